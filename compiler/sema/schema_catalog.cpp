@@ -1,0 +1,317 @@
+// Schemas of the catalog kinds: the parts, instances, price book and compatibility
+// data that stdlib/ (or a user's own catalog) declares. Property names follow the fact
+// model of LANGUAGE.md so the fact resolver can copy a catalog value straight into a
+// fact (gpu.vram, cpu.tdp, memory.speed, storage.*.read_bw ...). docs/catalog.md
+// documents the same tables for humans; keep the two in step.
+#include <utility>
+
+#include "sema/schema.h"
+
+namespace gpuspec::sema {
+namespace {
+
+using units::Dimension;
+
+// CNY/kWh or USD/kWh: money per energy (energy = W * s).
+constexpr Dimension energy_price() { return {.seconds = -1, .watts = -1, .money = 1}; }
+
+// Every catalog fact must say where it came from and when, so `gpuspec catalog` can
+// show provenance and stale or unverified data stands out.
+std::vector<PropertySchema> with_provenance(std::vector<PropertySchema> properties) {
+  properties.push_back({"source", {string()}, true, "", "where the values come from: datasheet, provider page, report"});
+  properties.push_back({"as_of", {date()}, true, "", "date the source was read or published, \"YYYY-MM-DD\""});
+  properties.push_back({"verified", {boolean()}, false, "true",
+                        "false when a value could not be checked against a primary source; `notes` says which"});
+  properties.push_back({"notes", {string()}, false, "", "caveats: unverified values, errors in the seed documents"});
+  properties.push_back({"description", {string()}, false, "", "the vendor's own name of the part"});
+  return properties;
+}
+
+KindSchema catalog_kind(std::string_view kind, std::vector<PropertySchema> properties, std::string_view doc) {
+  KindSchema schema;
+  schema.kind = kind;
+  schema.catalog = true;
+  schema.body.name = kind;
+  schema.body.properties = with_provenance(std::move(properties));
+  schema.doc = doc;
+  return schema;
+}
+
+// Symbol sets shared by several kinds; a user spec and the catalog must agree on them.
+std::vector<std::string_view> cooling_symbols() { return {"air_tower", "air_server", "liquid_aio", "liquid_custom"}; }
+std::vector<std::string_view> fabric_symbols() { return {"infiniband", "ethernet", "roce"}; }
+std::vector<std::string_view> pcie_symbols() { return {"gen3", "gen4", "gen5"}; }
+std::vector<std::string_view> memory_kind_symbols() { return {"ddr4", "ddr5"}; }
+std::vector<std::string_view> provider_symbols() { return {"aws", "azure", "alicloud"}; }
+std::vector<std::string_view> currency_symbols() { return {"CNY", "USD"}; }
+std::vector<std::string_view> arch_symbols() { return {"volta", "ampere", "ada", "hopper", "davinci"}; }
+// Kinds a price can be attached to: anything that can be bought or rented.
+std::vector<std::string_view> priced_kinds() {
+  return {"gpu", "cpu", "memory", "disk", "psu", "chassis", "cooling", "nic", "part", "instance"};
+}
+
+KindSchema gpu_kind() {
+  return catalog_kind(
+      "gpu",
+      {
+          {"vram", {quantity(Dimension::data())}, true, "", "memory per GPU"},
+          {"memory_type", {symbol({"gddr6", "gddr6x", "hbm2", "hbm2e", "hbm3", "hbm3e"})}, false, "", "memory technology"},
+          {"memory_bandwidth", {quantity(Dimension::bandwidth())}, false, "", "peak memory bandwidth"},
+          {"board_power", {quantity(Dimension::power())}, true, "", "maximum board power (TDP/TBP)"},
+          {"fp16_tflops", {quantity(Dimension::compute())}, false, "", "dense FP16/BF16 tensor throughput (no sparsity)"},
+          {"tf32_tflops", {quantity(Dimension::compute())}, false, "", "dense TF32 tensor throughput; omitted = no TF32"},
+          {"fp8_tflops", {quantity(Dimension::compute())}, false, "",
+           "dense FP8 tensor throughput; omitted = no FP8 tensor cores (gpu.fp8 is false)"},
+          {"nvlink", {symbol({"none", "bridge", "nvlink2", "nvlink3", "nvlink4", "hccs"})}, false, "none",
+           "GPU-to-GPU link the card can use: a bridge between PCIe cards, SXM NVLink generations, Huawei HCCS"},
+          {"nvlink_bandwidth", {quantity(Dimension::bandwidth())}, false, "", "GPU-to-GPU bandwidth, bidirectional per GPU"},
+          {"pcie", {symbol(pcie_symbols())}, false, "", "host interface generation"},
+          {"ecc", {boolean()}, false, "", "ECC on the GPU memory"},
+          {"form_factor", {symbol({"pcie", "sxm2", "sxm4", "sxm5", "oam", "module"})}, true, "", "mechanical form"},
+          {"class", {symbol({"consumer", "workstation", "datacenter", "cloud"})}, true, "",
+           "market class; `cloud` = only rentable (e.g. AWS A10G)"},
+          {"arch", {symbol(arch_symbols())}, true, "", "architecture; cuda_arch maps it to a minimum CUDA version"},
+          {"mig", {count()}, false, "0", "maximum Multi-Instance GPU partitions, 0 = no MIG"},
+          {"max_temp", {quantity(Dimension::temperature())}, false, "", "maximum operating temperature, when the datasheet gives one"},
+      },
+      "a GPU with its datasheet facts");
+}
+
+KindSchema cpu_kind() {
+  return catalog_kind(
+      "cpu",
+      {
+          {"cores", {count()}, true, "", "physical cores"},
+          {"threads", {count()}, false, "", "hardware threads"},
+          {"base_clock", {quantity(Dimension::frequency())}, true, "", "base frequency"},
+          {"boost_clock", {quantity(Dimension::frequency())}, false, "", "maximum single-core boost frequency"},
+          {"memory_channels", {count()}, true, "", "memory channels per socket"},
+          {"memory_type", {symbol(memory_kind_symbols())}, true, "", "supported memory"},
+          {"memory_speed", {quantity(Dimension::transfer_rate())}, false, "", "maximum supported memory speed (MT/s)"},
+          {"tdp", {quantity(Dimension::power())}, true, "", "thermal design power (Intel: processor base power)"},
+          {"pcie_lanes", {count()}, false, "", "PCIe lanes from the CPU"},
+          {"pcie", {symbol(pcie_symbols())}, false, "", "PCIe generation of those lanes"},
+          {"socket", {symbol({"lga4677", "sp5", "str5", "lga1700"})}, false, "", "CPU socket"},
+      },
+      "a CPU with its datasheet facts");
+}
+
+KindSchema memory_kind() {
+  return catalog_kind(
+      "memory",
+      {
+          {"type", {symbol(memory_kind_symbols())}, true, "", "DRAM generation"},
+          {"size", {quantity(Dimension::data())}, true, "", "capacity of one DIMM"},
+          {"speed", {quantity(Dimension::transfer_rate())}, true, "", "data rate (MT/s)"},
+          {"ecc", {boolean()}, false, "", "ECC DIMM"},
+          {"form", {symbol({"rdimm", "udimm", "lrdimm"})}, true, "", "module type"},
+      },
+      "a memory module (DIMM)");
+}
+
+KindSchema disk_kind() {
+  return catalog_kind(
+      "disk",
+      {
+          {"capacity", {quantity(Dimension::data())}, true, "", "usable capacity (decimal units, as sold)"},
+          {"interface", {symbol({"nvme", "sata", "sas"})}, true, "", "host interface"},
+          {"form", {symbol({"u2", "m2", "sata_2_5", "hdd_3_5"})}, true, "", "form factor"},
+          {"kind", {symbol({"nvme_ssd", "sata_ssd", "hdd"})}, true, "", "storage technology (storage.*.kind)"},
+          {"read_bw", {quantity(Dimension::bandwidth())}, false, "", "sequential read, vendor figure"},
+          {"write_bw", {quantity(Dimension::bandwidth())}, false, "", "sequential write, vendor figure"},
+          {"class", {symbol({"enterprise", "consumer"})}, true, "", "market class"},
+          {"endurance_dwpd", {number()}, false, "", "rated drive writes per day over the warranty"},
+      },
+      "a disk (SSD or HDD)");
+}
+
+KindSchema psu_kind() {
+  return catalog_kind(
+      "psu",
+      {
+          {"capacity", {quantity(Dimension::power())}, true, "", "rated output"},
+          {"efficiency", {symbol({"bronze", "silver", "gold", "platinum", "titanium"})}, true, "", "80 PLUS rating"},
+      },
+      "a power supply unit");
+}
+
+KindSchema chassis_kind() {
+  return catalog_kind(
+      "chassis",
+      {
+          {"form", {symbol({"tower", "rack_1u", "rack_2u", "rack_4u", "rack_5u", "rack_8u"})}, true, "",
+           "chassis form (chassis.form)"},
+          {"max_gpus", {count()}, false, "", "GPUs the chassis takes"},
+          {"gpu_form", {symbol({"pcie", "sxm"})}, false, "", "GPU form the chassis takes"},
+          {"cooling", {symbol(cooling_symbols())}, false, "", "cooling the chassis is built for"},
+          {"psu_slots", {count()}, false, "", "power supply bays"},
+      },
+      "a chassis or complete server barebone");
+}
+
+KindSchema cooling_kind() {
+  return catalog_kind(
+      "cooling",
+      {
+          {"type", {symbol(cooling_symbols())}, true, "", "cooling kind (cooling.kind)"},
+          {"capacity", {quantity(Dimension::power())}, false, "", "heat the solution is rated to remove"},
+      },
+      "a cooling product; specs mostly write cooling as a symbol instead");
+}
+
+KindSchema nic_kind() {
+  return catalog_kind(
+      "nic",
+      {
+          {"fabric", {symbol(fabric_symbols()), list_of(symbol(fabric_symbols()))}, true, "",
+           "fabric(s) the adapter speaks (VPI adapters speak several)"},
+          {"bandwidth", {quantity(Dimension::bandwidth())}, true, "", "line rate per port"},
+          {"ports", {count()}, false, "", "ports"},
+          {"pcie", {symbol(pcie_symbols())}, false, "", "host interface generation"},
+      },
+      "a network adapter");
+}
+
+KindSchema part_kind() {
+  return catalog_kind(
+      "part",
+      {
+          {"category",
+           {symbol({"nvlink_bridge", "gpu_baseboard", "switch", "cable", "transceiver", "riser", "other"})},
+           true, "", "what the part is"},
+          {"compatible_with", {list_of(reference({"gpu", "nic", "chassis", "part"}))}, false, "",
+           "parts this one is made for"},
+          {"gpu", {multiplicity({"gpu"})}, false, "", "GPUs mounted on the part (baseboards)"},
+          {"fabric", {symbol({"nvlink", "nvswitch", "infiniband", "ethernet"})}, false, "", "link or fabric it carries"},
+          {"ports", {count()}, false, "", "ports"},
+          {"port_bandwidth", {quantity(Dimension::bandwidth())}, false, "", "bandwidth per port or per link"},
+          {"power", {quantity(Dimension::power())}, false, "", "maximum power draw"},
+      },
+      "a generic part: NVLink bridge, HGX baseboard, switch, cable");
+}
+
+KindSchema instance_kind() {
+  return catalog_kind(
+      "instance",
+      {
+          {"provider", {symbol(provider_symbols())}, true, "", "cloud provider"},
+          {"api_name", {string()}, true, "", "the provider's instance-type name, as the API and Terraform want it"},
+          {"gpu", {multiplicity({"gpu"})}, true, "", "GPUs of one instance, `N x gpu`"},
+          {"gpu_link", {symbol({"none", "pcie", "nvlink_bridge", "nvswitch"})}, false, "", "link between those GPUs"},
+          {"vcpus", {count()}, true, "", "virtual CPUs"},
+          {"cpu_model", {string()}, false, "", "host CPU as the provider names it"},
+          {"memory", {quantity(Dimension::data())}, true, "", "instance memory"},
+          {"network_bandwidth", {quantity(Dimension::bandwidth())}, false, "", "aggregate network bandwidth"},
+          {"network_cards", {count()}, false, "", "network cards (AWS network_card_index count)"},
+          {"efa", {boolean()}, false, "false", "AWS Elastic Fabric Adapter"},
+          {"infiniband", {boolean()}, false, "false", "InfiniBand between instances"},
+          {"local_storage", {quantity(Dimension::data())}, false, "", "local instance storage; 0 = none"},
+          {"regions", {list_of(string())}, false, "", "regions where the provider's docs show it offered (not exhaustive)"},
+          {"generation2_only", {boolean()}, false, "", "Azure: only Generation 2 VM images boot"},
+      },
+      "a cloud instance type");
+}
+
+KindSchema model_kind() {
+  return catalog_kind(
+      "model",
+      {
+          {"family", {symbol({"llm", "vision", "encoder"})}, true, "", "model family"},
+          {"params", {count()}, true, "", "parameters, e.g. `7B`"},
+          {"layers", {count()}, false, "", "transformer layers (or network depth)"},
+          {"hidden", {count()}, false, "", "hidden size"},
+          {"heads", {count()}, false, "", "attention heads"},
+          {"kv_heads", {count()}, false, "", "key/value heads when grouped-query attention is used"},
+          {"vocab", {count()}, false, "", "vocabulary size"},
+          {"seq_len", {count()}, false, "", "default (trained) context length"},
+      },
+      "a well-known model shape the estimator can use");
+}
+
+KindSchema price_kind() {
+  return catalog_kind(
+      "price",
+      {
+          {"item", {reference(priced_kinds())}, true, "", "the priced part or instance"},
+          {"amount",
+           {quantity(Dimension::money_amount()), quantity(Dimension::money_rate())},
+           true, "", "money for parts, money per time for instances"},
+          {"kind", {symbol({"list", "street", "on_demand"})}, true, "",
+           "list price (vendor MSRP), street price (observed market), on-demand hourly rate"},
+          {"region", {string()}, false, "", "provider region or market the price holds for"},
+      },
+      "a dated price-book entry; a missing price is a diagnostic, never a zero");
+}
+
+KindSchema exchange_rate_kind() {
+  return catalog_kind(
+      "exchange_rate",
+      {
+          {"from", {symbol(currency_symbols())}, true, "", "currency converted from"},
+          {"to", {symbol(currency_symbols())}, true, "", "currency converted to"},
+          {"rate", {number()}, true, "", "units of `to` per unit of `from`"},
+      },
+      "a dated exchange rate; money is converted only through these");
+}
+
+KindSchema electricity_kind() {
+  return catalog_kind(
+      "electricity",
+      {
+          {"region", {symbol({"cn", "us"})}, true, "", "site region (site.region)"},
+          {"price", {quantity(energy_price())}, true, "", "price of energy, e.g. `0.8 CNY/kWh`"},
+          {"pue", {number()}, false, "", "power usage effectiveness to apply to IT power"},
+      },
+      "a dated electricity price and PUE for a region");
+}
+
+KindSchema framework_release_kind() {
+  return catalog_kind(
+      "framework_release",
+      {
+          {"framework", {symbol({"pytorch", "tensorflow"})}, true, "", "framework"},
+          {"version", {string()}, true, "", "release, major.minor (\"2.3\")"},
+          {"cuda", {list_of(string())}, true, "", "CUDA versions the release is built/tested for (\"11.8\", \"12.1\")"},
+          {"python", {list_of(string())}, false, "", "supported Python versions"},
+      },
+      "which CUDA versions a framework release supports");
+}
+
+KindSchema cuda_arch_kind() {
+  return catalog_kind(
+      "cuda_arch",
+      {
+          {"arch", {symbol(arch_symbols())}, true, "", "GPU architecture"},
+          {"min_cuda", {string()}, true, "", "first CUDA version with native support (\"11.8\")"},
+          {"compute_capability", {string()}, true, "", "compute capability (\"9.0\")"},
+      },
+      "the minimum CUDA version for a GPU architecture");
+}
+
+KindSchema export_restriction_kind() {
+  return catalog_kind(
+      "export_restriction",
+      {
+          {"gpus", {list_of(reference({"gpu"}))}, true, "", "GPUs the rule covers"},
+          {"regions", {list_of(symbol({"cn"}))}, true, "", "site regions the rule restricts"},
+          {"since", {date()}, true, "", "date the rule took effect"},
+          {"alternatives", {list_of(reference({"gpu"}))}, false, "", "domestic alternatives to suggest"},
+      },
+      "a dated export-control rule on GPUs");
+}
+
+}  // namespace
+
+std::span<const KindSchema> catalog_kinds() {
+  // Built once on first use and never changed: callers keep pointers into it.
+  static const KindSchema kinds[] = {
+      gpu_kind(),        cpu_kind(),         memory_kind(),           disk_kind(),
+      psu_kind(),        chassis_kind(),     cooling_kind(),          nic_kind(),
+      part_kind(),       instance_kind(),    model_kind(),            price_kind(),
+      exchange_rate_kind(), electricity_kind(), framework_release_kind(), cuda_arch_kind(),
+      export_restriction_kind(),
+  };
+  return kinds;
+}
+
+}  // namespace gpuspec::sema
