@@ -1,0 +1,78 @@
+#include "diag/render_json.h"
+
+#include <gtest/gtest.h>
+
+#include "diag/diag_test_helpers.h"
+
+namespace gpuspec {
+namespace {
+
+using testing::make_diagnostic;
+using testing::range_of;
+
+// Compared as dumped text so that key order is part of the check.
+void expect_json(const nlohmann::ordered_json& actual, std::string_view expected_literal) {
+  EXPECT_EQ(actual.dump(2), nlohmann::ordered_json::parse(expected_literal).dump(2));
+}
+
+TEST(RenderJson, ExactShapeWithNotesFixitsSuppressionAndFilelessDiagnostics) {
+  SourceManager sources;
+  const SourceFile& file = sources.add("examples/bad/x.gpuspec", "gpu a {\n  memory = 256 GBs\n}\n");
+
+  auto unknown_unit = make_diagnostic("unknown-unit", Severity::Error, range_of(file, "GBs"), "unknown unit 'GBs'");
+  unknown_unit.hint = "did you mean 'GB'?";
+  unknown_unit.declaration = "a";
+  unknown_unit.notes.push_back({"units are case-sensitive", SourceRange{}});
+  unknown_unit.notes.push_back({"declared here", range_of(file, "gpu")});
+  unknown_unit.fixits.push_back({range_of(file, "GBs"), "GB"});
+
+  auto waived = make_diagnostic("memory.ram-2x-vram", Severity::Warning, range_of(file, "memory"), "too little memory");
+  waived.suppressed_by = "lab box";
+
+  auto fileless = make_diagnostic("io", Severity::Error, SourceRange{}, "cannot read 'y.gpuspec'");
+
+  expect_json(diagnostics_to_json({unknown_unit, waived, fileless}, sources, 1), R"({
+    "version": 1,
+    "diagnostics": [
+      {"id": "unknown-unit", "severity": "error", "message": "unknown unit 'GBs'", "hint": "did you mean 'GB'?",
+       "file": "examples/bad/x.gpuspec",
+       "range": {"start": {"line": 2, "column": 16}, "end": {"line": 2, "column": 19}},
+       "declaration": "a",
+       "notes": [
+         {"message": "units are case-sensitive", "file": null, "range": null},
+         {"message": "declared here", "file": "examples/bad/x.gpuspec",
+          "range": {"start": {"line": 1, "column": 1}, "end": {"line": 1, "column": 4}}}
+       ],
+       "fixits": [{"range": {"start": {"line": 2, "column": 16}, "end": {"line": 2, "column": 19}},
+                   "replacement": "GB"}]},
+      {"id": "memory.ram-2x-vram", "severity": "warning", "message": "too little memory", "hint": null,
+       "file": "examples/bad/x.gpuspec",
+       "range": {"start": {"line": 2, "column": 3}, "end": {"line": 2, "column": 9}},
+       "declaration": null, "notes": [],
+       "suppressed": {"kind": "waiver", "justification": "lab box"}},
+      {"id": "io", "severity": "error", "message": "cannot read 'y.gpuspec'", "hint": null,
+       "file": null, "range": null, "declaration": null, "notes": []}
+    ],
+    "summary": {"files": 1, "errors": 2, "warnings": 0, "infos": 0}
+  })");
+}
+
+TEST(RenderJson, ColumnsCountCodePoints) {
+  SourceManager sources;
+  const SourceFile& file = sources.add("u.gpuspec", "name = \"é\" GBs\n");
+  auto d = make_diagnostic("unknown-unit", Severity::Info, range_of(file, "GBs"), "unknown unit");
+
+  auto json = diagnostics_to_json({d}, sources, 3);
+  EXPECT_EQ(json["diagnostics"][0]["range"].dump(),
+            R"({"start":{"line":1,"column":12},"end":{"line":1,"column":15}})");
+  EXPECT_EQ(json["summary"].dump(), R"({"files":3,"errors":0,"warnings":0,"infos":1})");
+}
+
+TEST(RenderJson, EmptyRunStillHasEveryTopLevelKey) {
+  SourceManager sources;
+  EXPECT_EQ(diagnostics_to_json({}, sources, 0).dump(),
+            R"({"version":1,"diagnostics":[],"summary":{"files":0,"errors":0,"warnings":0,"infos":0}})");
+}
+
+}  // namespace
+}  // namespace gpuspec
