@@ -1,0 +1,137 @@
+// `format(Quantity)`: the most readable rendering of a quantity. The rules:
+//
+// * Numbers carry at most 4 significant digits, trailing zeros trimmed, in plain
+//   notation ("2.7", "640", "123500"); only beyond 10^15 (or below 10^-6) the
+//   language's exponent syntax is used ("1.2e18").
+// * Most dimensions pick, from a ladder of units, the largest one the value (rounded
+//   to 4 significant digits) reaches, so 999.96 W prints "1 kW", not "1000 W":
+//     bytes       B KB MB GB TB PB         (binary units: see format_bytes below)
+//     bandwidth   B/s KB/s MB/s GB/s TB/s  (always bytes, never bits: 400 Gbps -> "50 GB/s")
+//     power       W kW
+//     frequency   Hz kHz MHz GHz
+//     compute     GFLOPS TFLOPS PFLOPS
+//   Values below the smallest rung use it ("0 B", "0.5 GFLOPS").
+// * Single-unit dimensions: memory transfer rate "4800 MT/s" (never GT/s, the DDR
+//   habit), temperature "80 C", energy "1.5 kWh".
+// * Money prints in its currency with up to 2 decimals and no thousands separators
+//   ("150000 CNY", "21.96 USD"), 4 significant digits below 1 ("0.004 USD"). Money
+//   rates print per hour ("32.77 USD/h"), energy prices per kWh ("0.8 CNY/kWh"),
+//   with the same money rule.
+// * Durations: see duration_format.cpp ("72 h", "3 months", "2 years").
+// * Dimensionless numbers: whole numbers below 10^6 print in full ("8", "150000");
+//   others use 4 significant digits, switching to exponent syntax from 10^6 up or
+//   below 10^-4 ("2.5", "0.6", "7e9", "1.235e6"), so a parameter count such as 7B
+//   prints as "7e9" which reads back as the same number.
+// * Any other dimension prints 4 significant digits in its base unit ("5 B*s").
+// * Every printed unit except the base fallbacks "B" and "B/s" is in the unit table, so
+//   "<number> <unit>" reads back to the same quantity within 4-digit rounding.
+#include <array>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "units/format_parts.h"
+#include "units/number_format.h"
+#include "units/quantity.h"
+
+namespace gpuspec::units {
+namespace detail {
+namespace {
+
+constexpr int kDigits = 4;
+constexpr double kKilowattHour = 3.6e6;  // W*s
+constexpr double kHour = 3600;           // s
+
+constexpr auto kDecimalBytes = std::to_array<Scale>({
+    {"B", 1}, {"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12}, {"PB", 1e15}});
+// Largest first: the binary rule wants the largest unit that divides the value.
+constexpr auto kBinaryBytes = std::to_array<Scale>({{"PiB", 1125899906842624.0},
+                                                    {"TiB", 1099511627776.0},
+                                                    {"GiB", 1073741824.0},
+                                                    {"MiB", 1048576.0},
+                                                    {"KiB", 1024.0}});
+constexpr auto kBandwidth = std::to_array<Scale>({
+    {"B/s", 1}, {"KB/s", 1e3}, {"MB/s", 1e6}, {"GB/s", 1e9}, {"TB/s", 1e12}});
+constexpr auto kPower = std::to_array<Scale>({{"W", 1}, {"kW", 1e3}});
+constexpr auto kFrequency = std::to_array<Scale>({{"Hz", 1}, {"kHz", 1e3}, {"MHz", 1e6}, {"GHz", 1e9}});
+constexpr auto kCompute = std::to_array<Scale>({{"GFLOPS", 1e9}, {"TFLOPS", 1e12}, {"PFLOPS", 1e15}});
+
+const Scale& pick_rung(double value, std::span<const Scale> ladder) {
+  const double rounded = std::fabs(round_to_significant(value, kDigits));
+  const Scale* chosen = &ladder.front();
+  for (const Scale& scale : ladder) {
+    if (rounded >= scale.factor) chosen = &scale;
+  }
+  return *chosen;
+}
+
+int significant_digit_count(double value) {
+  return static_cast<int>(significant_digits(value, 15).digits.size());
+}
+
+std::string format_dimensionless(double value) {
+  if (std::fabs(value) < 1e6 && value == std::trunc(value)) {
+    return fmt::format("{:.0f}", value == 0 ? 0.0 : value);
+  }
+  return format_significant(value, kDigits, -4, 5);
+}
+
+std::string money_symbol(Currency currency) {
+  const std::string_view code = currency_code(currency);
+  return code.empty() ? "money" : std::string(code);
+}
+
+}  // namespace
+
+std::string format_on_ladder(double value, std::span<const Scale> ladder) {
+  const Scale& scale = pick_rung(value, ladder);
+  return fmt::format("{} {}", format_significant(value / scale.factor, kDigits), scale.symbol);
+}
+
+// Bytes use decimal units ("80 GB") unless a binary unit reads strictly better: the
+// value is a whole number (below 10000) of some binary unit, and either the decimal
+// rendering would have to round ("1152 GiB", "80 GiB" instead of "1.237 TB", "85.9 GB")
+// or the binary one needs fewer digits ("4 KiB" instead of "4.096 KB").
+std::string format_bytes(double bytes) {
+  const Scale& decimal = pick_rung(bytes, kDecimalBytes);
+  const double decimal_count = bytes / decimal.factor;
+  const double decimal_rounded = round_to_significant(decimal_count, kDigits);
+  const bool decimal_exact =
+      std::fabs(decimal_rounded - decimal_count) <= 1e-9 * std::fmax(1.0, std::fabs(decimal_count));
+  for (const Scale& binary : kBinaryBytes) {
+    const double count = bytes / binary.factor;  // exact: the factor is a power of two
+    if (std::fabs(count) < 1 || std::fabs(count) >= 10000 || count != std::trunc(count)) continue;
+    if (!decimal_exact || significant_digit_count(count) < significant_digit_count(decimal_rounded)) {
+      return fmt::format("{} {}", format_significant(count, kDigits), binary.symbol);
+    }
+    break;  // smaller binary units only need more digits
+  }
+  return format_on_ladder(bytes, kDecimalBytes);
+}
+
+}  // namespace detail
+
+std::string format(const Quantity& quantity) {
+  using namespace detail;
+  const double value = quantity.value;
+  const Dimension dimension = quantity.dimension;
+  if (dimension.dimensionless()) return format_dimensionless(value);
+  if (dimension == Dimension::data()) return format_bytes(value);
+  if (dimension == Dimension::bandwidth()) return format_on_ladder(value, kBandwidth);
+  if (dimension == Dimension::power()) return format_on_ladder(value, kPower);
+  if (dimension == Dimension::frequency()) return format_on_ladder(value, kFrequency);
+  if (dimension == Dimension::compute()) return format_on_ladder(value, kCompute);
+  if (dimension == Dimension::transfer_rate()) return format_significant(value, kDigits) + " MT/s";
+  if (dimension == Dimension::temperature()) return format_significant(value, kDigits) + " C";
+  if (dimension == Dimension::energy()) return format_significant(value / kKilowattHour, kDigits) + " kWh";
+  if (dimension == Dimension::duration()) return format_duration(value);
+  const std::string money = money_symbol(quantity.currency);
+  if (dimension == Dimension::money_amount()) return format_money_amount(value) + " " + money;
+  if (dimension == Dimension::money_rate()) return format_money_amount(value * kHour) + " " + money + "/h";
+  if (dimension == Dimension::energy_price()) {
+    return format_money_amount(value * kKilowattHour) + " " + money + "/kWh";
+  }
+  return format_significant(value, kDigits) + " " + base_unit_symbol(dimension, quantity.currency);
+}
+
+}  // namespace gpuspec::units
