@@ -1,0 +1,55 @@
+#include "source/source.h"
+
+#include <algorithm>
+
+#include "source/utf8.h"
+
+namespace gpuspec {
+
+SourceFile::SourceFile(FileId id, std::string path, std::string text, bool embedded)
+    : id_(id), path_(std::move(path)), text_(std::move(text)), embedded_(embedded) {
+  line_starts_.push_back(0);
+  for (std::uint32_t i = 0; i < text_.size(); ++i) {
+    if (text_[i] == '\n') line_starts_.push_back(i + 1);
+  }
+}
+
+LineColumn SourceFile::line_column(std::uint32_t offset) const {
+  offset = std::min<std::uint32_t>(offset, static_cast<std::uint32_t>(text_.size()));
+  auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
+  auto line_index = static_cast<std::uint32_t>(std::distance(line_starts_.begin(), it) - 1);
+  std::uint32_t start = line_starts_[line_index];
+  auto column = utf8::count_code_points(std::string_view(text_).substr(start, offset - start));
+  return {line_index + 1, static_cast<std::uint32_t>(column + 1)};
+}
+
+std::string_view SourceFile::line_text(std::uint32_t line) const {
+  if (line == 0 || line > line_starts_.size()) return {};
+  std::uint32_t start = line_starts_[line - 1];
+  std::uint32_t end = line < line_starts_.size() ? line_starts_[line] : static_cast<std::uint32_t>(text_.size());
+  std::string_view view = std::string_view(text_).substr(start, end - start);
+  while (!view.empty() && (view.back() == '\n' || view.back() == '\r')) view.remove_suffix(1);
+  return view;
+}
+
+std::string_view SourceFile::slice(SourceRange range) const {
+  auto size = static_cast<std::uint32_t>(text_.size());
+  std::uint32_t begin = std::min(range.begin, size);
+  std::uint32_t end = std::min(std::max(range.end, begin), size);
+  return std::string_view(text_).substr(begin, end - begin);
+}
+
+const SourceFile& SourceManager::add(std::string path, std::string text, bool embedded) {
+  auto id = static_cast<FileId>(files_.size());
+  files_.push_back(std::make_unique<SourceFile>(id, std::move(path), std::move(text), embedded));
+  return *files_.back();
+}
+
+const SourceFile* SourceManager::find_by_path(std::string_view path) const {
+  for (const auto& f : files_) {
+    if (f->path() == path) return f.get();
+  }
+  return nullptr;
+}
+
+}  // namespace gpuspec

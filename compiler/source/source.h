@@ -1,0 +1,73 @@
+// The source model shared by every stage and renderer: files are loaded once,
+// ranges are half-open byte offsets, and line/column are computed on demand.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuspec {
+
+using FileId = std::uint32_t;
+inline constexpr FileId kNoFile = 0xffffffffu;
+
+// Half-open byte range [begin, end) inside one file.
+struct SourceRange {
+  FileId file = kNoFile;
+  std::uint32_t begin = 0;
+  std::uint32_t end = 0;
+
+  bool valid() const { return file != kNoFile; }
+  // The smallest range covering both (same file assumed).
+  SourceRange to(const SourceRange& other) const { return {file, begin, other.end}; }
+};
+
+// 1-based line and column; the column counts Unicode code points.
+struct LineColumn {
+  std::uint32_t line = 1;
+  std::uint32_t column = 1;
+};
+
+class SourceFile {
+ public:
+  SourceFile(FileId id, std::string path, std::string text, bool embedded);
+
+  FileId id() const { return id_; }
+  // The path as the user gave it (or "<stdlib>/gpus.gpuspec" for embedded files).
+  const std::string& path() const { return path_; }
+  const std::string& text() const { return text_; }
+  bool embedded() const { return embedded_; }
+
+  LineColumn line_column(std::uint32_t offset) const;
+  // The text of a 1-based line without its line terminator ("\n" or "\r\n").
+  std::string_view line_text(std::uint32_t line) const;
+  std::uint32_t line_count() const { return static_cast<std::uint32_t>(line_starts_.size()); }
+  std::string_view slice(SourceRange range) const;
+
+ private:
+  FileId id_;
+  std::string path_;
+  std::string text_;
+  bool embedded_;
+  std::vector<std::uint32_t> line_starts_;
+};
+
+// Owns every loaded file. FileIds index into it; files are never removed, so
+// references to a SourceFile stay valid for the manager's lifetime.
+class SourceManager {
+ public:
+  const SourceFile& add(std::string path, std::string text, bool embedded = false);
+  const SourceFile& file(FileId id) const { return *files_.at(id); }
+  const SourceFile* find_by_path(std::string_view path) const;
+  std::size_t size() const { return files_.size(); }
+
+  LineColumn start_of(SourceRange range) const { return file(range.file).line_column(range.begin); }
+  LineColumn end_of(SourceRange range) const { return file(range.file).line_column(range.end); }
+
+ private:
+  std::vector<std::unique_ptr<SourceFile>> files_;
+};
+
+}  // namespace gpuspec

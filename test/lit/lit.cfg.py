@@ -1,0 +1,15 @@
+# lit configuration: one behaviour per file; %gpuspec is the built binary.
+import os
+import lit.formats
+
+config.name = "gpuspec"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".gpuspec", ".test"]
+config.excludes = ["Inputs"]
+config.substitutions.append(("%gpuspec", config.gpuspec_bin))
+config.substitutions.append(("FileCheck", config.filecheck))
+config.substitutions.append(("%examples", os.path.join(config.source_root, "examples")))
+config.substitutions.append(("%root", config.source_root))
+# Deterministic, colour-free output regardless of the caller's terminal.
+config.environment["NO_COLOR"] = "1"
+config.environment["LC_ALL"] = "C.UTF-8"
