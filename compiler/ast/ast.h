@@ -1,0 +1,166 @@
+// Our own syntax tree: what the parse wrapper returns and every later stage reads.
+// No ANTLR type appears here. Every node carries a half-open SourceRange, and the
+// file keeps its comments so a formatter can put them back.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "source/source.h"
+
+namespace gpuspec::ast {
+
+struct Expr;
+using ExprPtr = std::unique_ptr<Expr>;
+
+// `8`, `2.5`, `1e3`: a dimensionless number.
+struct NumberLit {
+  double value = 0;
+};
+// `7B`, `1.2M`, `500K`, `1T`: value already multiplied out (7e9); suffix kept for printing.
+struct ScaledCountLit {
+  double value = 0;
+  char suffix = 0;  // 'K', 'M', 'B' or 'T'
+};
+// `80 GB`, `80GB`, `32.77 USD/h`: the number and the unit text as written. Sema
+// resolves the unit (an unknown unit is a sema diagnostic at unit_range).
+struct QuantityLit {
+  double number = 0;
+  std::string unit;
+  SourceRange unit_range;
+};
+// `60%`: value is the fraction (0.6).
+struct PercentLit {
+  double value = 0;
+};
+struct StringLit {
+  std::string value;  // escapes decoded
+};
+struct BoolLit {
+  bool value = false;
+};
+// `pytorch@2.3`
+struct VersionedSymbol {
+  std::string name;
+  std::string version;
+};
+// `bf16`, `nvidia.a100_80gb_sxm`, `gpu.vram_total`: a symbol, a reference or a fact
+// name. Which one depends on where it appears; sema decides.
+struct Name {
+  std::string name;
+};
+// `4 x nvidia.a100_80gb_sxm`
+struct Multiplicity {
+  double count = 0;
+  SourceRange count_range;
+  std::string name;
+  SourceRange name_range;
+};
+struct ListExpr {
+  std::vector<ExprPtr> items;
+};
+enum class UnaryOp { Negate, Not };
+struct UnaryExpr {
+  UnaryOp op;
+  ExprPtr operand;
+};
+enum class BinaryOp { Add, Sub, Mul, Div, Eq, Ne, Lt, Le, Gt, Ge, And, Or, In };
+struct BinaryExpr {
+  BinaryOp op;
+  ExprPtr lhs;
+  ExprPtr rhs;
+};
+// `min(a, b)`, `count(x)`
+struct CallExpr {
+  std::string callee;
+  SourceRange callee_range;
+  std::vector<ExprPtr> args;
+};
+// `(expr)`: kept so the formatter and power-assertion output can reproduce the source.
+struct ParenExpr {
+  ExprPtr inner;
+};
+
+struct Expr {
+  SourceRange range;
+  std::variant<NumberLit, ScaledCountLit, QuantityLit, PercentLit, StringLit, BoolLit, VersionedSymbol, Name,
+               Multiplicity, ListExpr, UnaryExpr, BinaryExpr, CallExpr, ParenExpr>
+      node;
+
+  template <typename T>
+  const T* as() const { return std::get_if<T>(&node); }
+};
+
+struct Body;
+
+// `key = value`
+struct Property {
+  std::string key;
+  SourceRange key_range;
+  ExprPtr value;
+  SourceRange range;  // key through value
+};
+
+// `key { body }`
+struct Block;
+
+// `waive RULE "reason" until = "YYYY-MM-DD"`; reason and until are optional in the
+// syntax so that sema can explain what is missing instead of a bare syntax error.
+struct Waiver {
+  std::string rule;
+  SourceRange rule_range;
+  std::optional<std::string> reason;
+  SourceRange reason_range;
+  std::optional<std::string> until;
+  SourceRange until_range;
+  SourceRange range;
+};
+
+using Item = std::variant<Property, std::unique_ptr<Block>, Waiver>;
+
+struct Body {
+  std::vector<Item> items;
+  SourceRange range;  // from `{` to `}` inclusive
+};
+
+struct Block {
+  std::string key;
+  SourceRange key_range;
+  Body body;
+  SourceRange range;
+};
+
+// `KIND NAME { BODY }`
+struct Declaration {
+  std::string kind;
+  SourceRange kind_range;
+  std::string name;
+  SourceRange name_range;
+  Body body;
+  SourceRange range;
+};
+
+struct Import {
+  std::string path;        // as written, escapes decoded
+  SourceRange path_range;  // the string literal
+  SourceRange range;
+};
+
+enum class CommentStyle { Hash, Slash, Block };
+struct Comment {
+  CommentStyle style;
+  std::string text;  // the whole comment as written, including its markers
+  SourceRange range;
+};
+
+struct File {
+  FileId file = kNoFile;
+  std::vector<Import> imports;
+  std::vector<Declaration> declarations;
+  std::vector<Comment> comments;  // in source order
+};
+
+}  // namespace gpuspec::ast

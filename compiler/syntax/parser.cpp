@@ -1,0 +1,234 @@
+#include "syntax/parser.h"
+
+#include <fmt/format.h>
+
+#include <exception>
+
+#include "GpuSpecLexer.h"
+#include "GpuSpecParser.h"
+#include "antlr4-runtime.h"
+#include "source/utf8.h"
+#include "syntax/ast_builder.h"
+#include "syntax/source_offsets.h"
+
+namespace gpuspec::syntax {
+
+using P = gpuspec_antlr::GpuSpecParser;
+
+namespace {
+
+// Thrown by the error listener once a file has too many syntax errors; caught below.
+struct TooManyErrors {};
+
+std::string describe_code_point(std::string_view text) {
+  auto c = static_cast<unsigned char>(text.empty() ? 0 : text[0]);
+  if (c < 0x20 || c == 0x7f) return fmt::format("U+{:04X}", c);
+  return fmt::format("'{}'", text);
+}
+
+// How a token type reads in "expected ..." lists.
+std::string describe_token_type(std::size_t type, const antlr4::dfa::Vocabulary& vocabulary) {
+  switch (type) {
+    case antlr4::Token::EOF: return "end of file";
+    case P::IDENT: return "a name";
+    case P::NUMBER: return "a number";
+    case P::NUMBER_UNIT: return "a quantity";
+    case P::STRING: return "a string";
+    case P::TRIPLE_STRING: return "a string";
+    case P::VERSION: return "a version";
+    default: return vocabulary.getLiteralName(type).empty() ? vocabulary.getSymbolicName(type)
+                                                             : vocabulary.getLiteralName(type);
+  }
+}
+
+std::string describe_token(antlr4::Token* token) {
+  if (!token || token->getType() == antlr4::Token::EOF) return "end of file";
+  std::string text = token->getText();
+  if (text.size() > 40) text = text.substr(0, 37) + "...";
+  return fmt::format("'{}'", text);
+}
+
+class SyntaxErrorListener : public antlr4::BaseErrorListener {
+ public:
+  SyntaxErrorListener(const CodePointOffsets& offsets, DiagnosticEngine& diags) : offsets_(offsets), diags_(diags) {}
+
+  void syntaxError(antlr4::Recognizer* recognizer, antlr4::Token* offending, std::size_t, std::size_t,
+                   const std::string&, std::exception_ptr) override {
+    if (++count_ > kMaxSyntaxErrors) throw TooManyErrors{};
+    SourceRange range = offending ? (offending->getType() == antlr4::Token::EOF
+                                         ? offsets_.point(offending->getStartIndex())
+                                         : offsets_.range(offending->getStartIndex(), offending->getStopIndex()))
+                                  : offsets_.point(0);
+    std::string message = fmt::format("unexpected {}", describe_token(offending));
+    if (auto* parser = dynamic_cast<antlr4::Parser*>(recognizer)) {
+      auto expected = parser->getExpectedTokens();
+      std::vector<std::string> names;
+      for (auto type : expected.toList()) {
+        std::string name = describe_token_type(type, parser->getVocabulary());
+        if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+      }
+      if (names.size() > 6) {
+        message += "; expected a value";
+      } else if (!names.empty()) {
+        message += fmt::format("; expected {}", fmt::join(names, ", "));
+      }
+    }
+    diags_.error("syntax", range, message);
+  }
+
+  int count() const { return count_; }
+
+ private:
+  const CodePointOffsets& offsets_;
+  DiagnosticEngine& diags_;
+  int count_ = 0;
+};
+
+// Rejects input that is not text before ANTLR sees it.
+bool check_encoding(const SourceFile& source, DiagnosticEngine& diags) {
+  const std::string& text = source.text();
+  if (auto nul = text.find('\0'); nul != std::string::npos) {
+    auto at = static_cast<std::uint32_t>(nul);
+    diags.error("binary-file", {source.id(), at, at + 1}, "file contains a NUL byte; it looks like a binary file")
+        .hint = ".gpuspec files are UTF-8 text";
+    return false;
+  }
+  if (auto bad = utf8::first_invalid(text)) {
+    auto at = static_cast<std::uint32_t>(*bad);
+    diags.error("invalid-utf8", {source.id(), at, at + 1},
+                fmt::format("invalid UTF-8 byte 0x{:02X}", static_cast<unsigned char>(text[*bad])))
+        .hint = ".gpuspec files are UTF-8 text";
+    return false;
+  }
+  return true;
+}
+
+// Reports hidden lexemes the lexer could not close and collects comments.
+void scan_hidden_tokens(const std::vector<antlr4::Token*>& tokens, const CodePointOffsets& offsets,
+                        DiagnosticEngine& diags, ast::File& file) {
+  int stray = 0;
+  for (auto* token : tokens) {
+    SourceRange range = offsets.range(token->getStartIndex(), token->getStopIndex());
+    SourceRange start{range.file, range.begin, std::min(range.end, range.begin + (token->getType() == P::UNTERMINATED_TRIPLE_STRING ? 3u : token->getType() == P::STRAY_CHARACTER ? range.end - range.begin : 2u))};
+    switch (token->getType()) {
+      case P::HASH_COMMENT:
+        file.comments.push_back({ast::CommentStyle::Hash, token->getText(), range});
+        break;
+      case P::SLASH_COMMENT:
+        file.comments.push_back({ast::CommentStyle::Slash, token->getText(), range});
+        break;
+      case P::BLOCK_COMMENT:
+        file.comments.push_back({ast::CommentStyle::Block, token->getText(), range});
+        break;
+      case P::UNTERMINATED_BLOCK_COMMENT:
+        diags.error("unterminated-comment", start, "unterminated block comment").hint = "close it with '*/'";
+        break;
+      case P::UNTERMINATED_TRIPLE_STRING:
+        diags.error("unterminated-string", start, "unterminated string").hint = "close it with '\"\"\"'";
+        break;
+      case P::UNTERMINATED_STRING:
+        diags.error("unterminated-string", {range.file, range.begin, range.begin + 1}, "unterminated string")
+            .hint = "close it with '\"' on the same line; use \"\"\"...\"\"\" for text over several lines";
+        break;
+      case P::STRAY_CHARACTER:
+        if (++stray <= kMaxSyntaxErrors) {
+          diags.error("syntax", range, fmt::format("unexpected character {}", describe_code_point(token->getText())));
+        }
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+// The parser recurses once per nesting level; deep input must not reach it.
+bool check_nesting(const std::vector<antlr4::Token*>& tokens, const CodePointOffsets& offsets,
+                   DiagnosticEngine& diags) {
+  int depth = 0;
+  for (auto* token : tokens) {
+    switch (token->getType()) {
+      case P::LBRACE:
+      case P::LPAREN:
+      case P::LBRACK:
+        if (++depth > kMaxNesting) {
+          diags.error("nesting-too-deep", offsets.range(token->getStartIndex(), token->getStopIndex()),
+                      fmt::format("nesting is deeper than {} levels", kMaxNesting));
+          return false;
+        }
+        break;
+      case P::RBRACE:
+      case P::RPAREN:
+      case P::RBRACK:
+        if (depth > 0) --depth;
+        break;
+      default:
+        break;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+ast::File parse_file(const SourceFile& source, DiagnosticEngine& diags) {
+  ast::File empty;
+  empty.file = source.id();
+  if (!check_encoding(source, diags)) return empty;
+  try {
+    CodePointOffsets offsets(source.id(), source.text());
+    antlr4::ANTLRInputStream input(source.text());
+    gpuspec_antlr::GpuSpecLexer lexer(&input);
+    lexer.removeErrorListeners();  // every lexeme matches some rule; stray ones are tokens
+    antlr4::CommonTokenStream tokens(&lexer);
+    tokens.fill();
+
+    ast::File file;
+    file.file = source.id();
+    std::vector<antlr4::Token*> hidden;
+    std::vector<antlr4::Token*> visible;
+    for (auto* token : tokens.getTokens()) {
+      (token->getChannel() == antlr4::Token::HIDDEN_CHANNEL ? hidden : visible).push_back(token);
+    }
+    scan_hidden_tokens(hidden, offsets, diags, file);
+    if (!check_nesting(visible, offsets, diags)) return file;
+
+    P parser(&tokens);
+    parser.removeErrorListeners();
+    // Stage 1: fast SLL prediction that gives up on the first error.
+    parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::SLL);
+    parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
+    P::FileContext* tree = nullptr;
+    try {
+      tree = parser.file();
+    } catch (const antlr4::ParseCancellationException&) {
+      tree = nullptr;
+    }
+    SyntaxErrorListener listener(offsets, diags);
+    if (!tree) {
+      // Stage 2: full LL prediction with error recovery and our messages.
+      tokens.seek(0);
+      parser.reset();
+      parser.addErrorListener(&listener);
+      parser.setErrorHandler(std::make_shared<antlr4::DefaultErrorStrategy>());
+      parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::LL);
+      try {
+        tree = parser.file();
+      } catch (const TooManyErrors&) {
+        diags.error("too-many-errors", offsets.point(0),
+                    fmt::format("too many syntax errors; stopped after {}", kMaxSyntaxErrors));
+        return file;
+      }
+    }
+    AstBuilder builder(source, offsets, diags);
+    ast::File built = builder.build(tree);
+    built.comments = std::move(file.comments);
+    return built;
+  } catch (const std::exception& e) {
+    diags.error("internal-error", {source.id(), 0, 0}, fmt::format("the parser failed: {}", e.what()));
+  } catch (...) {
+    diags.error("internal-error", {source.id(), 0, 0}, "the parser failed");
+  }
+  return empty;
+}
+
+}  // namespace gpuspec::syntax

@@ -1,0 +1,27 @@
+// ANTLR indexes code points; our ranges are byte offsets. This maps between them.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "source/source.h"
+
+namespace gpuspec::syntax {
+
+class CodePointOffsets {
+ public:
+  CodePointOffsets(FileId file, std::string_view utf8_text);
+  // Byte offset of code point `index` (index == count gives the end of the text).
+  std::uint32_t byte_offset(std::size_t index) const;
+  // Range of code points [start, stop] inclusive, as ANTLR tokens report them.
+  SourceRange range(std::size_t start, std::size_t stop_inclusive) const;
+  SourceRange point(std::size_t index) const;
+  FileId file() const { return file_; }
+
+ private:
+  FileId file_;
+  std::vector<std::uint32_t> offsets_;
+};
+
+}  // namespace gpuspec::syntax
