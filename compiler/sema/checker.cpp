@@ -1,0 +1,166 @@
+#include "sema/checker.h"
+
+#include <fmt/format.h>
+
+#include <map>
+
+#include "sema/schema.h"
+#include "sema/suggest.h"
+#include "sema/value_check.h"
+
+namespace gpuspec::sema {
+
+namespace {
+
+class DeclarationChecker {
+ public:
+  DeclarationChecker(const Program& program, DiagnosticEngine& diags) : program_(program), diags_(diags) {}
+
+  void check(const ast::Declaration& decl) {
+    declaration_ = decl.name;
+    const KindSchema* kind = find_kind(decl.kind);
+    if (!kind) {
+      std::vector<std::string_view> names;
+      for (const auto* k : all_kinds()) names.push_back(k->kind);
+      auto& d = error("unknown-kind", decl.kind_range, fmt::format("unknown declaration kind '{}'", decl.kind));
+      if (auto near = nearest(decl.kind, names)) {
+        d.hint = fmt::format("did you mean '{}'?", *near);
+        d.fixits.push_back({decl.kind_range, *near});
+      } else {
+        d.hint = fmt::format("known kinds: {}", fmt::join(names, ", "));
+      }
+      return;
+    }
+    bool waivers_allowed = !kind->catalog && kind->kind != "policy";
+    check_body(decl.body, kind->body, decl.name_range, waivers_allowed, decl.kind);
+  }
+
+ private:
+  Diagnostic& error(std::string id, SourceRange range, std::string message) {
+    auto& d = diags_.error(std::move(id), range, std::move(message));
+    d.declaration = declaration_;
+    return d;
+  }
+
+  void check_body(const ast::Body& body, const BlockSchema& schema, SourceRange owner_range, bool waivers_allowed,
+                  std::string_view owner) {
+    std::map<std::string, SourceRange> seen;
+    for (const auto& item : body.items) {
+      if (const auto* property = std::get_if<ast::Property>(&item)) {
+        if (!note_first(seen, property->key, property->key_range)) continue;
+        check_property(*property, schema, owner);
+      } else if (const auto* block = std::get_if<std::unique_ptr<ast::Block>>(&item)) {
+        if (!note_first(seen, (*block)->key, (*block)->key_range)) continue;
+        check_block(**block, schema, owner);
+      } else if (const auto* waiver = std::get_if<ast::Waiver>(&item)) {
+        check_waiver(*waiver, waivers_allowed, owner);
+      }
+    }
+    for (const auto& property : schema.properties) {
+      if (property.required && !seen.count(std::string(property.name))) {
+        auto& d = error("missing-property", owner_range,
+                        fmt::format("'{}' is missing required property '{}'", owner, property.name));
+        d.hint = fmt::format("add `{} = ...` ({})", property.name, property.doc);
+      }
+    }
+  }
+
+  // False (and a diagnostic pointing at both) when the key was already set in this body.
+  bool note_first(std::map<std::string, SourceRange>& seen, const std::string& key, SourceRange range) {
+    auto [it, inserted] = seen.emplace(key, range);
+    if (inserted) return true;
+    auto& d = error("duplicate-property", range, fmt::format("'{}' is set more than once", key));
+    d.notes.push_back({"first set here", it->second});
+    return false;
+  }
+
+  const PropertySchema* lookup(const BlockSchema& schema, const std::string& key, SourceRange range,
+                               std::string_view owner) {
+    if (const auto* property = schema.find(key)) return property;
+    if (schema.open) return nullptr;
+    std::vector<std::string_view> names;
+    for (const auto& p : schema.properties) names.push_back(p.name);
+    auto& d = error("unknown-property", range, fmt::format("unknown property '{}' in {}", key, owner));
+    if (auto near = nearest(key, names)) {
+      d.hint = fmt::format("did you mean '{}'?", *near);
+      d.fixits.push_back({range, *near});
+    } else if (!names.empty()) {
+      d.hint = fmt::format("known properties: {}", fmt::join(names, ", "));
+    }
+    return nullptr;
+  }
+
+  void check_property(const ast::Property& property, const BlockSchema& schema, std::string_view owner) {
+    if (schema.open) {
+      PropertySchema open{property.key, schema.open_value};
+      ValueChecker(program_, diags_, declaration_).check(*property.value, open);
+      return;
+    }
+    const PropertySchema* ps = lookup(schema, property.key, property.key_range, owner);
+    if (!ps) return;
+    ValueChecker(program_, diags_, declaration_).check(*property.value, *ps);
+  }
+
+  void check_block(const ast::Block& block, const BlockSchema& schema, std::string_view owner) {
+    const PropertySchema* ps = lookup(schema, block.key, block.key_range, owner);
+    if (!ps) return;
+    for (const auto& type : ps->types) {
+      if (type.kind == ValueKind::Block) {
+        check_body(block.body, *type.block, block.key_range, /*waivers_allowed=*/false, block.key);
+        return;
+      }
+    }
+    std::vector<std::string> expected;
+    for (const auto& type : ps->types) expected.push_back(describe_type(type));
+    error("type-mismatch", block.key_range,
+          fmt::format("'{}' takes {}, not a block", block.key, fmt::join(expected, " or ")))
+        .hint = fmt::format("write `{} = ...`", block.key);
+  }
+
+  void check_waiver(const ast::Waiver& waiver, bool allowed, std::string_view owner) {
+    if (!allowed) {
+      error("waiver-not-allowed", waiver.range, fmt::format("waivers are not allowed in {}", owner)).hint =
+          "waive a rule in the workload, server or cloud declaration it fires on";
+      return;
+    }
+    if (!waiver.reason || waiver.reason->find_first_not_of(" \t\n") == std::string::npos) {
+      error("waiver-reason-missing", waiver.reason ? waiver.reason_range : waiver.rule_range,
+            fmt::format("waiver of '{}' needs a reason", waiver.rule))
+          .hint = fmt::format("write `waive {} \"why this is acceptable\"`", waiver.rule);
+    }
+    if (waiver.until) {
+      const std::string& u = *waiver.until;
+      bool ok = u.size() == 10 && u[4] == '-' && u[7] == '-';
+      for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9}) ok = ok && u.size() == 10 && std::isdigit(static_cast<unsigned char>(u[i]));
+      if (ok) {
+        int month = std::stoi(u.substr(5, 2));
+        int day = std::stoi(u.substr(8, 2));
+        ok = month >= 1 && month <= 12 && day >= 1 && day <= 31;
+      }
+      if (!ok) error("invalid-date", waiver.until_range, fmt::format("'{}' is not a valid date; expected \"YYYY-MM-DD\"", u));
+    }
+  }
+
+  const Program& program_;
+  DiagnosticEngine& diags_;
+  std::string declaration_;
+};
+
+}  // namespace
+
+void check_program(const Program& program, DiagnosticEngine& diags) {
+  DeclarationChecker checker(program, diags);
+  for (const auto& file : program.files()) {
+    for (const auto& decl : file->ast.declarations) checker.check(decl);
+  }
+}
+
+void check_library(const Library& library, DiagnosticEngine& diags) {
+  Program program(library);
+  DeclarationChecker checker(program, diags);
+  for (const auto& file : library.files()) {
+    for (const auto& decl : file->ast.declarations) checker.check(decl);
+  }
+}
+
+}  // namespace gpuspec::sema

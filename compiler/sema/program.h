@@ -1,0 +1,73 @@
+// A program: the standard library (parsed once, shared) plus one root user file and
+// everything it imports. Names resolve in the program's files first, then the library.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ast/ast.h"
+#include "diag/diagnostic.h"
+#include "source/source.h"
+
+namespace gpuspec::sema {
+
+struct LoadedFile {
+  const SourceFile* source = nullptr;
+  ast::File ast;
+  bool library = false;  // stdlib or built-in policy pack
+};
+
+struct DeclEntry {
+  const ast::Declaration* decl = nullptr;
+  const LoadedFile* file = nullptr;
+};
+
+// Declarations indexed by name, with duplicate detection.
+class DeclIndex {
+ public:
+  // Adds every declaration of `file`; a duplicate is reported at both places.
+  void add(const LoadedFile& file, DiagnosticEngine& diags, const DeclIndex* outer = nullptr);
+  const DeclEntry* find(std::string_view name) const;
+  const std::map<std::string, DeclEntry, std::less<>>& entries() const { return entries_; }
+
+ private:
+  std::map<std::string, DeclEntry, std::less<>> entries_;
+};
+
+// The stdlib and built-in policies: parsed once per process.
+class Library {
+ public:
+  void add_file(SourceManager& sources, DiagnosticEngine& diags, std::string path, std::string text);
+  const DeclIndex& index() const { return index_; }
+  const std::vector<std::unique_ptr<LoadedFile>>& files() const { return files_; }
+
+ private:
+  std::vector<std::unique_ptr<LoadedFile>> files_;
+  DeclIndex index_;
+};
+
+class Program {
+ public:
+  explicit Program(const Library& library) : library_(&library) {}
+
+  const Library& library() const { return *library_; }
+  // User files, the root first, then imports in the order they were loaded.
+  const std::vector<std::unique_ptr<LoadedFile>>& files() const { return files_; }
+  const DeclEntry* find(std::string_view name) const;
+  // Every declaration visible in the program (user and library), sorted by name.
+  std::vector<const DeclEntry*> all_declarations() const;
+  std::vector<const DeclEntry*> user_declarations() const;
+
+  LoadedFile& add_file(const SourceFile& source, ast::File ast);
+  DeclIndex& index() { return index_; }
+
+ private:
+  const Library* library_;
+  std::vector<std::unique_ptr<LoadedFile>> files_;
+  DeclIndex index_;
+};
+
+}  // namespace gpuspec::sema

@@ -1,0 +1,91 @@
+// Property schemas: for every declaration kind, which properties and nested blocks
+// it takes, each with its type (unit dimension, allowed symbols, referenced kinds),
+// whether it is required, its default and a line of documentation. Sema checks
+// declarations against these tables; `gpuspec explain`/docs can print them.
+#pragma once
+
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "units/quantity.h"
+
+namespace gpuspec::sema {
+
+enum class ValueKind {
+  Number,           // plain number, `8`, `2.5`
+  Count,            // whole-number count: `8` or a scaled count `7B`, `1.2M`
+  Quantity,         // number with a unit of `dimension`
+  Percent,          // `60%` (a plain number in [0,1] is accepted too)
+  String,           // "..."
+  Date,             // "YYYY-MM-DD"
+  Bool,             // true / false
+  Symbol,           // one of `symbols` (any symbol when `symbols` is empty)
+  VersionedSymbol,  // `name@version`, name one of `symbols`
+  Reference,        // a declaration of one of `ref_kinds`
+  Multiplicity,     // `N x ref` or a bare `ref` (N = 1), ref of one of `ref_kinds`
+  List,             // `[ ... ]` of `element`
+  Block,            // `key { ... }` checked against `block`
+  Expression,       // a policy expression, checked by the policy loader
+};
+
+struct BlockSchema;
+
+struct Type {
+  ValueKind kind = ValueKind::Number;
+  units::Dimension dimension{};               // Quantity
+  std::vector<std::string_view> symbols;      // Symbol, VersionedSymbol
+  std::vector<std::string_view> ref_kinds;    // Reference, Multiplicity
+  std::vector<Type> element;                  // List: exactly one entry
+  const BlockSchema* block = nullptr;         // Block
+};
+
+// Builders keep schema tables readable.
+Type number();
+Type count();
+Type quantity(units::Dimension dimension);
+Type percent();
+Type string();
+Type date();
+Type boolean();
+Type symbol(std::vector<std::string_view> allowed = {});
+Type versioned(std::vector<std::string_view> allowed = {});
+Type reference(std::vector<std::string_view> kinds);
+Type multiplicity(std::vector<std::string_view> kinds);
+Type list_of(Type element);
+Type block(const BlockSchema& schema);
+Type expression();
+
+struct PropertySchema {
+  std::string_view name;
+  std::vector<Type> types;  // the value must match one of them
+  bool required = false;
+  std::string_view default_text;  // documentation only ("1", "none"); empty = no default
+  std::string_view doc;
+};
+
+struct BlockSchema {
+  std::string_view name;
+  std::vector<PropertySchema> properties;
+  // An open block (e.g. `tags`) takes any key; every value must match open_value.
+  bool open = false;
+  std::vector<Type> open_value;
+
+  const PropertySchema* find(std::string_view property) const;
+};
+
+struct KindSchema {
+  std::string_view kind;      // "gpu", "server", ...
+  bool catalog = false;       // a catalog part/instance kind (stdlib or a user catalog)
+  BlockSchema body;
+  std::string_view doc;
+};
+
+const KindSchema* find_kind(std::string_view kind);
+std::vector<const KindSchema*> all_kinds();
+
+// Registered by the schema tables (schema_user.cpp, schema_catalog.cpp).
+std::span<const KindSchema> user_kinds();     // workload, server, cloud, policy
+std::span<const KindSchema> catalog_kinds();  // gpu, cpu, memory, disk, psu, chassis, cooling, nic, part, instance, ...
+
+}  // namespace gpuspec::sema

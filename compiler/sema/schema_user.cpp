@@ -1,0 +1,210 @@
+// Schemas of the kinds users write: workload, server, cloud, and policy.
+// Symbols listed here are the vocabulary of LANGUAGE.md; a wrong one is an error
+// that lists these.
+#include "sema/schema.h"
+
+namespace gpuspec::sema {
+
+namespace {
+
+using units::Dimension;
+
+const BlockSchema& software_block() {
+  static const BlockSchema schema{
+      "software",
+      {
+          {"os", {versioned({"ubuntu", "rocky", "rhel", "debian", "centos", "windows", "windows_server"}), symbol({"linux", "windows"})}, false, "", "operating system, e.g. ubuntu@22.04"},
+          {"framework", {versioned({"pytorch", "tensorflow", "jax", "mindspore", "paddle"}), list_of(versioned({"pytorch", "tensorflow", "jax", "mindspore", "paddle"}))}, false, "", "deep-learning framework with its version, e.g. pytorch@2.3"},
+          {"cuda", {string()}, false, "", "CUDA toolkit version, e.g. \"12.1\""},
+          {"driver", {string()}, false, "", "NVIDIA driver version"},
+          {"containers", {symbol({"docker", "singularity", "apptainer", "podman", "none"}), list_of(symbol({"docker", "singularity", "apptainer", "podman"}))}, false, "none", "container runtime for environment isolation"},
+          {"monitoring", {list_of(symbol({"nvidia_smi", "dcgm", "prometheus", "grafana"})), symbol({"nvidia_smi", "dcgm", "prometheus", "grafana", "none"})}, false, "none", "GPU monitoring stack"},
+          {"distributed", {list_of(symbol({"deepspeed", "megatron", "fsdp", "ddp", "horovod", "colossalai"})), symbol({"deepspeed", "megatron", "fsdp", "ddp", "horovod", "colossalai", "none"})}, false, "none", "distributed training framework"},
+      }};
+  return schema;
+}
+
+const BlockSchema& acceptance_block() {
+  static const BlockSchema schema{
+      "acceptance",
+      {
+          {"burn_in", {quantity(Dimension::duration())}, false, "", "stress test length before acceptance (000 §6.2: 72 h)"},
+          {"benchmark", {list_of(symbol({"mlperf", "torchbench", "nccl_tests", "ib_write_bw"})), symbol({"mlperf", "torchbench", "nccl_tests", "ib_write_bw"})}, false, "", "benchmarks run before purchase or acceptance"},
+          {"rdma_test", {symbol({"ib_write_bw", "perftest", "none"})}, false, "", "RDMA bandwidth acceptance test (000 §6.3)"},
+      }};
+  return schema;
+}
+
+const BlockSchema& workload_body() {
+  static const BlockSchema schema{
+      "workload",
+      {
+          {"task", {symbol({"llm.pretrain", "llm.finetune", "llm.inference", "cv.classification", "cv.detection", "cv.segmentation", "recsys", "scientific"})}, true, "", "what the job does"},
+          {"model", {reference({"model"})}, false, "", "a well-known model shape from the stdlib, e.g. models.llama2_7b"},
+          {"params", {count()}, false, "the model's", "model parameters, e.g. 7B"},
+          {"layers", {count()}, false, "the model's", "transformer layers (for activation and KV-cache estimates)"},
+          {"hidden", {count()}, false, "the model's", "hidden size"},
+          {"heads", {count()}, false, "the model's", "attention heads"},
+          {"precision", {symbol({"fp32", "tf32", "fp16", "bf16", "fp8", "int8", "int4"})}, false, "bf16", "training or inference precision"},
+          {"method", {symbol({"full", "lora", "qlora", "freeze", "inference"})}, false, "full (inference for llm.inference)", "how the weights are trained"},
+          {"optimizer", {symbol({"adamw", "adam", "sgd", "adafactor", "lion", "adamw_8bit"})}, false, "adamw", "optimizer"},
+          {"sharding", {symbol({"none", "zero1", "zero2", "zero3", "fsdp"})}, false, "none", "optimizer/gradient/parameter sharding across GPUs"},
+          {"tensor_parallel", {count()}, false, "1", "tensor-parallel degree"},
+          {"recompute", {symbol({"none", "selective", "full"})}, false, "none", "activation recomputation"},
+          {"seq_len", {count()}, false, "", "sequence length in tokens"},
+          {"batch_size", {count()}, false, "1", "micro-batch size per GPU"},
+          {"dataset", {quantity(Dimension::data())}, false, "", "training data size"},
+          {"samples", {count()}, false, "", "number of training samples"},
+          {"stage", {symbol({"experiment", "production"})}, false, "experiment", "experiment or production"},
+          {"horizon", {quantity(Dimension::duration())}, false, "", "how long the hardware must serve"},
+          {"data", {symbol({"public", "internal", "confidential"})}, false, "internal", "data sensitivity"},
+          {"preprocessing", {symbol({"none", "light", "heavy"})}, false, "light", "online preprocessing/augmentation load"},
+          {"checkpoint_every", {count()}, false, "", "checkpoint interval in steps"},
+          {"duration", {quantity(Dimension::duration())}, false, "", "expected length of one training run"},
+          {"first_project", {boolean()}, false, "false", "the team's first project with no proven workload (002 §5)"},
+          {"budget", {quantity(Dimension::money_amount())}, false, "", "budget for the hardware serving this workload"},
+          {"software", {block(software_block())}, false, "", "software stack"},
+      }};
+  return schema;
+}
+
+const BlockSchema& data_storage_block() {
+  static const BlockSchema schema{
+      "data",
+      {
+          {"drives", {multiplicity({"disk"})}, true, "", "drives of the data volume, e.g. 2 x samsung.pm9a3_7_68tb"},
+          {"raid", {symbol({"none", "raid0", "raid1", "raid5", "raid6", "raid10"})}, false, "none", "RAID level"},
+      }};
+  return schema;
+}
+
+const BlockSchema& server_storage_block() {
+  static const BlockSchema schema{
+      "storage",
+      {
+          {"system", {multiplicity({"disk"})}, false, "", "system disk"},
+          {"data", {block(data_storage_block()), multiplicity({"disk"})}, false, "", "training-data volume"},
+          {"checkpoint", {block(data_storage_block()), multiplicity({"disk"})}, false, "", "checkpoint volume"},
+          {"archive", {symbol({"nas", "hdd", "object_storage", "tape", "none"}), multiplicity({"disk"})}, false, "none", "long-term archive target"},
+      }};
+  return schema;
+}
+
+const BlockSchema& network_block() {
+  static const BlockSchema schema{
+      "network",
+      {
+          {"fabric", {symbol({"infiniband", "roce", "ethernet", "none"})}, false, "ethernet", "fabric between nodes"},
+          {"bandwidth", {quantity(Dimension::bandwidth())}, false, "", "per-node fabric bandwidth"},
+          {"nic", {multiplicity({"nic"})}, false, "", "network adapters per node"},
+          {"switch", {multiplicity({"part"})}, false, "", "fabric switches for the cluster"},
+      }};
+  return schema;
+}
+
+const BlockSchema& site_block() {
+  static const BlockSchema schema{
+      "site",
+      {
+          {"region", {symbol({"cn", "us", "eu", "jp", "sg", "other"})}, false, "other", "where the hardware is installed"},
+          {"currency", {symbol({"CNY", "USD"})}, false, "USD", "currency for quotes"},
+          {"pue", {number()}, false, "the price book's", "power usage effectiveness of the site"},
+          {"max_gpu_temp", {quantity(Dimension::temperature())}, false, "", "GPU temperature the cooling is designed to hold"},
+      }};
+  return schema;
+}
+
+const BlockSchema& server_body() {
+  static const BlockSchema schema{
+      "server",
+      {
+          {"serves", {reference({"workload"}), list_of(reference({"workload"}))}, false, "", "the workload(s) this build serves"},
+          {"nodes", {count()}, false, "1", "identical nodes in the cluster"},
+          {"gpu", {multiplicity({"gpu"})}, true, "", "GPUs per node, e.g. 8 x nvidia.h100_80gb_sxm"},
+          {"gpu_link", {symbol({"none", "pcie", "nvlink_bridge", "nvswitch"})}, false, "pcie", "how GPUs in a node talk to each other"},
+          {"cpu", {multiplicity({"cpu"})}, true, "", "CPU sockets per node"},
+          {"memory", {multiplicity({"memory"})}, true, "", "DIMMs per node"},
+          {"storage", {block(server_storage_block())}, false, "", "storage volumes"},
+          {"psu", {multiplicity({"psu"})}, false, "", "power supplies per node"},
+          {"psu_mode", {symbol({"single", "redundant", "dual_feed"})}, false, "single", "power redundancy"},
+          {"chassis", {reference({"chassis"})}, false, "", "chassis"},
+          {"cooling", {symbol({"air_tower", "air_server", "liquid_aio", "liquid_custom", "liquid_direct"})}, false, "", "cooling design"},
+          {"other_power", {quantity(Dimension::power())}, false, "the catalog's", "draw of everything besides GPUs and CPUs (drives, fans, NICs)"},
+          {"network", {block(network_block())}, false, "", "fabric between nodes"},
+          {"site", {block(site_block())}, false, "", "installation site"},
+          {"software", {block(software_block())}, false, "", "software stack"},
+          {"acceptance", {block(acceptance_block())}, false, "", "acceptance tests"},
+          {"budget", {quantity(Dimension::money_amount())}, false, "", "capital budget"},
+          {"uptime", {symbol({"office_hours", "24x7"})}, false, "24x7", "how the server runs"},
+      }};
+  return schema;
+}
+
+const BlockSchema& cloud_storage_block() {
+  static const BlockSchema schema{
+      "storage",
+      {
+          {"system", {quantity(Dimension::data())}, false, "", "system disk size"},
+          {"data", {quantity(Dimension::data())}, false, "", "data disk size"},
+          {"data_kind", {symbol({"ssd", "nvme", "hdd"})}, false, "ssd", "data disk class"},
+      }};
+  return schema;
+}
+
+const BlockSchema& tags_block() {
+  static const BlockSchema schema{"tags", {}, true, {string()}};
+  return schema;
+}
+
+const BlockSchema& cloud_body() {
+  static const BlockSchema schema{
+      "cloud",
+      {
+          {"serves", {reference({"workload"}), list_of(reference({"workload"}))}, false, "", "the workload(s) this deployment serves"},
+          {"provider", {symbol({"aws", "azure", "alicloud"})}, true, "", "cloud provider"},
+          {"instance", {reference({"instance"})}, true, "", "instance type from the catalog, e.g. aws.p4d_24xlarge"},
+          {"count", {count()}, false, "1", "number of instances"},
+          {"region", {string()}, true, "", "provider region, e.g. \"us-east-1\""},
+          {"zone", {string()}, false, "", "availability zone"},
+          {"duration", {quantity(Dimension::duration())}, false, "", "how long the instances run"},
+          {"utilization", {percent()}, false, "100%", "share of the duration the instances are up"},
+          {"storage", {block(cloud_storage_block())}, false, "", "disks"},
+          {"tags", {block(tags_block())}, false, "", "resource tags"},
+          {"ssh_user", {string()}, false, "", "admin user name"},
+          {"image", {string()}, false, "", "image override"},
+          {"software", {block(software_block())}, false, "", "software stack"},
+          {"budget", {quantity(Dimension::money_amount())}, false, "", "budget for the deployment"},
+      }};
+  return schema;
+}
+
+const BlockSchema& policy_body() {
+  static const BlockSchema schema{
+      "policy",
+      {
+          {"severity", {symbol({"error", "warning", "info"})}, true, "", "default severity"},
+          {"applies", {symbol({"server", "cloud", "workload"}), list_of(symbol({"server", "cloud", "workload"}))}, true, "", "declaration kinds the policy checks"},
+          {"when", {expression()}, false, "true", "guard: the policy is silent when false"},
+          {"require", {expression()}, true, "", "what must hold"},
+          {"at", {expression()}, false, "the declaration name", "the property the diagnostic points at"},
+          {"message", {string()}, true, "", "message with {expr} interpolation"},
+          {"hint", {string()}, false, "", "help line with {expr} interpolation"},
+          {"source", {string()}, true, "", "citation of the source document section"},
+          {"doc", {string()}, false, "", "long explanation for `gpuspec explain`"},
+      }};
+  return schema;
+}
+
+}  // namespace
+
+std::span<const KindSchema> user_kinds() {
+  static const KindSchema kinds[] = {
+      {"workload", false, workload_body(), "an ML job: task, model size, precision, method, data, horizon, stage"},
+      {"server", false, server_body(), "an on-premises build: GPUs, CPUs, memory, storage, power, cooling, site"},
+      {"cloud", false, cloud_body(), "a cloud deployment: provider, instance type, count, region, duration"},
+      {"policy", false, policy_body(), "a lint rule"},
+  };
+  return kinds;
+}
+
+}  // namespace gpuspec::sema

@@ -1,0 +1,335 @@
+#include "sema/value_check.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "sema/suggest.h"
+
+namespace gpuspec::sema {
+
+namespace {
+
+bool is_valid_date(const std::string& s) {
+  if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
+  for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9}) {
+    if (s[i] < '0' || s[i] > '9') return false;
+  }
+  int year = std::stoi(s.substr(0, 4));
+  int month = std::stoi(s.substr(5, 2));
+  int day = std::stoi(s.substr(8, 2));
+  static constexpr int kDays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  if (month < 1 || month > 12 || day < 1 || day > kDays[month - 1]) return false;
+  bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  return !(month == 2 && day == 29 && !leap);
+}
+
+std::string join_symbols(const std::vector<std::string_view>& symbols) {
+  std::string out;
+  for (std::size_t i = 0; i < symbols.size(); ++i) {
+    if (i) out += ", ";
+    out += symbols[i];
+  }
+  return out;
+}
+
+const ast::Expr& strip_parens(const ast::Expr& e) {
+  const ast::Expr* at = &e;
+  while (const auto* p = at->as<ast::ParenExpr>()) at = p->inner.get();
+  return *at;
+}
+
+}  // namespace
+
+std::optional<units::Quantity> resolve_quantity(const ast::QuantityLit& lit, SourceRange range, DiagnosticEngine* diags) {
+  const units::Unit* unit = units::find_unit(lit.unit);
+  if (!unit) {
+    if (!diags) return std::nullopt;
+    auto& d = diags->error("unknown-unit", lit.unit_range, fmt::format("unknown unit '{}'", lit.unit));
+    if (lit.unit.size() == 1 && std::string_view("KMBT").find(lit.unit[0]) != std::string_view::npos) {
+      d.hint = fmt::format("a scaled count takes no space: write '{}{}'", lit.number, lit.unit);
+    } else if (auto near = nearest(lit.unit, units::all_unit_symbols())) {
+      d.hint = fmt::format("did you mean '{}'?", *near);
+      d.fixits.push_back({lit.unit_range, *near});
+    }
+    return std::nullopt;
+  }
+  auto result = units::make_quantity(lit.number, *unit);
+  if (!result.ok()) {
+    if (diags) diags->error("number-overflow", range, fmt::format("quantity {} {} is too large to represent", lit.number, lit.unit));
+    return std::nullopt;
+  }
+  return result.value;
+}
+
+std::string describe_type(const Type& type) {
+  switch (type.kind) {
+    case ValueKind::Number: return "a number";
+    case ValueKind::Count: return "a count (e.g. 8 or 7B)";
+    case ValueKind::Quantity: return fmt::format("a {} quantity", units::dimension_name(type.dimension));
+    case ValueKind::Percent: return "a percentage (e.g. 60%)";
+    case ValueKind::String: return "a string";
+    case ValueKind::Date: return "a date string \"YYYY-MM-DD\"";
+    case ValueKind::Bool: return "true or false";
+    case ValueKind::Symbol: return type.symbols.empty() ? "a symbol" : fmt::format("one of {}", join_symbols(type.symbols));
+    case ValueKind::VersionedSymbol: return "a versioned symbol (e.g. pytorch@2.3)";
+    case ValueKind::Reference: return fmt::format("a reference to a {}", join_symbols(type.ref_kinds));
+    case ValueKind::Multiplicity: return fmt::format("a {} reference or 'N x {}'", join_symbols(type.ref_kinds), type.ref_kinds.empty() ? "ref" : type.ref_kinds[0]);
+    case ValueKind::List: return fmt::format("a list of {}", describe_type(type.element.front()));
+    case ValueKind::Block: return "a block { ... }";
+    case ValueKind::Expression: return "an expression";
+  }
+  return "a value";
+}
+
+std::string describe_value(const ast::Expr& value) {
+  const ast::Expr& e = strip_parens(value);
+  if (e.as<ast::NumberLit>()) return "a number";
+  if (e.as<ast::ScaledCountLit>()) return "a count";
+  if (const auto* q = e.as<ast::QuantityLit>()) {
+    if (const auto* unit = units::find_unit(q->unit)) return fmt::format("a {} quantity", units::dimension_name(unit->dimension));
+    return "a quantity";
+  }
+  if (e.as<ast::PercentLit>()) return "a percentage";
+  if (e.as<ast::StringLit>()) return "a string";
+  if (e.as<ast::BoolLit>()) return "a boolean";
+  if (e.as<ast::VersionedSymbol>()) return "a versioned symbol";
+  if (const auto* n = e.as<ast::Name>()) return fmt::format("the name '{}'", n->name);
+  if (e.as<ast::Multiplicity>()) return "a multiplicity";
+  if (e.as<ast::ListExpr>()) return "a list";
+  return "an expression";
+}
+
+Diagnostic& ValueChecker::error(std::string id, SourceRange range, std::string message) {
+  auto& d = diags_.error(std::move(id), range, std::move(message));
+  d.declaration = declaration_;
+  return d;
+}
+
+ValueChecker::Outcome ValueChecker::check_reference(const ast::Expr&, std::string_view name, SourceRange range,
+                                                    const Type& type) {
+  Outcome out{true, false, {}};
+  const DeclEntry* entry = program_.find(name);
+  if (entry) {
+    for (auto kind : type.ref_kinds) {
+      if (entry->decl->kind == kind) {
+        out.ok = true;
+        return out;
+      }
+    }
+    std::string found_kind = entry->decl->kind;
+    std::string wanted = join_symbols(type.ref_kinds);
+    SourceRange decl_range = entry->decl->name_range;
+    std::string decl_name(name);
+    out.report = [this, range, found_kind, wanted, decl_range, decl_name] {
+      auto& d = error("wrong-kind", range, fmt::format("'{}' is a {}, expected a {}", decl_name, found_kind, wanted));
+      d.notes.push_back({fmt::format("'{}' is declared here", decl_name), decl_range});
+    };
+    return out;
+  }
+  std::vector<std::string_view> candidates;
+  for (const auto* candidate : program_.all_declarations()) {
+    for (auto kind : type.ref_kinds) {
+      if (candidate->decl->kind == kind) candidates.push_back(candidate->decl->name);
+    }
+  }
+  std::string wanted = join_symbols(type.ref_kinds);
+  std::string missing(name);
+  auto suggestion = nearest(name, candidates);
+  out.report = [this, range, wanted, missing, suggestion] {
+    auto& d = error("unknown-name", range, fmt::format("unknown {} '{}'", wanted, missing));
+    if (suggestion) {
+      d.hint = fmt::format("did you mean '{}'?", *suggestion);
+      d.fixits.push_back({range, *suggestion});
+    } else {
+      d.hint = fmt::format("`gpuspec catalog {}` lists the known names", wanted);
+    }
+  };
+  return out;
+}
+
+ValueChecker::Outcome ValueChecker::check_type(const ast::Expr& raw, const Type& type) {
+  const ast::Expr& value = strip_parens(raw);
+  SourceRange range = value.range;
+  switch (type.kind) {
+    case ValueKind::Expression:
+      return {true, true, {}};
+    case ValueKind::Number: {
+      const ast::Expr* inner = &value;
+      if (const auto* u = value.as<ast::UnaryExpr>(); u && u->op == ast::UnaryOp::Negate) inner = u->operand.get();
+      return {inner->as<ast::NumberLit>() != nullptr, inner->as<ast::NumberLit>() != nullptr, {}};
+    }
+    case ValueKind::Count: {
+      if (value.as<ast::ScaledCountLit>()) return {true, true, {}};
+      const auto* n = value.as<ast::NumberLit>();
+      if (!n) return {};
+      if (n->value >= 0 && std::floor(n->value) == n->value) return {true, true, {}};
+      return {true, false, [this, range, v = n->value] {
+                error("type-mismatch", range, fmt::format("expected a whole, non-negative count, found {}", v));
+              }};
+    }
+    case ValueKind::Quantity: {
+      if (const auto* n = value.as<ast::NumberLit>()) {
+        // A bare number where a quantity is expected: say which unit is missing.
+        std::string dim = units::dimension_name(type.dimension);
+        return {true, false, [this, range, dim, v = n->value] {
+                  error("missing-unit", range, fmt::format("'{}' needs a unit: expected a {} quantity", v, dim));
+                }};
+      }
+      const auto* q = value.as<ast::QuantityLit>();
+      if (!q) return {};
+      const units::Unit* unit = units::find_unit(q->unit);
+      if (!unit) return {true, false, [this, q, range] { resolve_quantity(*q, range, &diags_); }};
+      if (!(unit->dimension == type.dimension)) {
+        std::string expected = units::dimension_name(type.dimension);
+        std::string found = units::dimension_name(unit->dimension);
+        std::string unit_text = q->unit;
+        return {true, false, [this, range, expected, found, unit_text] {
+                  error("unit-mismatch", range,
+                        fmt::format("expected a {} quantity, found {} ('{}')", expected, found, unit_text));
+                }};
+      }
+      if (!units::make_quantity(q->number, *unit).ok()) {
+        return {true, false, [this, q, range] { resolve_quantity(*q, range, &diags_); }};
+      }
+      return {true, true, {}};
+    }
+    case ValueKind::Percent: {
+      if (value.as<ast::PercentLit>()) return {true, true, {}};
+      if (const auto* n = value.as<ast::NumberLit>()) {
+        if (n->value >= 0 && n->value <= 1) return {true, true, {}};
+        return {true, false, [this, range, v = n->value] {
+                  error("type-mismatch", range, fmt::format("expected a percentage, found {}", v)).hint =
+                      fmt::format("write '{}%'", v);
+                }};
+      }
+      return {};
+    }
+    case ValueKind::String:
+      return {value.as<ast::StringLit>() != nullptr, value.as<ast::StringLit>() != nullptr, {}};
+    case ValueKind::Date: {
+      const auto* s = value.as<ast::StringLit>();
+      if (!s) return {};
+      if (is_valid_date(s->value)) return {true, true, {}};
+      return {true, false, [this, range, text = s->value] {
+                error("invalid-date", range, fmt::format("'{}' is not a valid date; expected \"YYYY-MM-DD\"", text));
+              }};
+    }
+    case ValueKind::Bool:
+      return {value.as<ast::BoolLit>() != nullptr, value.as<ast::BoolLit>() != nullptr, {}};
+    case ValueKind::Symbol: {
+      const auto* n = value.as<ast::Name>();
+      if (!n) return {};
+      if (type.symbols.empty()) return {true, true, {}};
+      for (auto s : type.symbols) {
+        if (s == n->name) return {true, true, {}};
+      }
+      auto suggestion = nearest(n->name, type.symbols);
+      return {true, false, [this, range, name = n->name, allowed = join_symbols(type.symbols), suggestion] {
+                auto& d = error("unknown-symbol", range, fmt::format("unknown value '{}'; expected one of: {}", name, allowed));
+                if (suggestion) {
+                  d.hint = fmt::format("did you mean '{}'?", *suggestion);
+                  d.fixits.push_back({range, *suggestion});
+                }
+              }};
+    }
+    case ValueKind::VersionedSymbol: {
+      const auto* v = value.as<ast::VersionedSymbol>();
+      if (!v) return {};
+      if (type.symbols.empty()) return {true, true, {}};
+      for (auto s : type.symbols) {
+        if (s == v->name) return {true, true, {}};
+      }
+      auto suggestion = nearest(v->name, type.symbols);
+      return {true, false, [this, range, name = v->name, allowed = join_symbols(type.symbols), suggestion] {
+                auto& d = error("unknown-symbol", range, fmt::format("unknown value '{}'; expected one of: {}", name, allowed));
+                if (suggestion) d.hint = fmt::format("did you mean '{}'?", *suggestion);
+              }};
+    }
+    case ValueKind::Reference: {
+      if (const auto* m = value.as<ast::Multiplicity>()) {
+        (void)m;
+        return {true, false, [this, range, kinds = join_symbols(type.ref_kinds)] {
+                  error("multiplicity-not-allowed", range, fmt::format("a count is not allowed here; expected a single {}", kinds));
+                }};
+      }
+      const auto* n = value.as<ast::Name>();
+      if (!n) return {};
+      return check_reference(value, n->name, range, type);
+    }
+    case ValueKind::Multiplicity: {
+      if (const auto* m = value.as<ast::Multiplicity>()) {
+        if (m->count < 1 || std::floor(m->count) != m->count) {
+          return {true, false, [this, r = m->count_range, c = m->count] {
+                    error("type-mismatch", r, fmt::format("a multiplicity needs a whole count of at least 1, found {}", c));
+                  }};
+        }
+        return check_reference(value, m->name, m->name_range, type);
+      }
+      const auto* n = value.as<ast::Name>();
+      if (!n) return {};
+      return check_reference(value, n->name, range, type);
+    }
+    case ValueKind::List: {
+      const auto* list = value.as<ast::ListExpr>();
+      if (!list) return {};
+      Outcome out{true, true, {}};
+      std::vector<std::function<void()>> reports;
+      for (const auto& item : list->items) {
+        Outcome element = check_type(*item, type.element.front());
+        if (element.ok) continue;
+        out.ok = false;
+        if (element.report) {
+          reports.push_back(element.report);
+        } else {
+          reports.push_back([this, r = item->range, expected = describe_type(type.element.front()), found = describe_value(*item)] {
+            error("type-mismatch", r, fmt::format("expected {}, found {}", expected, found));
+          });
+        }
+      }
+      out.report = [reports] {
+        for (const auto& r : reports) r();
+      };
+      return out;
+    }
+    case ValueKind::Block:
+      return {};
+  }
+  return {};
+}
+
+void ValueChecker::check(const ast::Expr& value, const PropertySchema& schema) {
+  std::vector<Outcome> failures;
+  for (const auto& type : schema.types) {
+    Outcome outcome = check_type(value, type);
+    if (outcome.ok) return;
+    if (outcome.shape_matches) failures.push_back(std::move(outcome));
+  }
+  // A dotted name is more likely a mistyped reference than a mistyped symbol.
+  const ast::Expr& bare = strip_parens(value);
+  if (const auto* n = bare.as<ast::Name>(); n && n->name.find('.') != std::string::npos && failures.size() > 1) {
+    for (std::size_t i = 0; i < schema.types.size() && i < failures.size(); ++i) {
+      (void)i;
+    }
+    for (auto it = failures.rbegin(); it != failures.rend(); ++it) {
+      if (it->report) {
+        it->report();
+        return;
+      }
+    }
+  }
+  for (auto& failure : failures) {
+    if (failure.report) {
+      failure.report();
+      return;
+    }
+  }
+  bool wants_block_only = schema.types.size() == 1 && schema.types.front().kind == ValueKind::Block;
+  std::vector<std::string> expected;
+  for (const auto& type : schema.types) expected.push_back(describe_type(type));
+  auto& d = error("type-mismatch", value.range,
+                  fmt::format("'{}' expects {}, found {}", schema.name, fmt::join(expected, " or "), describe_value(value)));
+  if (wants_block_only) d.hint = fmt::format("write it as a block: {} {{ ... }}", schema.name);
+}
+
+}  // namespace gpuspec::sema

@@ -1,0 +1,48 @@
+// Checks one property value against the types its schema allows.
+#pragma once
+
+#include <functional>
+
+#include "ast/ast.h"
+#include "diag/diagnostic.h"
+#include "sema/program.h"
+#include "sema/schema.h"
+#include "units/quantity.h"
+
+namespace gpuspec::sema {
+
+// Resolves a quantity literal's unit; reports unknown units with a suggestion and
+// overflow. Used by the checker and later by fact resolution.
+std::optional<units::Quantity> resolve_quantity(const ast::QuantityLit& lit, SourceRange range,
+                                                DiagnosticEngine* diags);
+
+class ValueChecker {
+ public:
+  ValueChecker(const Program& program, DiagnosticEngine& diags, std::string declaration)
+      : program_(program), diags_(diags), declaration_(std::move(declaration)) {}
+
+  // Reports at most one diagnostic for the value.
+  void check(const ast::Expr& value, const PropertySchema& schema);
+
+ private:
+  // nullopt = the value has this type's shape and is fine; a message otherwise.
+  // `shape_matches` says whether the value at least looked like this type, so the
+  // most relevant error among several allowed types is the one reported.
+  struct Outcome {
+    bool shape_matches = false;
+    bool ok = false;
+    std::function<void()> report;  // emits the diagnostic for a shape-matching failure
+  };
+  Outcome check_type(const ast::Expr& value, const Type& type);
+  Outcome check_reference(const ast::Expr& value, std::string_view name, SourceRange range, const Type& type);
+  Diagnostic& error(std::string id, SourceRange range, std::string message);
+
+  const Program& program_;
+  DiagnosticEngine& diags_;
+  std::string declaration_;
+};
+
+std::string describe_type(const Type& type);
+std::string describe_value(const ast::Expr& value);
+
+}  // namespace gpuspec::sema
