@@ -1,0 +1,161 @@
+// estimate_memory: validates the input, then adds up the published per-component
+// formulas (estimator_formulas.h) and records one derivation line per figure.
+#include "facts/estimator.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <stdexcept>
+
+#include "facts/estimator_detail.h"
+#include "facts/estimator_formulas.h"
+
+namespace gpuspec::facts {
+namespace detail {
+
+std::string format_bytes(double bytes) {
+  return fmt::format("{:.2f} GB ({:.2f} GiB)", bytes / 1e9, bytes / (1024.0 * 1024.0 * 1024.0));
+}
+
+std::string format_count(double count) {
+  if (count >= 1e9) return fmt::format("{:.4g}B", count / 1e9);
+  if (count >= 1e6) return fmt::format("{:.4g}M", count / 1e6);
+  return fmt::format("{:.6g}", count);
+}
+
+}  // namespace detail
+
+namespace {
+
+using detail::format_bytes;
+using detail::format_count;
+
+void require_positive(std::vector<std::string>& problems, std::string_view field, std::optional<double> value) {
+  if (value && !(std::isfinite(*value) && *value > 0)) {
+    problems.push_back(fmt::format("{} must be a positive number, got {:g}", field, *value));
+  }
+}
+
+std::string describe(const EstimatorInput& input) {
+  std::string line = fmt::format("estimating {} params, {}, method {}", format_count(input.params),
+                                 name(input.precision), name(input.method));
+  if (input.method != Method::Inference) {
+    line += fmt::format(", optimizer {}, recompute {}", name(input.optimizer), name(input.recompute));
+    if (input.sharding != Sharding::None) {
+      line += fmt::format(", {} over {} data-parallel GPUs", name(input.sharding), input.data_parallel);
+    }
+  }
+  if (input.tensor_parallel > 1) line += fmt::format(", tensor parallel {}", input.tensor_parallel);
+  return line;
+}
+
+void estimate_inference(const EstimatorInput& input, MemoryEstimate& estimate) {
+  const double t = input.tensor_parallel;
+  const double element = bytes_per_element(input.precision);
+  estimate.weights = input.params * element / t;
+  estimate.steps.push_back(fmt::format("weights: {} params x {:g} B ({}){} = {} [{}]", format_count(input.params),
+                                       element, name(input.precision),
+                                       t > 1 ? fmt::format(" / {:g} tensor-parallel GPUs", t) : "",
+                                       format_bytes(estimate.weights), detail::kEleuther));
+  estimate.overhead = formulas::kInferenceOverhead * estimate.weights;
+  estimate.steps.push_back(fmt::format("overhead: {:g} x weights = {} [{}; {} \"VRAM >= params x 1.2\"]",
+                                       formulas::kInferenceOverhead, format_bytes(estimate.overhead),
+                                       detail::kEleuther, detail::kSeed));
+  if (input.sharding != Sharding::None) {
+    estimate.steps.push_back(fmt::format("sharding {} ignored: ZeRO/FSDP shard training states", name(input.sharding)));
+  }
+  if (!(input.layers && input.hidden && input.seq_len && input.batch_size)) {
+    estimate.steps.push_back("kv cache: not included (needs seq_len, batch_size, layers, hidden)");
+    return;
+  }
+  const double kv_share = input.kv_heads && input.heads ? *input.kv_heads / *input.heads : 1;
+  const double kv_element = formulas::kv_cache_bytes_per_element(input.precision);
+  estimate.kv_cache =
+      formulas::kv_cache_bytes(*input.layers, *input.hidden, *input.seq_len, *input.batch_size, kv_element, kv_share) / t;
+  estimate.shape_terms_included = true;
+  estimate.steps.push_back(fmt::format(
+      "kv cache: 2 x L {:g} x h {:g} x s {:g} x b {:g} x {:g} B x kv_heads/heads {:g}{} = {} [{}]", *input.layers,
+      *input.hidden, *input.seq_len, *input.batch_size, kv_element, kv_share,
+      t > 1 ? fmt::format(" / {:g} tensor-parallel GPUs", t) : "", format_bytes(estimate.kv_cache), detail::kEleuther));
+}
+
+void estimate_activations(const EstimatorInput& input, MemoryEstimate& estimate) {
+  const bool needs_heads = input.recompute == Recompute::None;
+  if (!(input.seq_len && input.batch_size && input.hidden && input.layers && (input.heads || !needs_heads))) {
+    estimate.steps.push_back(fmt::format("activations: not included (needs seq_len, batch_size, hidden, layers{})",
+                                         needs_heads ? ", heads" : ""));
+    return;
+  }
+  const double scale = formulas::activation_precision_scale(input.precision);
+  estimate.activations = scale * formulas::activation_bytes(*input.seq_len, *input.batch_size, *input.hidden,
+                                                            *input.layers, input.heads.value_or(0),
+                                                            input.tensor_parallel, input.recompute);
+  estimate.shape_terms_included = true;
+  std::string_view formula = input.recompute == Recompute::None        ? "s*b*h*L*(10 + 24/t + 5*a*s/(h*t))"
+                             : input.recompute == Recompute::Selective ? "s*b*h*L*(10 + 24/t)"
+                                                                       : "2*s*b*h*L";
+  estimate.steps.push_back(fmt::format(
+      "activations (recompute {}): {}{} with s={:g} b={:g} h={:g} L={:g} a={:g} t={} = {} [{}]",
+      name(input.recompute), scale != 1 ? fmt::format("{:g} x ", scale) : "", formula, *input.seq_len,
+      *input.batch_size, *input.hidden, *input.layers, input.heads.value_or(0), input.tensor_parallel,
+      format_bytes(estimate.activations), detail::kKorthikanti));
+}
+
+}  // namespace
+
+std::vector<std::string> validate_input(const EstimatorInput& input) {
+  std::vector<std::string> problems;
+  require_positive(problems, "params", input.params);
+  if (input.data_parallel < 1) problems.push_back(fmt::format("data_parallel must be at least 1, got {}", input.data_parallel));
+  if (input.tensor_parallel < 1) {
+    problems.push_back(fmt::format("tensor_parallel must be at least 1, got {}", input.tensor_parallel));
+  }
+  require_positive(problems, "seq_len", input.seq_len);
+  require_positive(problems, "batch_size", input.batch_size);
+  require_positive(problems, "layers", input.layers);
+  require_positive(problems, "hidden", input.hidden);
+  require_positive(problems, "heads", input.heads);
+  require_positive(problems, "kv_heads", input.kv_heads);
+  require_positive(problems, "largest_layer_params", input.largest_layer_params);
+  if (input.kv_heads && input.heads && *input.kv_heads > *input.heads) {
+    problems.push_back(fmt::format("kv_heads ({:g}) cannot exceed heads ({:g})", *input.kv_heads, *input.heads));
+  }
+  if (input.largest_layer_params && *input.largest_layer_params > input.params) {
+    problems.push_back(fmt::format("largest_layer_params ({:g}) cannot exceed params ({:g})",
+                                   *input.largest_layer_params, input.params));
+  }
+  if (input.trainable_fraction && !(*input.trainable_fraction > 0 && *input.trainable_fraction <= 1)) {
+    problems.push_back(fmt::format("trainable_fraction must be in (0, 1], got {:g}", *input.trainable_fraction));
+  }
+  return problems;
+}
+
+MemoryEstimate estimate_memory(const EstimatorInput& input) {
+  if (auto problems = validate_input(input); !problems.empty()) {
+    throw std::invalid_argument(problems.front());
+  }
+  MemoryEstimate estimate;
+  estimate.steps.push_back(describe(input));
+  if (input.method == Method::Inference) {
+    estimate_inference(input, estimate);
+  } else {
+    const detail::TrainingStates states = detail::estimate_training_states(input, estimate.steps);
+    estimate.weights = states.weights;
+    estimate.gradients = states.gradients;
+    estimate.optimizer = states.optimizer;
+    estimate_activations(input, estimate);
+  }
+  estimate.per_gpu = estimate.weights + estimate.gradients + estimate.optimizer + estimate.activations +
+                     estimate.kv_cache + estimate.overhead;
+  const int gpu_count = input.data_parallel * input.tensor_parallel;
+  estimate.total = estimate.per_gpu * gpu_count;
+  estimate.steps.push_back(fmt::format("per GPU: sum of the figures above = {}{}", format_bytes(estimate.per_gpu),
+                                       estimate.shape_terms_included ? "" : " (lower bound: shape unknown)"));
+  estimate.steps.push_back(fmt::format("total: {} per GPU x {} GPU{} (data parallel {} x tensor parallel {}) = {}",
+                                       format_bytes(estimate.per_gpu), gpu_count, gpu_count == 1 ? "" : "s",
+                                       input.data_parallel,
+                                       input.tensor_parallel, format_bytes(estimate.total)));
+  return estimate;
+}
+
+}  // namespace gpuspec::facts

@@ -1,0 +1,100 @@
+// The GPU memory estimator: how many bytes a workload needs on each GPU.
+//
+// A pure computation (standard library + fmt only) so it can be tested alone and
+// reused by the fact model (`workload.mem.*`), `vram.fits-workload` and
+// `gpuspec explain`. Every formula and its published source is listed in
+// docs/estimator.md; each figure in a MemoryEstimate also comes with a derivation
+// line in `steps` that cites the formula it used.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuspec::facts {
+
+// The workload's `precision`: the storage format of the model's weights.
+enum class Precision { FP32, TF32, FP16, BF16, FP8, INT8, INT4 };
+// The workload's `method`, plus Inference for `task = llm.inference`.
+enum class Method { Full, Freeze, Lora, Qlora, Inference };
+// The workload's `sharding`. Fsdp means FSDP full-shard, which shards like ZeRO-3.
+enum class Sharding { None, Zero1, Zero2, Zero3, Fsdp };
+// Activation recomputation (gradient checkpointing), as in Korthikanti et al. 2022.
+enum class Recompute { None, Selective, Full };
+// The workload's `optimizer`. Sgd means SGD with momentum (one fp32 state per param).
+enum class Optimizer { AdamW, Adam, AdamW8bit, Sgd, Adafactor };
+
+struct EstimatorInput {
+  double params = 0;  // total model parameters (7e9 for "7B")
+  Precision precision = Precision::BF16;
+  Method method = Method::Full;
+  Optimizer optimizer = Optimizer::AdamW;
+  Sharding sharding = Sharding::None;
+  // GPUs across which ZeRO/FSDP shard model states (the data-parallel degree, i.e.
+  // total GPUs / tensor_parallel). Ignored when sharding is None.
+  int data_parallel = 1;
+  // Tensor-parallel degree: splits weights, gradients, optimizer states and
+  // activations (the `t` of Korthikanti et al.).
+  int tensor_parallel = 1;
+  Recompute recompute = Recompute::None;
+
+  // Transformer shape; activations and KV cache are estimated only when the
+  // needed values are known (see MemoryEstimate::shape_terms_included).
+  std::optional<double> seq_len = std::nullopt;
+  std::optional<double> batch_size = std::nullopt;  // per GPU (micro-batch)
+  std::optional<double> layers = std::nullopt;
+  std::optional<double> hidden = std::nullopt;
+  std::optional<double> heads = std::nullopt;
+  std::optional<double> kv_heads = std::nullopt;  // grouped-query attention; defaults to heads
+
+  // Parameters of the largest single layer, which ZeRO-3 gathers whole. Defaults
+  // to params / layers when layers is known (one block: conservative).
+  std::optional<double> largest_layer_params = std::nullopt;
+  // Share of params that is trained: LoRA/QLoRA adapters (default 1%) or the
+  // unfrozen layers of Freeze (default 2 layers of `layers`, or 2/32). In (0, 1].
+  std::optional<double> trainable_fraction = std::nullopt;
+};
+
+// All component figures are bytes on ONE GPU; they add up to per_gpu.
+struct MemoryEstimate {
+  double weights = 0;      // model weights (trainable and frozen)
+  double gradients = 0;    // gradients of trainable weights
+  double optimizer = 0;    // fp32 master copy + optimizer moments
+  double activations = 0;  // saved activations for the backward pass
+  double kv_cache = 0;     // inference key/value cache
+  double overhead = 0;     // inference allowance (0.2 x weights)
+  double per_gpu = 0;      // sum of the above
+  double total = 0;        // per_gpu x data_parallel x tensor_parallel (every GPU of the job)
+  // False when the transformer shape was not given, so activations (training) or the
+  // KV cache (inference) are left out and per_gpu is a lower bound.
+  bool shape_terms_included = false;
+  std::vector<std::string> steps;      // derivation, one line per figure, each citing its source
+};
+
+// Problems that make an input unusable ("params must be positive", ...); empty
+// when the input is valid. The fact model turns these into diagnostics.
+std::vector<std::string> validate_input(const EstimatorInput& input);
+
+// Throws std::invalid_argument when validate_input reports a problem.
+MemoryEstimate estimate_memory(const EstimatorInput& input);
+
+// Bytes one element occupies in `precision` (INT4 = 0.5, TF32 is stored as fp32).
+double bytes_per_element(Precision precision);
+
+// Spellings are the language's symbols: "fp32" "tf32" "fp16" "bf16" "fp8" "int8" "int4";
+// "full" "freeze" "lora" "qlora" "inference"; "none" "zero1" "zero2" "zero3" "fsdp";
+// "none" "selective" "full"; "adamw" "adam" "adamw_8bit" "sgd" "adafactor".
+std::optional<Precision> parse_precision(std::string_view text);
+std::optional<Method> parse_method(std::string_view text);
+std::optional<Sharding> parse_sharding(std::string_view text);
+std::optional<Recompute> parse_recompute(std::string_view text);
+std::optional<Optimizer> parse_optimizer(std::string_view text);
+
+std::string_view name(Precision precision);
+std::string_view name(Method method);
+std::string_view name(Sharding sharding);
+std::string_view name(Recompute recompute);
+std::string_view name(Optimizer optimizer);
+
+}  // namespace gpuspec::facts

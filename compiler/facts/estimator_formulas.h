@@ -1,0 +1,73 @@
+// The published formulas the estimator is built from, one function each, with the
+// source in the comment. docs/estimator.md lists the same formulas for users.
+// All byte figures are per parameter or per element unless the name says otherwise.
+#pragma once
+
+#include <optional>
+
+#include "facts/estimator.h"
+
+namespace gpuspec::facts::formulas {
+
+// EleutherAI "Transformer Math 101" (and seed 002 §7 "显存≥模型参数×1.2倍"):
+// inference needs about 1.2 x the weights; the 0.2 covers buffers and small caches.
+inline constexpr double kInferenceOverhead = 0.2;
+
+// DeepSpeed's ZeRO estimators keep, besides the 16-bit gradients, an fp32 gradient
+// partition for mixed-precision training (stage_1_and_2.py: "18 = 2_grads_16bit +
+// 4_grads_32bit + 4_params_32bit + 8_optimizer_states_32bit").
+inline constexpr double kZeroFp32GradientBytes = 4;
+
+// Default LoRA/QLoRA adapter share: 1% of params. Llama-2-7B adapters on all seven
+// linear projections hold r x 78,080 params per layer x 32 layers: r=16 -> 0.59%,
+// r=32 -> 1.19%, r=64 -> 2.37% of 6.74B (docs/estimator.md shows the arithmetic).
+inline constexpr double kDefaultAdapterFraction = 0.01;
+// Default Freeze depth: LLaMA-Factory trains the last 2 layers (freeze_trainable_layers = 2);
+// 32 layers (a 7B model) is assumed when the layer count is unknown.
+inline constexpr double kDefaultFreezeTrainableLayers = 2;
+inline constexpr double kDefaultFreezeAssumedLayers = 32;
+
+// Weight storage while training: fp32/tf32 keep 4 bytes; fp16/bf16 2; fp8 training
+// (Transformer Engine) keeps 16-bit params and casts to fp8 per GEMM, and int8/int4
+// are not trained directly, so both are counted as 16-bit.
+double training_weight_bytes(Precision precision);
+
+// True when the training weights are below fp32, so the optimizer keeps an fp32
+// master copy (EleutherAI: "fp32 copy 4 bytes" of mixed-precision AdamW).
+bool is_mixed_precision(Precision precision);
+
+// Optimizer moments per trainable param (EleutherAI Transformer Math 101):
+// Adam/AdamW m and v in fp32 = 8; bitsandbytes 8-bit AdamW = 2; SGD with momentum = 4;
+// Adafactor keeps factored row/column statistics, O(rows + cols) per matrix = ~0.
+double optimizer_moment_bytes(Optimizer optimizer);
+
+// QLoRA (Dettmers et al. 2023, arXiv 2305.14314) frozen base: NF4 4 bits plus
+// double-quantized constants 8/64 + 32/(64*256) = 0.127 bits per param; int8 base
+// (bitsandbytes LLM.int8) 1 byte, its per-row constants negligible.
+double qlora_base_bytes_per_param(Precision precision);
+
+// KV cache element size: the cache follows fp32/fp16/bf16/fp8; weight-only int8/int4
+// quantization keeps a 16-bit cache.
+double kv_cache_bytes_per_element(Precision precision);
+
+// Korthikanti et al. 2022 ("Reducing Activation Recomputation in Large Transformer
+// Models") via EleutherAI Transformer Math 101, 16-bit activations, no sequence parallel:
+//   none      s*b*h*L*(10 + 24/t + 5*a*s/(h*t))
+//   selective s*b*h*L*(10 + 24/t)
+//   full      2*s*b*h*L
+// `heads` is only read for Recompute::None.
+double activation_bytes(double seq_len, double batch, double hidden, double layers, double heads,
+                        int tensor_parallel, Recompute recompute);
+
+// The formula above assumes 16-bit activations: fp32/tf32 training stores twice as much.
+double activation_precision_scale(Precision precision);
+
+// Key and value per layer per token (EleutherAI Transformer Math 101, "KV cache"):
+//   2 * layers * hidden * seq_len * batch * bytes * (kv_heads / heads)
+double kv_cache_bytes(double layers, double hidden, double seq_len, double batch,
+                      double bytes_per_element, double kv_head_share);
+
+// The trainable share of params for `method` when the workload does not state it.
+double default_trainable_fraction(Method method, std::optional<double> layers);
+
+}  // namespace gpuspec::facts::formulas

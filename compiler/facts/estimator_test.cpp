@@ -1,0 +1,398 @@
+// The estimator's tests read as a reference list: every row is a published figure,
+// its source, and the expectation written from the published number (never from the
+// code under test). docs/estimator.md explains each source and the tolerances.
+#include "facts/estimator.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "facts/estimator_formulas.h"
+
+namespace gpuspec::facts {
+namespace {
+
+constexpr double kGB = 1e9;
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+// Which figure of a MemoryEstimate a reference point is about.
+enum class Figure { PerGpu, ModelStates, Activations };
+
+double figure_of(const MemoryEstimate& estimate, Figure figure) {
+  switch (figure) {
+    case Figure::PerGpu:
+      return estimate.per_gpu;
+    case Figure::ModelStates:
+      return estimate.weights + estimate.gradients + estimate.optimizer;
+    case Figure::Activations:
+      return estimate.activations;
+  }
+  return 0;
+}
+
+// Llama-2-7B as EleutherAI's activation example uses it: s=4096, h=4096, L=32, a=32, b=1.
+EstimatorInput llama2_7b_activations(Recompute recompute) {
+  return {.params = 7e9,
+          .precision = Precision::BF16,
+          .method = Method::Full,
+          .recompute = recompute,
+          .seq_len = 4096,
+          .batch_size = 1,
+          .layers = 32,
+          .hidden = 4096,
+          .heads = 32};
+}
+
+// DeepSpeed's documented example: P = 2851e6 (t5-3b), 8 GPUs, largest layer 32e6.
+EstimatorInput deepspeed_example(Sharding sharding) {
+  return {.params = 2851e6,
+          .precision = Precision::FP16,
+          .method = Method::Full,
+          .sharding = sharding,
+          .data_parallel = 8,
+          .largest_layer_params = 32e6};
+}
+
+// ---------------------------------------------------------------------------------
+// Published reference points with a precise expected value.
+
+struct ReferencePoint {
+  const char* id;      // test name
+  const char* source;  // where the number is published
+  EstimatorInput input;
+  Figure figure;
+  double expected_bytes;   // the published number, in bytes
+  double tolerance_bytes;  // how far the published rounding allows us to be
+};
+
+void PrintTo(const ReferencePoint& point, std::ostream* out) { *out << point.id << " (" << point.source << ")"; }
+
+class PublishedReference : public testing::TestWithParam<ReferencePoint> {};
+
+TEST_P(PublishedReference, EstimateMatchesPublishedFigure) {
+  const ReferencePoint& point = GetParam();
+  const MemoryEstimate estimate = estimate_memory(point.input);
+  EXPECT_NEAR(figure_of(estimate, point.figure), point.expected_bytes, point.tolerance_bytes) << point.source;
+}
+
+const ReferencePoint kPublishedReferences[] = {
+    {"Eleuther_7B_fp16_inference_16_8GB", "EleutherAI Transformer Math 101: 7B fp16 = 14 GB x 1.2 = 16.8 GB",
+     {.params = 7e9, .precision = Precision::FP16, .method = Method::Inference}, Figure::PerGpu, 16.8 * kGB, 1},
+    {"Eleuther_7B_int8_inference_8_4GB", "EleutherAI Transformer Math 101: int8 1 B/param, 7 GB x 1.2 = 8.4 GB",
+     {.params = 7e9, .precision = Precision::INT8, .method = Method::Inference}, Figure::PerGpu, 8.4 * kGB, 1},
+    {"Eleuther_7B_mixed_AdamW_states_112GB",
+     "EleutherAI Transformer Math 101: 2 weights + 2 gradients + 12 optimizer = 16 B/param, 7B -> 112 GB",
+     {.params = 7e9, .precision = Precision::BF16, .method = Method::Full}, Figure::ModelStates, 112 * kGB, 1},
+    {"Eleuther_7B_fp32_AdamW_states_112GB",
+     "EleutherAI Transformer Math 101: fp32 4 weights + 4 gradients + 8 AdamW moments = 16 B/param",
+     {.params = 7e9, .precision = Precision::FP32, .method = Method::Full}, Figure::ModelStates, 112 * kGB, 1},
+    {"Korthikanti_Llama2_7B_no_recompute", "EleutherAI Transformer Math 101 (Korthikanti et al. 2022): 104,152,956,928 B",
+     llama2_7b_activations(Recompute::None), Figure::Activations, 104'152'956'928.0, 0},
+    {"Korthikanti_Llama2_7B_selective", "EleutherAI Transformer Math 101 (Korthikanti et al. 2022): 18,253,611,008 B",
+     llama2_7b_activations(Recompute::Selective), Figure::Activations, 18'253'611'008.0, 0},
+    {"Korthikanti_Llama2_7B_full_recompute", "EleutherAI Transformer Math 101 (Korthikanti et al. 2022): 1,073,741,824 B",
+     llama2_7b_activations(Recompute::Full), Figure::Activations, 1'073'741'824.0, 0},
+    {"DeepSpeed_ZeRO3_2851M_8GPU_6_09GiB", "DeepSpeed memory docs/estimate_zero3_model_states_mem_needs: 6.09 GiB per GPU",
+     deepspeed_example(Sharding::Zero3), Figure::PerGpu, 6.09 * kGiB, 0.005 * kGiB},
+    {"DeepSpeed_ZeRO2_2851M_8GPU_11_28GiB", "DeepSpeed estimate_zero2_model_states_mem_needs (current code): 11.28 GiB",
+     deepspeed_example(Sharding::Zero2), Figure::PerGpu, 11.28 * kGiB, 0.005 * kGiB},
+};
+
+INSTANTIATE_TEST_SUITE_P(References, PublishedReference, testing::ValuesIn(kPublishedReferences),
+                         [](const auto& info) { return std::string{info.param.id}; });
+
+// ---------------------------------------------------------------------------------
+// LLaMA-Factory's hardware table (README, "Hardware Requirement", GB). Its cells are
+// rounded and not reproduced by its own formulas, so a row passes when the estimate
+// lies within [kLowRatio, kHighRatio] x the cell. The band is the tightest one, in
+// steps of 0.05, that holds every row (docs/estimator.md, "Tolerances").
+// Assumptions, as LLaMA-Factory's defaults: one device, batch 1, 512 tokens, gradient
+// checkpointing on (full recompute), AdamW, bf16 compute, nominal param counts.
+
+constexpr double kLowRatio = 0.70;
+constexpr double kHighRatio = 1.05;
+
+struct TableCell {
+  const char* id;
+  Method method;
+  Precision precision;
+  double params, layers, hidden, heads;  // Llama-2 7B/13B/70B, LLaMA-33B for "30B"
+  double table_gb;
+};
+
+void PrintTo(const TableCell& cell, std::ostream* out) { *out << cell.id; }
+
+class LlamaFactoryTable : public testing::TestWithParam<TableCell> {};
+
+TEST_P(LlamaFactoryTable, EstimateWithinBandOfCell) {
+  const TableCell& cell = GetParam();
+  const EstimatorInput input{.params = cell.params,
+                             .precision = cell.precision,
+                             .method = cell.method,
+                             .recompute = Recompute::Full,
+                             .seq_len = 512,
+                             .batch_size = 1,
+                             .layers = cell.layers,
+                             .hidden = cell.hidden,
+                             .heads = cell.heads};
+  const double ratio = estimate_memory(input).per_gpu / (cell.table_gb * kGB);
+  EXPECT_GE(ratio, kLowRatio) << cell.id;
+  EXPECT_LE(ratio, kHighRatio) << cell.id;
+}
+
+const TableCell kLlamaFactoryCells[] = {
+    {"Full_AMP_7B_120GB", Method::Full, Precision::BF16, 7e9, 32, 4096, 32, 120},
+    {"Full_AMP_13B_240GB", Method::Full, Precision::BF16, 13e9, 40, 5120, 40, 240},
+    {"Full_AMP_30B_600GB", Method::Full, Precision::BF16, 30e9, 60, 6656, 52, 600},
+    {"Full_AMP_70B_1200GB", Method::Full, Precision::BF16, 70e9, 80, 8192, 64, 1200},
+    {"Freeze_7B_20GB", Method::Freeze, Precision::BF16, 7e9, 32, 4096, 32, 20},
+    {"Freeze_13B_40GB", Method::Freeze, Precision::BF16, 13e9, 40, 5120, 40, 40},
+    {"Freeze_30B_80GB", Method::Freeze, Precision::BF16, 30e9, 60, 6656, 52, 80},
+    {"Freeze_70B_200GB", Method::Freeze, Precision::BF16, 70e9, 80, 8192, 64, 200},
+    {"LoRA16_7B_16GB", Method::Lora, Precision::BF16, 7e9, 32, 4096, 32, 16},
+    {"LoRA16_13B_32GB", Method::Lora, Precision::BF16, 13e9, 40, 5120, 40, 32},
+    {"LoRA16_30B_64GB", Method::Lora, Precision::BF16, 30e9, 60, 6656, 52, 64},
+    {"LoRA16_70B_160GB", Method::Lora, Precision::BF16, 70e9, 80, 8192, 64, 160},
+    {"QLoRA8_7B_10GB", Method::Qlora, Precision::INT8, 7e9, 32, 4096, 32, 10},
+    {"QLoRA8_13B_20GB", Method::Qlora, Precision::INT8, 13e9, 40, 5120, 40, 20},
+    {"QLoRA8_30B_40GB", Method::Qlora, Precision::INT8, 30e9, 60, 6656, 52, 40},
+    {"QLoRA8_70B_80GB", Method::Qlora, Precision::INT8, 70e9, 80, 8192, 64, 80},
+    {"QLoRA4_7B_6GB", Method::Qlora, Precision::INT4, 7e9, 32, 4096, 32, 6},
+    {"QLoRA4_13B_12GB", Method::Qlora, Precision::INT4, 13e9, 40, 5120, 40, 12},
+    {"QLoRA4_30B_24GB", Method::Qlora, Precision::INT4, 30e9, 60, 6656, 52, 24},
+    {"QLoRA4_70B_48GB", Method::Qlora, Precision::INT4, 70e9, 80, 8192, 64, 48},
+};
+
+INSTANTIATE_TEST_SUITE_P(References, LlamaFactoryTable, testing::ValuesIn(kLlamaFactoryCells),
+                         [](const auto& info) { return std::string{info.param.id}; });
+
+// QLoRA (arXiv 2305.14314, abstract): "finetune a 65B parameter model on a single 48GB
+// GPU". LLaMA-65B shape (L=80, h=8192, a=64), batch 1, 512 tokens, gradient checkpointing.
+TEST(QloraPaper, Finetunes65BOnOne48GBGpu) {
+  const EstimatorInput input{.params = 65e9,
+                             .precision = Precision::INT4,
+                             .method = Method::Qlora,
+                             .recompute = Recompute::Full,
+                             .seq_len = 512,
+                             .batch_size = 1,
+                             .layers = 80,
+                             .hidden = 8192,
+                             .heads = 64};
+  const MemoryEstimate estimate = estimate_memory(input);
+  EXPECT_LE(estimate.per_gpu, 48 * kGB);
+  // ... and is not trivially small: at least the 4.127-bit base weights (paper §2).
+  EXPECT_GE(estimate.per_gpu, 65e9 * 4.127 / 8);
+}
+
+// ---------------------------------------------------------------------------------
+// Formula checks: each expectation is the formula of docs/estimator.md worked by hand.
+
+struct FormulaCase {
+  const char* id;
+  const char* formula;
+  EstimatorInput input;
+  Figure figure;
+  double expected_bytes;
+};
+
+void PrintTo(const FormulaCase& formula, std::ostream* out) { *out << formula.id; }
+
+class FormulaCheck : public testing::TestWithParam<FormulaCase> {};
+
+TEST_P(FormulaCheck, EstimateEqualsHandWorkedFormula) {
+  const FormulaCase& formula = GetParam();
+  const double actual = figure_of(estimate_memory(formula.input), formula.figure);
+  EXPECT_NEAR(actual, formula.expected_bytes, 1e-9 * formula.expected_bytes) << formula.formula;
+}
+
+EstimatorInput with_sharding(Sharding sharding, int gpus) {
+  EstimatorInput input = deepspeed_example(sharding);
+  input.data_parallel = gpus;
+  return input;
+}
+
+const FormulaCase kFormulaCases[] = {
+    // 2P + 2P 16-bit weights and gradients stay whole, 16P/N (fp32 gradient partition
+    // + master + moments) sharded; equals DeepSpeed's pre-2024 ZeRO-2 figure 15.93 GiB.
+    {"ZeRO1_4P_plus_16P_over_N", "4P + 16P/N", with_sharding(Sharding::Zero1, 8), Figure::PerGpu,
+     4 * 2851e6 + 16 * 2851e6 / 8},
+    {"FSDP_full_shard_equals_ZeRO3", "4L + 18P/N", with_sharding(Sharding::Fsdp, 8), Figure::PerGpu,
+     4 * 32e6 + 18 * 2851e6 / 8},
+    {"ZeRO3_on_64_GPUs", "4L + 18P/N", with_sharding(Sharding::Zero3, 64), Figure::PerGpu,
+     4 * 32e6 + 18 * 2851e6 / 64},
+    {"Unsharded_ignores_data_parallel", "16P", with_sharding(Sharding::None, 8), Figure::PerGpu, 16 * 2851e6},
+    {"Tensor_parallel_4_quarters_states", "16P/t",
+     {.params = 7e9, .precision = Precision::BF16, .method = Method::Full, .tensor_parallel = 4}, Figure::PerGpu,
+     16 * 7e9 / 4},
+    {"SGD_momentum_12B_per_param", "2 + 2 + 4 master + 4 momentum",
+     {.params = 1e9, .precision = Precision::BF16, .method = Method::Full, .optimizer = Optimizer::Sgd},
+     Figure::ModelStates, 12e9},
+    {"AdamW_8bit_10B_per_param", "2 + 2 + 4 master + 2 (bitsandbytes 8-bit m, v)",
+     {.params = 1e9, .precision = Precision::BF16, .method = Method::Full, .optimizer = Optimizer::AdamW8bit},
+     Figure::ModelStates, 10e9},
+    {"LoRA_default_1pct_adapters", "2P frozen + 0.01P x 16",
+     {.params = 7e9, .precision = Precision::BF16, .method = Method::Lora}, Figure::PerGpu, 2 * 7e9 + 0.01 * 7e9 * 16},
+    {"QLoRA_NF4_double_quant", "P x (4 + 8/64 + 32/(64*256))/8 + 0.01P x 16",
+     {.params = 7e9, .precision = Precision::INT4, .method = Method::Qlora}, Figure::PerGpu,
+     7e9 * (4 + 8.0 / 64 + 32.0 / (64 * 256)) / 8 + 0.01 * 7e9 * 16},
+    {"Freeze_last_2_of_32_layers", "2P frozen + 2/32 P x (16 - 2)",
+     {.params = 7e9, .precision = Precision::BF16, .method = Method::Freeze, .layers = 32}, Figure::ModelStates,
+     2 * 7e9 + 2.0 / 32 * 7e9 * 14},
+    {"fp32_activations_double", "2 x 2*s*b*h*L",
+     {.params = 7e9, .precision = Precision::FP32, .method = Method::Full, .recompute = Recompute::Full,
+      .seq_len = 4096, .batch_size = 1, .layers = 32, .hidden = 4096},
+     Figure::Activations, 2 * 2 * 4096.0 * 4096 * 32},
+    {"Activations_tensor_parallel_2", "s*b*h*L*(10 + 24/2 + 5*a*s/(h*2))",
+     {.params = 7e9, .precision = Precision::BF16, .method = Method::Full, .tensor_parallel = 2, .seq_len = 4096,
+      .batch_size = 1, .layers = 32, .hidden = 4096, .heads = 32},
+     Figure::Activations, 4096.0 * 4096 * 32 * (10 + 12 + 80)},
+    // Llama-2-7B fp16 KV cache: 2 x 32 layers x 4096 x 2 B = 0.5 MiB per token.
+    {"KV_cache_Llama2_7B_half_MiB_per_token", "1.2 x 2P + 4096 tokens x 0.5 MiB",
+     {.params = 7e9, .precision = Precision::FP16, .method = Method::Inference, .seq_len = 4096, .batch_size = 1,
+      .layers = 32, .hidden = 4096},
+     Figure::PerGpu, 1.2 * 14e9 + 4096 * 0.5 * 1024 * 1024},
+    // Llama-2-70B grouped-query attention, 8 KV heads of 64: 320 KiB per token.
+    {"KV_cache_Llama2_70B_GQA_320KiB_per_token", "1.2 x 2P + 1000 tokens x 320 KiB",
+     {.params = 70e9, .precision = Precision::BF16, .method = Method::Inference, .seq_len = 1000, .batch_size = 1,
+      .layers = 80, .hidden = 8192, .heads = 64, .kv_heads = 8},
+     Figure::PerGpu, 1.2 * 140e9 + 1000 * 320 * 1024},
+};
+
+INSTANTIATE_TEST_SUITE_P(Formulas, FormulaCheck, testing::ValuesIn(kFormulaCases),
+                         [](const auto& info) { return std::string{info.param.id}; });
+
+// ---------------------------------------------------------------------------------
+// Invariants of every estimate.
+
+TEST(EstimateInvariants, ComponentsAddUpAndTotalCountsEveryGpu) {
+  EstimatorInput input = llama2_7b_activations(Recompute::Selective);
+  input.sharding = Sharding::Zero2;
+  input.data_parallel = 4;
+  input.tensor_parallel = 2;
+  const MemoryEstimate estimate = estimate_memory(input);
+  EXPECT_DOUBLE_EQ(estimate.per_gpu, estimate.weights + estimate.gradients + estimate.optimizer +
+                                         estimate.activations + estimate.kv_cache + estimate.overhead);
+  EXPECT_DOUBLE_EQ(estimate.total, estimate.per_gpu * 8);
+  EXPECT_TRUE(estimate.shape_terms_included);
+}
+
+TEST(EstimateInvariants, EveryFigureLineCitesItsSource) {
+  const MemoryEstimate estimate = estimate_memory(llama2_7b_activations(Recompute::None));
+  int figure_lines = 0;
+  for (const std::string& step : estimate.steps) {
+    for (const char* figure : {"weights:", "gradients:", "optimizer:", "activations"}) {
+      if (step.starts_with(figure)) {
+        ++figure_lines;
+        EXPECT_NE(step.find(" ["), std::string::npos) << step;
+        EXPECT_TRUE(step.ends_with("]")) << step;
+      }
+    }
+  }
+  EXPECT_EQ(figure_lines, 4);
+}
+
+TEST(EstimateInvariants, UnknownShapeIsReportedAsLowerBound) {
+  const MemoryEstimate estimate =
+      estimate_memory({.params = 7e9, .precision = Precision::BF16, .method = Method::Full, .seq_len = 4096});
+  EXPECT_FALSE(estimate.shape_terms_included);
+  EXPECT_EQ(estimate.activations, 0);
+  EXPECT_NE(estimate.steps.back().find("total"), std::string::npos);
+}
+
+// ---------------------------------------------------------------------------------
+// Input validation: each row must be rejected, and estimate_memory must throw.
+
+struct InvalidInput {
+  const char* id;
+  EstimatorInput input;
+  const char* problem_mentions;
+};
+
+void PrintTo(const InvalidInput& invalid, std::ostream* out) { *out << invalid.id; }
+
+class RejectsInvalidInput : public testing::TestWithParam<InvalidInput> {};
+
+TEST_P(RejectsInvalidInput, ValidateReportsAndEstimateThrows) {
+  const InvalidInput& invalid = GetParam();
+  const std::vector<std::string> problems = validate_input(invalid.input);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_NE(problems.front().find(invalid.problem_mentions), std::string::npos) << problems.front();
+  EXPECT_THROW(estimate_memory(invalid.input), std::invalid_argument);
+}
+
+const InvalidInput kInvalidInputs[] = {
+    {"ZeroParams", {.params = 0}, "params"},
+    {"NaNParams", {.params = std::nan("")}, "params"},
+    {"ZeroDataParallel", {.params = 7e9, .data_parallel = 0}, "data_parallel"},
+    {"ZeroTensorParallel", {.params = 7e9, .tensor_parallel = 0}, "tensor_parallel"},
+    {"NegativeSeqLen", {.params = 7e9, .seq_len = -1}, "seq_len"},
+    {"MoreKvHeadsThanHeads", {.params = 7e9, .heads = 8, .kv_heads = 16}, "kv_heads"},
+    {"LayerLargerThanModel", {.params = 7e9, .largest_layer_params = 8e9}, "largest_layer_params"},
+    {"FractionAboveOne", {.params = 7e9, .method = Method::Lora, .trainable_fraction = 1.5}, "trainable_fraction"},
+    {"FractionZero", {.params = 7e9, .method = Method::Lora, .trainable_fraction = 0}, "trainable_fraction"},
+};
+
+INSTANTIATE_TEST_SUITE_P(Validation, RejectsInvalidInput, testing::ValuesIn(kInvalidInputs),
+                         [](const auto& info) { return std::string{info.param.id}; });
+
+TEST(Validation, DefaultSevenBillionInputIsValid) { EXPECT_TRUE(validate_input({.params = 7e9}).empty()); }
+
+// ---------------------------------------------------------------------------------
+// Spellings are the language's symbols and round-trip.
+
+TEST(Names, EveryEnumeratorRoundTrips) {
+  for (auto value : {Precision::FP32, Precision::TF32, Precision::FP16, Precision::BF16, Precision::FP8,
+                     Precision::INT8, Precision::INT4}) {
+    EXPECT_EQ(parse_precision(name(value)), value);
+  }
+  for (auto value : {Method::Full, Method::Freeze, Method::Lora, Method::Qlora, Method::Inference}) {
+    EXPECT_EQ(parse_method(name(value)), value);
+  }
+  for (auto value : {Sharding::None, Sharding::Zero1, Sharding::Zero2, Sharding::Zero3, Sharding::Fsdp}) {
+    EXPECT_EQ(parse_sharding(name(value)), value);
+  }
+  for (auto value : {Recompute::None, Recompute::Selective, Recompute::Full}) {
+    EXPECT_EQ(parse_recompute(name(value)), value);
+  }
+  for (auto value :
+       {Optimizer::AdamW, Optimizer::Adam, Optimizer::AdamW8bit, Optimizer::Sgd, Optimizer::Adafactor}) {
+    EXPECT_EQ(parse_optimizer(name(value)), value);
+  }
+}
+
+TEST(Names, LanguageSpellingsParse) {
+  EXPECT_EQ(parse_precision("bf16"), Precision::BF16);
+  EXPECT_EQ(parse_method("qlora"), Method::Qlora);
+  EXPECT_EQ(parse_sharding("zero3"), Sharding::Zero3);
+  EXPECT_EQ(parse_optimizer("adamw"), Optimizer::AdamW);
+  EXPECT_EQ(parse_recompute("selective"), Recompute::Selective);
+}
+
+TEST(Names, UnknownSpellingsAreRejected) {
+  EXPECT_FALSE(parse_precision("fp64"));
+  EXPECT_FALSE(parse_precision("BF16"));  // symbols are lowercase in the language
+  EXPECT_FALSE(parse_method("dpo"));
+  EXPECT_FALSE(parse_sharding("zero4"));
+  EXPECT_FALSE(parse_recompute(""));
+  EXPECT_FALSE(parse_optimizer("lion"));
+}
+
+TEST(BytesPerElement, MatchesStorageFormats) {
+  EXPECT_EQ(bytes_per_element(Precision::FP32), 4);
+  EXPECT_EQ(bytes_per_element(Precision::TF32), 4);
+  EXPECT_EQ(bytes_per_element(Precision::FP16), 2);
+  EXPECT_EQ(bytes_per_element(Precision::BF16), 2);
+  EXPECT_EQ(bytes_per_element(Precision::FP8), 1);
+  EXPECT_EQ(bytes_per_element(Precision::INT8), 1);
+  EXPECT_EQ(bytes_per_element(Precision::INT4), 0.5);
+}
+
+// QLoRA §2: double quantization brings the constants to 0.127 bits per parameter.
+TEST(QloraPaper, DoubleQuantizedNf4IsAbout4Point127Bits) {
+  EXPECT_NEAR(formulas::qlora_base_bytes_per_param(Precision::INT4) * 8, 4.127, 0.0005);
+}
+
+}  // namespace
+}  // namespace gpuspec::facts

@@ -1,0 +1,172 @@
+// Model states of training: weights, gradients, optimizer. Unsharded figures follow
+// EleutherAI Transformer Math 101; ZeRO/FSDP figures follow DeepSpeed's current
+// estimators exactly (see estimator_formulas.h and docs/estimator.md).
+#include <fmt/format.h>
+
+#include "facts/estimator_detail.h"
+#include "facts/estimator_formulas.h"
+
+namespace gpuspec::facts::detail {
+namespace {
+
+using formulas::is_mixed_precision;
+using formulas::optimizer_moment_bytes;
+using formulas::training_weight_bytes;
+
+bool shards_optimizer(Sharding sharding) { return sharding != Sharding::None; }
+bool shards_gradients(Sharding sharding) {
+  return sharding == Sharding::Zero2 || sharding == Sharding::Zero3 || sharding == Sharding::Fsdp;
+}
+bool shards_weights(Sharding sharding) { return sharding == Sharding::Zero3 || sharding == Sharding::Fsdp; }
+
+// Parameters on one GPU (after tensor parallelism), split by what they carry.
+struct ParamGroups {
+  double trainable = 0;     // weights + gradients + optimizer states
+  double frozen = 0;        // weights only
+  double frozen_bytes = 0;  // per frozen param
+  std::string trainable_label;
+  std::string frozen_label;
+};
+
+ParamGroups split_params(const EstimatorInput& input) {
+  const double params = input.params / input.tensor_parallel;
+  const double fraction =
+      input.trainable_fraction.value_or(formulas::default_trainable_fraction(input.method, input.layers));
+  const std::string precision{name(input.precision)};
+  switch (input.method) {
+    case Method::Full:
+      return {params, 0, 0, "params", ""};
+    case Method::Freeze:
+      return {params * fraction, params * (1 - fraction), training_weight_bytes(input.precision),
+              fmt::format("unfrozen params ({:.3g}%)", fraction * 100), "frozen params"};
+    case Method::Lora:
+      return {params * fraction, params, bytes_per_element(input.precision),
+              fmt::format("adapter params ({:.3g}%)", fraction * 100), fmt::format("frozen {} base params", precision)};
+    case Method::Qlora:
+      return {params * fraction, params, formulas::qlora_base_bytes_per_param(input.precision),
+              fmt::format("adapter params ({:.3g}%)", fraction * 100),
+              input.precision == Precision::INT8 ? "frozen int8 base params" : "frozen NF4 base params"};
+    case Method::Inference:
+      break;
+  }
+  return {0, params, bytes_per_element(input.precision), "", "params"};
+}
+
+// The largest single layer ZeRO-3 gathers whole (DeepSpeed's `largest_layer_params`).
+std::optional<double> largest_layer(const EstimatorInput& input) {
+  if (input.largest_layer_params) return *input.largest_layer_params / input.tensor_parallel;
+  if (input.layers) return input.params / *input.layers / input.tensor_parallel;
+  return std::nullopt;
+}
+
+// fp8/int8/int4 workloads train 16-bit weights (see training_weight_bytes).
+std::string training_kind(Precision precision) {
+  switch (precision) {
+    case Precision::FP32:
+    case Precision::TF32:
+    case Precision::FP16:
+    case Precision::BF16:
+      return std::string{name(precision)};
+    case Precision::FP8:
+    case Precision::INT8:
+    case Precision::INT4:
+      break;
+  }
+  return "16-bit";
+}
+
+std::string times(double count, std::string_view what, double bytes, std::string_view kind) {
+  if (kind.empty()) return fmt::format("{} {} x {:g} B", format_count(count), what, bytes);
+  return fmt::format("{} {} x {:g} B {}", format_count(count), what, bytes, kind);
+}
+
+std::string over_gpus(const std::string& term, double gpus) {
+  if (gpus <= 1) return term;
+  return fmt::format("({}) / {:g} GPUs", term, gpus);
+}
+
+}  // namespace
+
+TrainingStates estimate_training_states(const EstimatorInput& input, std::vector<std::string>& steps) {
+  const ParamGroups groups = split_params(input);
+  const Sharding sharding = input.sharding;
+  const double gpus = shards_optimizer(sharding) ? input.data_parallel : 1;
+  const double weight_bytes = training_weight_bytes(input.precision);
+  const bool mixed = is_mixed_precision(input.precision);
+  const bool zero3 = shards_weights(sharding);
+  const std::string_view source = sharding == Sharding::None ? kEleuther
+                                  : zero3                    ? kDeepSpeedZero3
+                                                             : kDeepSpeedZero12;
+  const std::string weight_kind = training_kind(input.precision);
+  TrainingStates states;
+
+  // The whole layer ZeRO-3 materialises for its forward/backward: 16-bit params and,
+  // when trained, their 16-bit gradients (DeepSpeed: largest_layer_memory = 4 x L).
+  const bool gathers_trainable = input.method == Method::Full || input.method == Method::Freeze;
+  const double gathered_params = zero3 ? largest_layer(input).value_or(0) : 0;
+  const double gathered_weight_bytes = gathers_trainable ? weight_bytes : groups.frozen_bytes;
+  const double gathered_gradient_bytes = gathers_trainable ? weight_bytes : 0;
+  if (zero3 && !largest_layer(input)) {
+    steps.push_back(
+        "largest layer unknown: the ZeRO-3 gather buffer (4 B x largest layer) is not included; "
+        "give layers or largest_layer_params");
+  }
+
+  // Weights.
+  std::string weight_terms = times(groups.trainable, groups.trainable_label, weight_bytes, weight_kind);
+  states.weights = groups.trainable * weight_bytes;
+  if (groups.frozen > 0) {
+    weight_terms += " + " + times(groups.frozen, groups.frozen_label, groups.frozen_bytes, "");
+    states.weights += groups.frozen * groups.frozen_bytes;
+  }
+  if (zero3) {
+    weight_terms = over_gpus(weight_terms, gpus);
+    states.weights /= gpus;
+  }
+  if (gathered_params > 0) {
+    weight_terms += fmt::format(" + largest layer {} x {:g} B gathered", format_count(gathered_params),
+                                gathered_weight_bytes);
+    states.weights += gathered_params * gathered_weight_bytes;
+  }
+  steps.push_back(fmt::format("weights: {} = {} [{}]", weight_terms, format_bytes(states.weights), source));
+
+  // Gradients: 16-bit gradients, plus DeepSpeed's fp32 gradient partition under ZeRO.
+  // ZeRO-3's count (18 B/param) has no separate 16-bit partition: only the fp32 one.
+  const double partition_bytes = shards_optimizer(sharding) && mixed ? formulas::kZeroFp32GradientBytes : 0;
+  std::string gradient_terms;
+  if (zero3) {
+    const double bytes = mixed ? partition_bytes : weight_bytes;
+    states.gradients = groups.trainable * bytes / gpus + gathered_params * gathered_gradient_bytes;
+    gradient_terms = over_gpus(times(groups.trainable, groups.trainable_label, bytes, "fp32 partition"), gpus);
+    if (gathered_params > 0 && gathered_gradient_bytes > 0) {
+      gradient_terms += fmt::format(" + largest layer {} x {:g} B", format_count(gathered_params),
+                                    gathered_gradient_bytes);
+    }
+  } else {
+    const double gradient_gpus = shards_gradients(sharding) ? gpus : 1;
+    states.gradients = groups.trainable * weight_bytes / gradient_gpus + groups.trainable * partition_bytes / gpus;
+    gradient_terms = times(groups.trainable, groups.trainable_label, weight_bytes, weight_kind);
+    gradient_terms = over_gpus(gradient_terms, gradient_gpus);
+    if (partition_bytes > 0) {
+      gradient_terms += " + " + over_gpus(times(groups.trainable, groups.trainable_label, partition_bytes,
+                                                "fp32 partition"),
+                                          gpus);
+    }
+  }
+  steps.push_back(fmt::format("gradients: {} = {} [{}]", gradient_terms, format_bytes(states.gradients), source));
+
+  // Optimizer: fp32 master copy (mixed precision only) + moments.
+  const double master_bytes = mixed ? 4 : 0;
+  const double moment_bytes = optimizer_moment_bytes(input.optimizer);
+  states.optimizer = groups.trainable * (master_bytes + moment_bytes) / gpus;
+  std::string optimizer_terms =
+      fmt::format("{} {} x ({:g} B fp32 master + {:g} B {} moments)", format_count(groups.trainable),
+                  groups.trainable_label, master_bytes, moment_bytes, name(input.optimizer));
+  optimizer_terms = over_gpus(optimizer_terms, gpus);
+  const std::string sources =
+      source == kEleuther ? std::string{kEleuther} : fmt::format("{}; {}", kEleuther, source);
+  steps.push_back(fmt::format("optimizer: {} = {} [{}]", optimizer_terms, format_bytes(states.optimizer), sources));
+  return states;
+}
+
+}  // namespace gpuspec::facts::detail
