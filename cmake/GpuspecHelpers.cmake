@@ -26,7 +26,7 @@ function(gpuspec_embed target_name symbol base_dir)
   list(SORT files)
   add_custom_command(
     OUTPUT ${out}
-    COMMAND ${CMAKE_COMMAND} -DOUT=${out} -DSYMBOL=${symbol} -DBASE=${base_dir} "-DFILES=${files}"
+    COMMAND ${CMAKE_COMMAND} -DOUT=${out} -DSYMBOL=${symbol} -DBASE=${base_dir}
             -P ${PROJECT_SOURCE_DIR}/cmake/embed_files.cmake
     DEPENDS ${files} ${PROJECT_SOURCE_DIR}/cmake/embed_files.cmake
     COMMENT "Embedding ${symbol}")

@@ -1,12 +1,56 @@
 #include "driver/driver.h"
 
 #include <cstdio>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "driver/commands.h"
+
+#ifndef GPUSPEC_VERSION
+#define GPUSPEC_VERSION "0.0.0"
+#endif
 
 namespace gpuspec::driver {
 
-int run(int, char**) {
-  std::fprintf(stderr, "gpuspec: not built yet\n");
-  return 2;
+namespace {
+
+constexpr const char* kUsage = R"(usage: gpuspec <command> [options]
+
+commands:
+  check [PATH...]     parse, type-check and lint .gpuspec files or folders
+  dump-ast FILE       print the syntax tree (for debugging the grammar)
+
+  gpuspec <command> --help    options of one command
+  gpuspec --version           the version
+)";
+
+}  // namespace
+
+int run(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) {
+    std::fputs(kUsage, stderr);
+    return kExitToolFailure;
+  }
+  const std::string command = args.front();
+  std::vector<std::string> rest(args.begin() + 1, args.end());
+  try {
+    if (command == "--version" || command == "version") {
+      std::printf("gpuspec %s\n", GPUSPEC_VERSION);
+      return kExitClean;
+    }
+    if (command == "--help" || command == "help" || command == "-h") {
+      std::fputs(kUsage, stdout);
+      return kExitClean;
+    }
+    if (command == "check") return run_check(rest);
+    if (command == "dump-ast") return run_dump_ast(rest);
+    return tool_failure("unknown command '" + command + "'\n" + kUsage);
+  } catch (const std::exception& e) {
+    // A bug, not a user mistake: say so instead of aborting with a core dump.
+    return tool_failure(std::string("internal error: ") + e.what());
+  }
 }
 
 }  // namespace gpuspec::driver

@@ -1,0 +1,110 @@
+// `gpuspec check [PATH...]`: parse, type-check (and later lint) spec files.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+#include <set>
+#include <tuple>
+
+#include "diag/diagnostic_counts.h"
+#include "diag/render_json.h"
+#include "diag/render_text.h"
+#include "diag/verify.h"
+#include "driver/commands.h"
+#include "driver/args.h"
+#include "driver/session.h"
+#include "sema/checker.h"
+#include "sema/loader.h"
+
+namespace gpuspec::driver {
+
+namespace {
+
+constexpr const char* kCheckUsage = R"(usage: gpuspec check [options] [PATH...]
+
+Parse, type-check and lint .gpuspec files; folders are searched recursively.
+
+options:
+  --format text|json   output format (default: text)
+  --verify             compare diagnostics with the files' expected-... comments
+  --no-color           never colour the output (NO_COLOR is honoured too)
+  --stdlib DIR         use the stdlib in DIR instead of the embedded one
+  --stdlib-only        check only the stdlib itself
+
+exit status: 0 clean, 1 error diagnostics (or --verify mismatches), 2 the tool could not run
+)";
+
+// A file imported by several checked files is checked once per importer; show its
+// diagnostics once.
+void remove_duplicates(std::vector<Diagnostic>& diags) {
+  std::set<std::tuple<std::string, FileId, std::uint32_t, std::uint32_t, std::string>> seen;
+  std::vector<Diagnostic> unique;
+  for (auto& d : diags) {
+    if (seen.emplace(d.id, d.range.file, d.range.begin, d.range.end, d.message).second) unique.push_back(std::move(d));
+  }
+  diags = std::move(unique);
+}
+
+}  // namespace
+
+int tool_failure(const std::string& message) {
+  std::fprintf(stderr, "gpuspec: error: %s\n", message.c_str());
+  return kExitToolFailure;
+}
+
+int run_check(const std::vector<std::string>& raw_args) {
+  ArgSpec spec{{"--verify", "--no-color", "--stdlib-only", "--help"}, {"--format", "--stdlib"}, {}};
+  std::string error;
+  ParsedArgs args = parse_args(raw_args, spec, error);
+  if (!error.empty()) return tool_failure(error + "\n" + kCheckUsage);
+  if (args.has("--help")) {
+    std::fputs(kCheckUsage, stdout);
+    return kExitClean;
+  }
+  std::string format = args.value("--format").value_or("text");
+  if (format != "text" && format != "json") return tool_failure(fmt::format("unknown format '{}'; expected text or json", format));
+
+  Session session(LibraryOptions{args.value("--stdlib")});
+  if (session.load_error()) return tool_failure(*session.load_error());
+
+  DiagnosticEngine diags;
+  std::vector<FileId> roots;
+  for (const auto& d : session.library_diagnostics()) diags.diagnostics().push_back(d);
+
+  if (!args.has("--stdlib-only")) {
+    std::vector<std::string> paths = args.positionals;
+    if (paths.empty()) return tool_failure(std::string("no files to check\n") + kCheckUsage);
+    CollectedPaths collected = collect_spec_files(paths);
+    for (const auto& missing : collected.missing) return tool_failure(fmt::format("cannot read '{}': no such file or folder", missing));
+    for (const auto& path : collected.files) {
+      std::string io_error;
+      auto program = sema::load_program(path, session.library(), session.sources(), diags, &io_error);
+      if (!program) return tool_failure(fmt::format("cannot read '{}': {}", path, io_error));
+      roots.push_back(program->files().front()->source->id());
+      sema::check_program(*program, diags);
+    }
+  }
+  remove_duplicates(diags.diagnostics());
+  diags.sort(session.sources());
+
+  if (args.has("--verify")) {
+    VerifyResult result = verify_expectations(session.sources(), roots, diags.diagnostics());
+    for (const auto& problem : result.problems) std::fprintf(stderr, "%s\n", problem.c_str());
+    if (!result.ok) return kExitFindings;
+    return kExitClean;
+  }
+
+  if (format == "json") {
+    std::cout << diagnostics_to_json(diags.diagnostics(), session.sources(), roots.size()).dump(2) << "\n";
+  } else {
+    TextRenderOptions options;
+    options.color = should_use_color(STDOUT_FILENO, args.has("--no-color"));
+    std::cout << render_text(diags.diagnostics(), session.sources(), options);
+    std::string summary = render_summary(count_diagnostics(diags.diagnostics()));
+    if (!summary.empty()) std::cout << summary << "\n";
+  }
+  return diags.has_errors() ? kExitFindings : kExitClean;
+}
+
+}  // namespace gpuspec::driver

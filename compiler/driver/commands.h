@@ -1,0 +1,19 @@
+// One function per subcommand; each returns the process exit code.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace gpuspec::driver {
+
+inline constexpr int kExitClean = 0;
+inline constexpr int kExitFindings = 1;
+inline constexpr int kExitToolFailure = 2;
+
+int run_check(const std::vector<std::string>& args);
+int run_dump_ast(const std::vector<std::string>& args);
+
+// Prints "gpuspec: error: <message>" to stderr and returns kExitToolFailure.
+int tool_failure(const std::string& message);
+
+}  // namespace gpuspec::driver

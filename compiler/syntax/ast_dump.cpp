@@ -1,0 +1,125 @@
+#include "syntax/ast_dump.h"
+
+#include <fmt/format.h>
+
+namespace gpuspec::syntax {
+
+namespace {
+
+std::string quote(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default: out += c;
+    }
+  }
+  return out + "\"";
+}
+
+const char* binary_op(ast::BinaryOp op) {
+  switch (op) {
+    case ast::BinaryOp::Add: return "+";
+    case ast::BinaryOp::Sub: return "-";
+    case ast::BinaryOp::Mul: return "*";
+    case ast::BinaryOp::Div: return "/";
+    case ast::BinaryOp::Eq: return "==";
+    case ast::BinaryOp::Ne: return "!=";
+    case ast::BinaryOp::Lt: return "<";
+    case ast::BinaryOp::Le: return "<=";
+    case ast::BinaryOp::Gt: return ">";
+    case ast::BinaryOp::Ge: return ">=";
+    case ast::BinaryOp::And: return "and";
+    case ast::BinaryOp::Or: return "or";
+    case ast::BinaryOp::In: return "in";
+  }
+  return "?";
+}
+
+class Dumper {
+ public:
+  explicit Dumper(const SourceManager& sources) : sources_(sources) {}
+
+  std::string at(SourceRange r) const {
+    if (!r.valid()) return "?";
+    auto s = sources_.start_of(r);
+    auto e = sources_.end_of(r);
+    return fmt::format("{}:{}-{}:{}", s.line, s.column, e.line, e.column);
+  }
+
+  void body(const ast::Body& b, int depth) {
+    std::string pad(depth * 2, ' ');
+    for (const auto& item : b.items) {
+      if (const auto* p = std::get_if<ast::Property>(&item)) {
+        out += fmt::format("{}property {} @{} = {}\n", pad, p->key, at(p->range), dump_expr(*p->value));
+      } else if (const auto* blk = std::get_if<std::unique_ptr<ast::Block>>(&item)) {
+        out += fmt::format("{}block {} @{}\n", pad, (*blk)->key, at((*blk)->range));
+        body((*blk)->body, depth + 1);
+      } else if (const auto* w = std::get_if<ast::Waiver>(&item)) {
+        out += fmt::format("{}waive {} @{}", pad, w->rule, at(w->range));
+        if (w->reason) out += " reason=" + quote(*w->reason);
+        if (w->until) out += " until=" + quote(*w->until);
+        out += "\n";
+      }
+    }
+  }
+
+  std::string out;
+
+ private:
+  const SourceManager& sources_;
+};
+
+}  // namespace
+
+std::string dump_expr(const ast::Expr& e) {
+  return std::visit(
+      [](const auto& n) -> std::string {
+        using T = std::decay_t<decltype(n)>;
+        if constexpr (std::is_same_v<T, ast::NumberLit>) return fmt::format("{}", n.value);
+        if constexpr (std::is_same_v<T, ast::ScaledCountLit>) return fmt::format("count({})", n.value);
+        if constexpr (std::is_same_v<T, ast::QuantityLit>) return fmt::format("quantity({} {})", n.number, n.unit);
+        if constexpr (std::is_same_v<T, ast::PercentLit>) return fmt::format("percent({})", n.value);
+        if constexpr (std::is_same_v<T, ast::StringLit>) return quote(n.value);
+        if constexpr (std::is_same_v<T, ast::BoolLit>) return n.value ? "true" : "false";
+        if constexpr (std::is_same_v<T, ast::VersionedSymbol>) return fmt::format("version({} @ {})", n.name, n.version);
+        if constexpr (std::is_same_v<T, ast::Name>) return fmt::format("name({})", n.name);
+        if constexpr (std::is_same_v<T, ast::Multiplicity>) return fmt::format("times({}, {})", n.count, n.name);
+        if constexpr (std::is_same_v<T, ast::ListExpr>) {
+          std::string s = "[";
+          for (std::size_t i = 0; i < n.items.size(); ++i) s += (i ? ", " : "") + dump_expr(*n.items[i]);
+          return s + "]";
+        }
+        if constexpr (std::is_same_v<T, ast::UnaryExpr>) {
+          return fmt::format("({} {})", n.op == ast::UnaryOp::Negate ? "-" : "not", dump_expr(*n.operand));
+        }
+        if constexpr (std::is_same_v<T, ast::BinaryExpr>) {
+          return fmt::format("({} {} {})", dump_expr(*n.lhs), binary_op(n.op), dump_expr(*n.rhs));
+        }
+        if constexpr (std::is_same_v<T, ast::CallExpr>) {
+          std::string s = n.callee + "(";
+          for (std::size_t i = 0; i < n.args.size(); ++i) s += (i ? ", " : "") + dump_expr(*n.args[i]);
+          return s + ")";
+        }
+        if constexpr (std::is_same_v<T, ast::ParenExpr>) return dump_expr(*n.inner);
+        return "?";
+      },
+      e.node);
+}
+
+std::string dump_ast(const ast::File& file, const SourceManager& sources) {
+  Dumper d(sources);
+  for (const auto& imp : file.imports) d.out += fmt::format("import {} @{}\n", quote(imp.path), d.at(imp.range));
+  for (const auto& decl : file.declarations) {
+    d.out += fmt::format("{} {} @{}\n", decl.kind, decl.name, d.at(decl.range));
+    d.body(decl.body, 1);
+  }
+  for (const auto& c : file.comments) d.out += fmt::format("comment @{} {}\n", d.at(c.range), quote(c.text));
+  return d.out;
+}
+
+}  // namespace gpuspec::syntax

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The whole test suite: set up, build, and run GoogleTest and lit through ctest.
+# Pass --sanitize to build and test with AddressSanitizer and UBSan in build-asan/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build_dir=build
+extra=()
+if [ "${1:-}" = "--sanitize" ]; then
+  build_dir=build-asan
+  extra=(-DGPUSPEC_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug)
+fi
+scripts/setup.sh "$build_dir" "${extra[@]}"
+ctest --test-dir "$build_dir" --output-on-failure -j"$(nproc)"
