@@ -108,8 +108,8 @@ INSTANTIATE_TEST_SUITE_P(References, PublishedReference, testing::ValuesIn(kPubl
 // rounded and not reproduced by its own formulas, so a row passes when the estimate
 // lies within [kLowRatio, kHighRatio] x the cell. The band is the tightest one, in
 // steps of 0.05, that holds every row (docs/estimator.md, "Tolerances").
-// Assumptions, as LLaMA-Factory's defaults: one device, batch 1, 512 tokens, gradient
-// checkpointing on (full recompute), AdamW, bf16 compute, nominal param counts.
+// The table states no batch or length; assumed: one device, batch 1, 512 tokens, gradient
+// checkpointing on (full recompute, LLaMA-Factory's default), AdamW, nominal param counts.
 
 constexpr double kLowRatio = 0.70;
 constexpr double kHighRatio = 1.05;
