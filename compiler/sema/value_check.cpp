@@ -161,6 +161,11 @@ ValueChecker::Outcome ValueChecker::check_type(const ast::Expr& raw, const Type&
     }
     case ValueKind::Count: {
       if (value.as<ast::ScaledCountLit>()) return {true, true, {}};
+      // `7 B` reads as a quantity with the unknown unit `B`; its diagnostic explains
+      // that a scaled count takes no space, which beats "found a quantity".
+      if (const auto* q = value.as<ast::QuantityLit>(); q && !units::find_unit(q->unit)) {
+        return {true, false, [this, q, range] { resolve_quantity(*q, range, &diags_); }};
+      }
       const auto* n = value.as<ast::NumberLit>();
       if (!n) return {};
       if (n->value >= 0 && std::floor(n->value) == n->value) return {true, true, {}};
