@@ -12,6 +12,8 @@ inline constexpr int kExitToolFailure = 2;
 
 int run_check(const std::vector<std::string>& args);
 int run_dump_ast(const std::vector<std::string>& args);
+int run_facts(const std::vector<std::string>& args);
+int run_catalog(const std::vector<std::string>& args);
 
 // Prints "gpuspec: error: <message>" to stderr and returns kExitToolFailure.
 int tool_failure(const std::string& message);

@@ -19,6 +19,8 @@ constexpr const char* kUsage = R"(usage: gpuspec <command> [options]
 
 commands:
   check [PATH...]     parse, type-check and lint .gpuspec files or folders
+  facts FILE [NAME]   the resolved facts of servers, clouds and workloads, as JSON
+  catalog [KIND]      what the stdlib knows (--format text|json)
   dump-ast FILE       print the syntax tree (for debugging the grammar)
 
   gpuspec <command> --help    options of one command
@@ -46,6 +48,8 @@ int run(int argc, char** argv) {
     }
     if (command == "check") return run_check(rest);
     if (command == "dump-ast") return run_dump_ast(rest);
+    if (command == "facts") return run_facts(rest);
+    if (command == "catalog") return run_catalog(rest);
     return tool_failure("unknown command '" + command + "'\n" + kUsage);
   } catch (const std::exception& e) {
     // A bug, not a user mistake: say so instead of aborting with a core dump.

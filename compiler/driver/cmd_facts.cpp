@@ -1,0 +1,68 @@
+// `gpuspec facts FILE [NAME|FACT]`: the resolved facts as JSON — "why does the
+// linter think that".
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "diag/render_text.h"
+#include "driver/args.h"
+#include "driver/commands.h"
+#include "driver/session.h"
+#include "facts/fact_json.h"
+#include "facts/resolve.h"
+#include "sema/checker.h"
+#include "sema/loader.h"
+
+namespace gpuspec::driver {
+
+int run_facts(const std::vector<std::string>& raw_args) {
+  ArgSpec spec{{"--help"}, {"--stdlib"}, {}};
+  std::string error;
+  ParsedArgs args = parse_args(raw_args, spec, error);
+  if (!error.empty()) return tool_failure(error);
+  if (args.has("--help") || args.positionals.empty() || args.positionals.size() > 2) {
+    std::fputs("usage: gpuspec facts FILE [DECLARATION|FACT]\n\n"
+               "Prints the facts of every server, cloud and workload in FILE as JSON.\n"
+               "A second argument selects one declaration, or one fact in each.\n",
+               args.has("--help") ? stdout : stderr);
+    return args.has("--help") ? kExitClean : kExitToolFailure;
+  }
+  Session session(LibraryOptions{args.value("--stdlib")});
+  if (session.load_error()) return tool_failure(*session.load_error());
+  DiagnosticEngine diags;
+  std::string io_error;
+  auto program = sema::load_program(args.positionals[0], session.library(), session.sources(), diags, &io_error);
+  if (!program) return tool_failure(fmt::format("cannot read '{}': {}", args.positionals[0], io_error));
+  sema::check_program(*program, diags);
+
+  std::optional<std::string> filter = args.positionals.size() == 2 ? std::optional(args.positionals[1]) : std::nullopt;
+  bool filter_is_declaration = filter && program->find(*filter) != nullptr;
+  nlohmann::ordered_json declarations = nlohmann::ordered_json::array();
+  for (const auto& file : program->files()) {
+    if (file != program->files().front()) continue;  // the root file's declarations, not its imports'
+    for (const auto& decl : file->ast.declarations) {
+      if (!facts::has_facts(decl.kind)) continue;
+      if (filter_is_declaration && decl.name != *filter) continue;
+      const sema::DeclEntry* entry = program->find(decl.name);
+      if (!entry || entry->decl != &decl) continue;
+      auto json = facts::fact_set_to_json(facts::resolve_facts(*program, *entry, diags), session.sources());
+      if (filter && !filter_is_declaration) {
+        nlohmann::ordered_json only = nlohmann::ordered_json::object();
+        if (json["facts"].contains(*filter)) only[*filter] = json["facts"][*filter];
+        json["facts"] = std::move(only);
+      }
+      declarations.push_back(std::move(json));
+    }
+  }
+  if (filter && declarations.empty()) return tool_failure(fmt::format("no declaration named '{}'", *filter));
+  nlohmann::ordered_json out;
+  out["version"] = 1;
+  out["file"] = args.positionals[0];
+  out["declarations"] = std::move(declarations);
+  std::cout << out.dump(2) << "\n";
+  diags.sort(session.sources());
+  std::cerr << render_text(diags.diagnostics(), session.sources(), TextRenderOptions{});
+  return diags.has_errors() ? kExitFindings : kExitClean;
+}
+
+}  // namespace gpuspec::driver

@@ -1,0 +1,42 @@
+// Internal to fact resolution: small helpers that set facts with their origins.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "facts/fact.h"
+#include "facts/properties.h"
+#include "sema/program.h"
+
+namespace gpuspec::facts {
+
+class FactBuilder {
+ public:
+  FactBuilder(const sema::Program& program, const ast::Declaration& decl, FactSet& facts)
+      : program_(program), decl_(decl), facts_(facts) {}
+
+  const sema::Program& program() const { return program_; }
+  const ast::Declaration& decl() const { return decl_; }
+  FactSet& facts() { return facts_; }
+
+  // The declared value of `path` as fact `name`; returns whether it was present.
+  bool declared(const std::string& name, std::string_view path);
+  // Like declared, but a `default_value` (with the schema's default as origin) when absent.
+  void declared_or_default(const std::string& name, std::string_view path, Value default_value, std::string why);
+  // Catalog property `property` of `entry` as fact `name`.
+  bool catalog(const std::string& name, const sema::DeclEntry& entry, std::string_view property);
+  void derived(const std::string& name, Value value, SourceRange range, std::string explanation);
+
+  std::optional<Counted> counted(std::string_view path) const;
+
+ private:
+  const sema::Program& program_;
+  const ast::Declaration& decl_;
+  FactSet& facts_;
+};
+
+// Adds gpu.*, cpu.*, memory.* facts from a counted part, each scaled by its count
+// where it is a total. Shared by on-premises servers and cloud instances.
+void add_gpu_facts(FactBuilder& b, const Counted& gpus, SourceRange spec_range);
+
+}  // namespace gpuspec::facts

@@ -1,0 +1,38 @@
+#include "facts/resolve.h"
+
+#include "facts/fact_builder.h"
+#include "facts/resolve_workload.h"
+
+namespace gpuspec::facts {
+
+void resolve_server(FactBuilder& b);
+void resolve_cloud(FactBuilder& b);
+
+bool has_facts(std::string_view kind) { return kind == "server" || kind == "cloud" || kind == "workload"; }
+
+FactSet resolve_facts(const sema::Program& program, const sema::DeclEntry& entry, DiagnosticEngine& diags) {
+  const ast::Declaration& decl = *entry.decl;
+  FactSet facts(decl.name, decl.kind);
+  FactBuilder b(program, decl, facts);
+  if (decl.kind == "workload") {
+    add_workload_facts(program, entry, facts, std::nullopt, diags);
+    return facts;
+  }
+  if (decl.kind == "server") resolve_server(b);
+  if (decl.kind == "cloud") resolve_cloud(b);
+  // The served workload's facts come along, with the deployment's GPU count.
+  if (const ast::Property* serves = find_property(decl.body, "serves")) {
+    const ast::Expr* first = serves->value.get();
+    if (const auto* list = first->as<ast::ListExpr>(); list && !list->items.empty()) first = list->items.front().get();
+    if (const auto* name = first->as<ast::Name>()) {
+      if (const auto* workload = program.find(name->name); workload && workload->decl->kind == "workload") {
+        std::optional<double> gpus;
+        if (auto total = facts.quantity("gpu.count_total")) gpus = total->value;
+        add_workload_facts(program, *workload, facts, gpus, diags);
+      }
+    }
+  }
+  return facts;
+}
+
+}  // namespace gpuspec::facts

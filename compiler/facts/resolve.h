@@ -1,0 +1,19 @@
+// Resolves a server, cloud or workload declaration into its facts (LANGUAGE.md,
+// "The fact model"). A cloud deployment takes its GPU/CPU/memory facts from the
+// instance type, so the same policies apply to cloud and on-premises.
+#pragma once
+
+#include "diag/diagnostic.h"
+#include "facts/fact.h"
+#include "sema/program.h"
+
+namespace gpuspec::facts {
+
+// The kinds that have facts: "server", "cloud", "workload".
+bool has_facts(std::string_view kind);
+
+// Assumes the program checked without errors in this declaration; missing or
+// malformed values simply leave their facts out (a policy reading them stays silent).
+FactSet resolve_facts(const sema::Program& program, const sema::DeclEntry& declaration, DiagnosticEngine& diags);
+
+}  // namespace gpuspec::facts

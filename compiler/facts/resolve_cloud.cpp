@@ -1,0 +1,61 @@
+// Facts of a `cloud` deployment: the instance type supplies the hardware facts, so
+// policies written for servers apply unchanged.
+#include <fmt/format.h>
+
+#include "facts/fact_builder.h"
+
+namespace gpuspec::facts {
+
+void resolve_cloud(FactBuilder& b) {
+  SourceRange at = b.decl().name_range;
+  b.facts().set("deploy.kind", Value::symbol("cloud"), Origin{Origin::Kind::Declared, b.decl().kind_range, {}, {}});
+  b.declared("provider", "provider");
+  b.declared("region", "region");
+  b.declared("duration", "duration");
+  b.declared_or_default("utilization", "utilization", Value::number(1), "schema default (100%)");
+  b.declared_or_default("nodes", "count", Value::number(1), "schema default");
+  b.declared("budget", "budget");
+  b.declared("storage.system.capacity", "storage.system");
+  b.declared("storage.data.capacity", "storage.data");
+  b.declared("storage.data.kind", "storage.data_kind");
+  for (const char* key : {"os", "framework", "cuda", "driver", "containers", "monitoring", "distributed"}) {
+    b.declared(std::string("software.") + key, std::string("software.") + key);
+  }
+
+  auto instance = b.counted("instance");
+  if (!instance || instance->entry->decl->kind != "instance") return;
+  const sema::DeclEntry& entry = *instance->entry;
+  b.derived("instance.model", Value::symbol(entry.decl->name), instance->range, "the referenced catalog entry");
+  b.catalog("instance.api_name", entry, "api_name");
+  b.catalog("instance.provider", entry, "provider");
+  b.catalog("instance.regions", entry, "regions");
+  b.catalog("instance.network_cards", entry, "network_cards");
+  if (const ast::Property* gpu = find_property(entry.decl->body, "gpu")) {
+    if (auto gpus = counted_reference(b.program(), *gpu->value); gpus && gpus->entry->decl->kind == "gpu") {
+      add_gpu_facts(b, *gpus, gpu->range);
+    }
+  }
+  b.catalog("gpu.link", entry, "gpu_link");
+  b.catalog("cpu.vcpus", entry, "vcpus");
+  if (auto vcpus = b.facts().quantity("cpu.vcpus")) {
+    // Cloud vCPUs are hyperthreads: two per physical core on these instance families.
+    b.derived("cpu.cores_total", Value::number(vcpus->value / 2), instance->range,
+              fmt::format("{} vCPUs / 2 threads per core", vcpus->value));
+  }
+  b.catalog("memory.total", entry, "memory");
+  b.catalog("network.bandwidth", entry, "network_bandwidth");
+  b.catalog("storage.local.capacity", entry, "local_storage");
+  bool infiniband = catalog_property(entry, "infiniband").value_or(CatalogFact{}).value.boolean;
+  bool efa = catalog_property(entry, "efa").value_or(CatalogFact{}).value.boolean;
+  b.derived("network.fabric", Value::symbol(infiniband ? "infiniband" : efa ? "efa" : "ethernet"), instance->range,
+            "from the instance type's networking");
+  // EFA (SRD) gives NCCL the kernel-bypass transport RDMA does.
+  b.derived("network.rdma", Value::flag(infiniband || efa), instance->range, "InfiniBand or EFA on the instance type");
+  if (auto count = b.facts().quantity("gpu.count")) {
+    double nodes = b.facts().quantity("nodes").value_or(units::Quantity::number(1)).value;
+    b.derived("gpu.count_total", Value::number(count->value * nodes), at,
+              fmt::format("{} per instance x {} instances", count->value, nodes));
+  }
+}
+
+}  // namespace gpuspec::facts

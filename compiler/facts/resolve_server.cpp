@@ -1,0 +1,220 @@
+// Facts of an on-premises `server`: parts from the catalog, scaled by their counts,
+// and the totals policies compare (memory vs VRAM, PSU capacity vs full load).
+#include <fmt/format.h>
+
+#include "facts/fact_builder.h"
+
+namespace gpuspec::facts {
+
+namespace {
+
+units::Quantity scaled(units::Quantity q, double factor) {
+  q.value *= factor;
+  return q;
+}
+
+// How many drives' worth of capacity and of sequential read a RAID level yields.
+struct RaidYield {
+  double capacity_drives;
+  double read_stripes;
+};
+RaidYield raid_yield(const std::string& raid, double n) {
+  if (raid == "raid0") return {n, n};
+  if (raid == "raid1") return {1, 1};
+  if (raid == "raid10") return {n / 2, n / 2};
+  if (raid == "raid5") return {n - 1, n - 1};
+  if (raid == "raid6") return {n - 2, n - 2};
+  return {n, 1};  // independent drives: capacity adds up, one stream reads from one drive
+}
+
+void add_cpu_facts(FactBuilder& b, const Counted& cpus) {
+  const auto& cpu = *cpus.entry;
+  double n = cpus.count;
+  b.derived("cpu.sockets", Value::number(n), cpus.range, fmt::format("{} x {}", n, cpu.decl->name));
+  b.derived("cpu.model", Value::symbol(cpu.decl->name), cpus.range, "the referenced catalog entry");
+  for (auto [fact, property] : {std::pair{"cpu.cores", "cores"},
+                                {"cpu.threads", "threads"},
+                                {"cpu.base_clock", "base_clock"},
+                                {"cpu.boost_clock", "boost_clock"},
+                                {"cpu.memory_channels", "memory_channels"},
+                                {"cpu.memory_type", "memory_type"},
+                                {"cpu.memory_speed", "memory_speed"},
+                                {"cpu.tdp", "tdp"},
+                                {"cpu.pcie_lanes", "pcie_lanes"}}) {
+    b.catalog(fact, cpu, property);
+  }
+  for (auto [per, total] : {std::pair{"cpu.cores", "cpu.cores_total"},
+                            {"cpu.threads", "cpu.threads_total"},
+                            {"cpu.memory_channels", "cpu.memory_channels_total"},
+                            {"cpu.tdp", "cpu.tdp_total"}}) {
+    if (auto q = b.facts().quantity(per)) {
+      b.derived(total, Value::of(scaled(*q, n)), cpus.range, fmt::format("{} x {}", n, units::format(*q)));
+    }
+  }
+}
+
+void add_memory_facts(FactBuilder& b, const Counted& dimms) {
+  const auto& dimm = *dimms.entry;
+  double n = dimms.count;
+  b.derived("memory.dimms", Value::number(n), dimms.range, fmt::format("{} x {}", n, dimm.decl->name));
+  b.derived("memory.model", Value::symbol(dimm.decl->name), dimms.range, "the referenced catalog entry");
+  b.catalog("memory.dimm_size", dimm, "size");
+  b.catalog("memory.type", dimm, "type");
+  b.catalog("memory.speed", dimm, "speed");
+  b.catalog("memory.ecc", dimm, "ecc");
+  if (auto size = b.facts().quantity("memory.dimm_size")) {
+    b.derived("memory.total", Value::of(scaled(*size, n)), dimms.range, fmt::format("{} x {}", n, units::format(*size)));
+  }
+}
+
+// storage.<volume>.*: a block `{ drives = N x disk; raid = ... }` or a counted disk.
+void add_volume_facts(FactBuilder& b, const std::string& volume) {
+  std::string prefix = "storage." + volume + ".";
+  std::optional<Counted> drives;
+  std::string raid = "none";
+  SourceRange raid_range;
+  if (find_block(b.decl().body, "storage." + volume)) {
+    drives = b.counted("storage." + volume + ".drives");
+    if (const auto* p = find_property(b.decl().body, "storage." + volume + ".raid")) {
+      if (const auto* n = p->value->as<ast::Name>()) raid = n->name;
+      raid_range = p->range;
+    }
+  } else {
+    drives = b.counted("storage." + volume);
+  }
+  if (!drives || drives->entry->decl->kind != "disk") {
+    b.facts().set(prefix + "present", Value::flag(false),
+                  Origin{Origin::Kind::Default, b.decl().name_range, {}, "no " + volume + " volume declared"});
+    return;
+  }
+  const auto& disk = *drives->entry;
+  double n = drives->count;
+  b.derived(prefix + "present", Value::flag(true), drives->range, "declared");
+  b.derived(prefix + "drives", Value::number(n), drives->range, fmt::format("{} x {}", n, disk.decl->name));
+  b.derived(prefix + "model", Value::symbol(disk.decl->name), drives->range, "the referenced catalog entry");
+  b.facts().set(prefix + "raid", Value::symbol(raid),
+                raid_range.valid() ? Origin{Origin::Kind::Declared, raid_range, {}, {}}
+                                   : Origin{Origin::Kind::Default, drives->range, {}, "no RAID declared"});
+  b.catalog(prefix + "kind", disk, "kind");
+  b.catalog(prefix + "interface", disk, "interface");
+  b.catalog(prefix + "class", disk, "class");
+  b.catalog(prefix + "form", disk, "form");
+  RaidYield yield = raid_yield(raid, n);
+  if (auto capacity = catalog_property(disk, "capacity")) {
+    b.derived(prefix + "capacity", Value::of(scaled(capacity->value.quantity, yield.capacity_drives)), drives->range,
+              fmt::format("{} usable of {} x {} ({})", yield.capacity_drives, n,
+                          units::format(capacity->value.quantity), raid));
+  }
+  if (auto read = catalog_property(disk, "read_bw")) {
+    b.derived(prefix + "read_bw", Value::of(scaled(read->value.quantity, yield.read_stripes)), drives->range,
+              fmt::format("{} x {} per drive ({})", yield.read_stripes, units::format(read->value.quantity), raid));
+  }
+}
+
+void add_storage_facts(FactBuilder& b) {
+  for (const char* volume : {"system", "data", "checkpoint"}) add_volume_facts(b, volume);
+  const ast::Property* archive = find_property(b.decl().body, "storage.archive");
+  bool present = false;
+  if (archive) {
+    Origin origin{Origin::Kind::Declared, archive->range, {}, {}};
+    if (const auto* name = archive->value->as<ast::Name>(); name && !b.program().find(name->name)) {
+      present = name->name != "none";
+      b.facts().set("storage.archive.kind", Value::symbol(name->name), origin);
+    } else if (auto counted = counted_reference(b.program(), *archive->value)) {
+      present = true;
+      if (auto kind = catalog_property(*counted->entry, "kind")) b.facts().set("storage.archive.kind", kind->value, origin);
+    }
+    b.facts().set("storage.archive.present", Value::flag(present), origin);
+  } else {
+    b.facts().set("storage.archive.present", Value::flag(false),
+                  Origin{Origin::Kind::Default, b.decl().name_range, {}, "no archive declared"});
+  }
+}
+
+void add_power_facts(FactBuilder& b) {
+  auto psus = b.counted("psu");
+  SourceRange at = b.decl().name_range;
+  if (psus) {
+    const auto& psu = *psus->entry;
+    double n = psus->count;
+    b.derived("psu.count", Value::number(n), psus->range, fmt::format("{} x {}", n, psu.decl->name));
+    b.derived("psu.model", Value::symbol(psu.decl->name), psus->range, "the referenced catalog entry");
+    b.catalog("psu.unit_capacity", psu, "capacity");
+    b.catalog("psu.efficiency", psu, "efficiency");
+    if (auto unit = b.facts().quantity("psu.unit_capacity")) {
+      b.derived("psu.capacity", Value::of(scaled(*unit, n)), psus->range, fmt::format("{} x {}", n, units::format(*unit)));
+      // With N+1 redundancy the load must fit with one supply failed.
+      b.derived("psu.capacity_one_failed", Value::of(scaled(*unit, std::max(0.0, n - 1))), psus->range,
+                fmt::format("{} x {} (one of {} failed)", n - 1, units::format(*unit), n));
+    }
+  }
+  b.declared_or_default("psu.mode", "psu_mode", Value::symbol("single"), "schema default");
+  // 002 Q1 budgets "other components" (drives, fans, NICs) at 100 W in its example.
+  b.declared_or_default("power.other", "other_power", Value::of({100, units::Dimension::power(), units::Currency::None}),
+                        "002 Q1's allowance for other components (100 W)");
+  auto gpu_power = b.facts().quantity("gpu.board_power_total");
+  auto cpu_power = b.facts().quantity("cpu.tdp_total");
+  auto other = b.facts().quantity("power.other");
+  if (gpu_power && cpu_power && other) {
+    units::Quantity load = *gpu_power;
+    load.value += cpu_power->value + other->value;
+    b.derived("power.full_load", Value::of(load), at,
+              fmt::format("GPUs {} + CPUs {} + other {}", units::format(*gpu_power), units::format(*cpu_power),
+                          units::format(*other)));
+  }
+}
+
+void add_network_facts(FactBuilder& b) {
+  b.declared_or_default("network.fabric", "network.fabric", Value::symbol("ethernet"), "schema default");
+  b.declared("network.bandwidth", "network.bandwidth");
+  if (auto nics = b.counted("network.nic")) {
+    b.derived("network.nic.count", Value::number(nics->count), nics->range, nics->entry->decl->name);
+    b.derived("network.nic.model", Value::symbol(nics->entry->decl->name), nics->range, "the referenced catalog entry");
+    b.catalog("network.nic.fabric", *nics->entry, "fabric");
+    b.catalog("network.nic.bandwidth", *nics->entry, "bandwidth");
+  }
+  auto fabric = b.facts().symbol("network.fabric").value_or("ethernet");
+  b.derived("network.rdma", Value::flag(fabric == "infiniband" || fabric == "roce"), b.decl().name_range,
+            "InfiniBand and RoCE are RDMA fabrics");
+}
+
+}  // namespace
+
+void resolve_server(FactBuilder& b) {
+  SourceRange at = b.decl().name_range;
+  b.facts().set("deploy.kind", Value::symbol("onprem"), Origin{Origin::Kind::Declared, b.decl().kind_range, {}, {}});
+  b.declared_or_default("nodes", "nodes", Value::number(1), "schema default");
+  if (auto gpus = b.counted("gpu"); gpus && gpus->entry->decl->kind == "gpu") add_gpu_facts(b, *gpus, gpus->range);
+  b.declared_or_default("gpu.link", "gpu_link", Value::symbol("pcie"), "schema default");
+  if (auto cpus = b.counted("cpu"); cpus && cpus->entry->decl->kind == "cpu") add_cpu_facts(b, *cpus);
+  if (auto dimms = b.counted("memory"); dimms && dimms->entry->decl->kind == "memory") add_memory_facts(b, *dimms);
+  add_storage_facts(b);
+  add_power_facts(b);
+  b.declared("cooling.kind", "cooling");
+  if (auto chassis = b.counted("chassis")) {
+    b.derived("chassis.model", Value::symbol(chassis->entry->decl->name), chassis->range, "the referenced catalog entry");
+    b.catalog("chassis.form", *chassis->entry, "form");
+    b.catalog("chassis.max_gpus", *chassis->entry, "max_gpus");
+    b.catalog("chassis.gpu_form", *chassis->entry, "gpu_form");
+  }
+  add_network_facts(b);
+  b.declared_or_default("site.region", "site.region", Value::symbol("other"), "schema default");
+  b.declared_or_default("site.currency", "site.currency", Value::symbol("USD"), "schema default");
+  b.declared("site.pue", "site.pue");
+  b.declared("site.max_gpu_temp", "site.max_gpu_temp");
+  b.declared("budget", "budget");
+  b.declared_or_default("uptime", "uptime", Value::symbol("24x7"), "schema default");
+  for (const char* key : {"os", "framework", "cuda", "driver", "containers", "monitoring", "distributed"}) {
+    b.declared(std::string("software.") + key, std::string("software.") + key);
+  }
+  for (const char* key : {"burn_in", "benchmark", "rdma_test"}) {
+    b.declared(std::string("acceptance.") + key, std::string("acceptance.") + key);
+  }
+  if (auto count = b.facts().quantity("gpu.count")) {
+    double nodes = b.facts().quantity("nodes").value_or(units::Quantity::number(1)).value;
+    b.derived("gpu.count_total", Value::number(count->value * nodes), at,
+              fmt::format("{} per node x {} nodes", count->value, nodes));
+  }
+}
+
+}  // namespace gpuspec::facts

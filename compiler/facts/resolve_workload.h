@@ -1,0 +1,17 @@
+// Internal: workload.* facts (declared properties, model shape, estimator).
+#pragma once
+
+#include <optional>
+
+#include "diag/diagnostic.h"
+#include "facts/fact.h"
+#include "sema/program.h"
+
+namespace gpuspec::facts {
+
+// Adds `workload.*` facts of `workload` to `facts`. `gpus` is how many GPUs the
+// deployment gives the job (nullopt for a workload on its own: one GPU).
+void add_workload_facts(const sema::Program& program, const sema::DeclEntry& workload, FactSet& facts,
+                        std::optional<double> gpus, DiagnosticEngine& diags);
+
+}  // namespace gpuspec::facts
