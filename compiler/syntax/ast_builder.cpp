@@ -22,6 +22,10 @@ ast::ExprPtr make_expr(SourceRange range, T node) {
 
 std::string token_text(antlr4::Token* token) { return token ? token->getText() : std::string(); }
 
+// Error recovery conjures tokens ("<missing IDENT>") that are not in the source; an
+// item built from one would show up later as a bogus import, name or cascade error.
+bool present(antlr4::Token* token) { return token && token->getTokenIndex() != INVALID_INDEX; }
+
 }  // namespace
 
 SourceRange AstBuilder::range_of(antlr4::Token* token) const {
@@ -44,11 +48,11 @@ ast::File AstBuilder::build(P::FileContext* file) {
   ast::File out;
   out.file = source_.id();
   for (auto* imp : file->importDecl()) {
-    if (!imp->path) continue;
+    if (!present(imp->path)) continue;
     out.imports.push_back({string_value(imp->path), range_of(imp->path), range_of(imp)});
   }
   for (auto* decl : file->declaration()) {
-    if (!decl->kind || !decl->name || !decl->body()) continue;
+    if (!present(decl->kind) || !present(decl->name) || !decl->body()) continue;
     out.declarations.push_back(build_declaration(decl));
   }
   return out;
@@ -70,13 +74,13 @@ ast::Body AstBuilder::build_body(P::BodyContext* ctx) {
   body.range = range_of(ctx);
   for (auto* item : ctx->item()) {
     if (auto* prop = item->property()) {
-      if (!prop->key || !prop->expr()) continue;
+      if (!present(prop->key) || !prop->expr()) continue;
       ast::ExprPtr value = build_expr(prop->expr());
       if (!value) continue;
       body.items.emplace_back(
           ast::Property{prop->key->getText(), range_of(prop->key), std::move(value), range_of(prop)});
     } else if (auto* blk = item->block()) {
-      if (!blk->key || !blk->body()) continue;
+      if (!present(blk->key) || !blk->body()) continue;
       auto block = std::make_unique<ast::Block>();
       block->key = blk->key->getText();
       block->key_range = range_of(blk->key);
@@ -84,7 +88,7 @@ ast::Body AstBuilder::build_body(P::BodyContext* ctx) {
       block->range = range_of(blk);
       body.items.emplace_back(std::move(block));
     } else if (auto* w = item->waiver()) {
-      if (!w->ruleId) continue;
+      if (!present(w->ruleId)) continue;
       body.items.emplace_back(build_waiver(w));
     }
   }
