@@ -39,6 +39,15 @@ const ast::Expr& strip_parens(const ast::Expr& e) {
   return *at;
 }
 
+// resolve_quantity reports through the engine directly; stamp its diagnostics with the
+// declaration like every other value diagnostic, so JSON and waivers can attribute them.
+void report_bad_quantity(const ast::QuantityLit& lit, SourceRange range, DiagnosticEngine& diags,
+                         const std::string& declaration) {
+  std::size_t before = diags.diagnostics().size();
+  resolve_quantity(lit, range, &diags);
+  for (std::size_t i = before; i < diags.diagnostics().size(); ++i) diags.diagnostics()[i].declaration = declaration;
+}
+
 }  // namespace
 
 std::optional<units::Quantity> resolve_quantity(const ast::QuantityLit& lit, SourceRange range, DiagnosticEngine* diags) {
@@ -164,7 +173,7 @@ ValueChecker::Outcome ValueChecker::check_type(const ast::Expr& raw, const Type&
       // `7 B` reads as a quantity with the unknown unit `B`; its diagnostic explains
       // that a scaled count takes no space, which beats "found a quantity".
       if (const auto* q = value.as<ast::QuantityLit>(); q && !units::find_unit(q->unit)) {
-        return {true, false, [this, q, range] { resolve_quantity(*q, range, &diags_); }};
+        return {true, false, [this, q, range] { report_bad_quantity(*q, range, diags_, declaration_); }};
       }
       const auto* n = value.as<ast::NumberLit>();
       if (!n) return {};
@@ -184,7 +193,7 @@ ValueChecker::Outcome ValueChecker::check_type(const ast::Expr& raw, const Type&
       const auto* q = value.as<ast::QuantityLit>();
       if (!q) return {};
       const units::Unit* unit = units::find_unit(q->unit);
-      if (!unit) return {true, false, [this, q, range] { resolve_quantity(*q, range, &diags_); }};
+      if (!unit) return {true, false, [this, q, range] { report_bad_quantity(*q, range, diags_, declaration_); }};
       if (!(unit->dimension == type.dimension)) {
         std::string expected = units::dimension_name(type.dimension);
         std::string found = units::dimension_name(unit->dimension);
@@ -195,7 +204,7 @@ ValueChecker::Outcome ValueChecker::check_type(const ast::Expr& raw, const Type&
                 }};
       }
       if (!units::make_quantity(q->number, *unit).ok()) {
-        return {true, false, [this, q, range] { resolve_quantity(*q, range, &diags_); }};
+        return {true, false, [this, q, range] { report_bad_quantity(*q, range, diags_, declaration_); }};
       }
       return {true, true, {}};
     }
