@@ -12,6 +12,22 @@ namespace gpuspec::sema {
 
 namespace {
 
+// "YYYY-MM-DD" naming a real day: the same rule as date-typed properties, so a waiver
+// cannot run until February 30.
+bool is_calendar_date(const std::string& s) {
+  if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
+  for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9}) {
+    if (s[i] < '0' || s[i] > '9') return false;
+  }
+  int year = std::stoi(s.substr(0, 4));
+  int month = std::stoi(s.substr(5, 2));
+  int day = std::stoi(s.substr(8, 2));
+  static constexpr int kDays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  if (month < 1 || month > 12 || day < 1 || day > kDays[month - 1]) return false;
+  bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  return !(month == 2 && day == 29 && !leap);
+}
+
 class DeclarationChecker {
  public:
   DeclarationChecker(const Program& program, DiagnosticEngine& diags) : program_(program), diags_(diags) {}
@@ -128,16 +144,9 @@ class DeclarationChecker {
             fmt::format("waiver of '{}' needs a reason", waiver.rule))
           .hint = fmt::format("write `waive {} \"why this is acceptable\"`", waiver.rule);
     }
-    if (waiver.until) {
-      const std::string& u = *waiver.until;
-      bool ok = u.size() == 10 && u[4] == '-' && u[7] == '-';
-      for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9}) ok = ok && u.size() == 10 && std::isdigit(static_cast<unsigned char>(u[i]));
-      if (ok) {
-        int month = std::stoi(u.substr(5, 2));
-        int day = std::stoi(u.substr(8, 2));
-        ok = month >= 1 && month <= 12 && day >= 1 && day <= 31;
-      }
-      if (!ok) error("invalid-date", waiver.until_range, fmt::format("'{}' is not a valid date; expected \"YYYY-MM-DD\"", u));
+    if (waiver.until && !is_calendar_date(*waiver.until)) {
+      error("invalid-date", waiver.until_range,
+            fmt::format("'{}' is not a valid date; expected \"YYYY-MM-DD\"", *waiver.until));
     }
   }
 
