@@ -141,15 +141,36 @@ void scan_hidden_tokens(const std::vector<antlr4::Token*>& tokens, const CodePoi
   }
 }
 
+// Operators in one top-level expression. Prefix operators (`- - - 1`, `not not x`)
+// make the parser recurse once each, and every binary operator adds a level to the
+// tree that the AST builder, sema and the AST's destructor walk recursively, so a
+// long chain overflows the stack just as deep brackets do. Counting all operators
+// of an expression, at every bracket level, bounds that depth from above.
+constexpr int kMaxOperatorsPerExpression = 1000;
+
+bool is_operator(std::size_t type) {
+  switch (type) {
+    case P::MINUS: case P::PLUS: case P::STAR: case P::SLASH: case P::EQ: case P::NE: case P::LT: case P::LE:
+    case P::GT: case P::GE: case P::IN: case P::NOT: case P::AND: case P::OR:
+      return true;
+    default:
+      return false;
+  }
+}
+
 // The parser recurses once per nesting level; deep input must not reach it.
 bool check_nesting(const std::vector<antlr4::Token*>& tokens, const CodePointOffsets& offsets,
                    DiagnosticEngine& diags) {
   int depth = 0;
+  int expr_depth = 0;  // parentheses and brackets only: an expression's own nesting
+  int operators = 0;   // in the current top-level expression
   for (auto* token : tokens) {
-    switch (token->getType()) {
+    std::size_t type = token->getType();
+    switch (type) {
       case P::LBRACE:
       case P::LPAREN:
       case P::LBRACK:
+        if (type != P::LBRACE) ++expr_depth;
         if (++depth > kMaxNesting) {
           diags.error("nesting-too-deep", offsets.range(token->getStartIndex(), token->getStopIndex()),
                       fmt::format("nesting is deeper than {} levels", kMaxNesting));
@@ -159,10 +180,22 @@ bool check_nesting(const std::vector<antlr4::Token*>& tokens, const CodePointOff
       case P::RBRACE:
       case P::RPAREN:
       case P::RBRACK:
+        if (type != P::RBRACE && expr_depth > 0) --expr_depth;
         if (depth > 0) --depth;
         break;
       default:
         break;
+    }
+    // A new expression starts after `=`, `;`, `,` or a brace outside any brackets.
+    // (An unclosed bracket keeps counting to the end of the file; only hostile or
+    // already broken input gets that far.)
+    if (expr_depth == 0 && (type == P::ASSIGN || type == P::SEMI || type == P::COMMA || type == P::LBRACE ||
+                            type == P::RBRACE)) {
+      operators = 0;
+    } else if (is_operator(type) && ++operators > kMaxOperatorsPerExpression) {
+      diags.error("nesting-too-deep", offsets.range(token->getStartIndex(), token->getStopIndex()),
+                  fmt::format("expression has more than {} operators; it nests too deeply", kMaxOperatorsPerExpression));
+      return false;
     }
   }
   return true;
