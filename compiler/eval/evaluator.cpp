@@ -1,0 +1,395 @@
+#include "eval/evaluator.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "eval/expr_text.h"
+
+namespace gpuspec::eval {
+
+namespace {
+
+using facts::Value;
+using Type = Value::Type;
+
+std::string_view type_word(const Value& v) {
+  switch (v.type) {
+    case Type::Quantity: return "a quantity";
+    case Type::Symbol: return "a symbol";
+    case Type::String: return "a string";
+    case Type::Bool: return "a boolean";
+    case Type::List: return "a list";
+  }
+  return "a value";
+}
+
+std::string arithmetic_error(units::ArithmeticError error, const units::Quantity& a, const units::Quantity& b) {
+  switch (error) {
+    case units::ArithmeticError::DimensionMismatch:
+      return fmt::format("cannot combine {} with {}", units::dimension_name(a.dimension),
+                         units::dimension_name(b.dimension));
+    case units::ArithmeticError::CurrencyMismatch:
+      return fmt::format("cannot combine {} with {} without an exchange rate", units::currency_code(a.currency),
+                         units::currency_code(b.currency));
+    case units::ArithmeticError::Overflow: return "the result is too large";
+    case units::ArithmeticError::DivisionByZero: return "division by zero";
+    case units::ArithmeticError::None: break;
+  }
+  return "arithmetic error";
+}
+
+class Evaluator {
+ public:
+  Evaluator(const facts::FactSet& facts, const FactSchema& schema) : facts_(facts), schema_(schema) {}
+
+  Outcome eval(const ast::Expr& e, bool symbol_ok = false) {
+    if (const auto* n = e.as<ast::NumberLit>()) return Outcome::known(Value::number(n->value));
+    if (const auto* n = e.as<ast::ScaledCountLit>()) return Outcome::known(Value::number(n->value));
+    if (const auto* n = e.as<ast::PercentLit>()) return Outcome::known(Value::number(n->value));
+    if (const auto* n = e.as<ast::StringLit>()) return Outcome::known(Value::string(n->value));
+    if (const auto* n = e.as<ast::BoolLit>()) return Outcome::known(Value::flag(n->value));
+    if (const auto* n = e.as<ast::VersionedSymbol>()) return Outcome::known(Value::symbol(n->name + "@" + n->version));
+    if (const auto* q = e.as<ast::QuantityLit>()) return quantity(*q, e.range);
+    if (const auto* n = e.as<ast::Name>()) return name(n->name, e.range, symbol_ok);
+    if (const auto* p = e.as<ast::ParenExpr>()) return eval(*p->inner, symbol_ok);
+    if (const auto* l = e.as<ast::ListExpr>()) return list(*l, symbol_ok);
+    if (const auto* u = e.as<ast::UnaryExpr>()) return unary(*u, e.range);
+    if (const auto* b = e.as<ast::BinaryExpr>()) return binary(*b, e.range);
+    if (const auto* c = e.as<ast::CallExpr>()) return call(*c, e.range);
+    return Outcome::failure(e.range, "a multiplicity is not a value in an expression");
+  }
+
+ private:
+  Outcome quantity(const ast::QuantityLit& q, SourceRange range) {
+    const units::Unit* unit = units::find_unit(q.unit);
+    if (!unit) return Outcome::failure(q.unit_range.valid() ? q.unit_range : range, fmt::format("unknown unit '{}'", q.unit));
+    auto made = units::make_quantity(q.number, *unit);
+    if (!made.ok()) return Outcome::failure(range, "the quantity is too large");
+    return Outcome::known(Value::of(made.value));
+  }
+
+  Outcome name(const std::string& n, SourceRange range, bool symbol_ok) {
+    if (const facts::Fact* fact = facts_.find(n)) return Outcome::known(fact->value);
+    if (schema_.find(n)) return Outcome::unknown(n);
+    if (symbol_ok) return Outcome::known(Value::symbol(n));
+    return Outcome::failure(range, fmt::format("unknown fact '{}'", n));
+  }
+
+  Outcome list(const ast::ListExpr& l, bool symbol_ok) {
+    std::vector<Value> items;
+    std::optional<Outcome> unknown;
+    for (const auto& item : l.items) {
+      Outcome o = eval(*item, symbol_ok);
+      if (o.is_error()) return o;
+      if (o.is_unknown()) {
+        if (!unknown) unknown = o;
+        continue;
+      }
+      items.push_back(std::move(o.value));
+    }
+    if (unknown) return *unknown;
+    return Outcome::known(Value::list(std::move(items)));
+  }
+
+  Outcome unary(const ast::UnaryExpr& u, SourceRange range) {
+    Outcome o = eval(*u.operand);
+    if (!o.is_known()) return o;
+    if (u.op == ast::UnaryOp::Not) {
+      if (o.value.type != Type::Bool) return Outcome::failure(range, fmt::format("'not' needs a boolean, not {}", type_word(o.value)));
+      return Outcome::known(Value::flag(!o.value.boolean));
+    }
+    if (o.value.type != Type::Quantity) return Outcome::failure(range, fmt::format("cannot negate {}", type_word(o.value)));
+    o.value.quantity.value = -o.value.quantity.value;
+    return o;
+  }
+
+  // and/or: a deciding operand wins over Unknown and errors on the other side.
+  Outcome logic(const ast::BinaryExpr& b, SourceRange range) {
+    bool is_and = b.op == ast::BinaryOp::And;
+    Outcome sides[2] = {eval(*b.lhs), eval(*b.rhs)};
+    const ast::Expr* exprs[2] = {b.lhs.get(), b.rhs.get()};
+    for (int i = 0; i < 2; ++i) {
+      if (sides[i].is_known() && sides[i].value.type != Type::Bool) {
+        sides[i] = Outcome::failure(exprs[i]->range, fmt::format("'{}' needs booleans, not {}", is_and ? "and" : "or",
+                                                                 type_word(sides[i].value)));
+      }
+    }
+    for (const auto& s : sides) {
+      if (s.is_known() && s.value.boolean != is_and) return Outcome::known(Value::flag(!is_and));
+    }
+    for (const auto& s : sides) {
+      if (s.is_error()) return s;
+    }
+    for (const auto& s : sides) {
+      if (s.is_unknown()) return s;
+    }
+    (void)range;
+    return Outcome::known(Value::flag(is_and));
+  }
+
+  // Equality of two known values; an error message when they cannot be compared.
+  std::optional<std::string> equal(const Value& a, const Value& b, bool& result) {
+    if (a.type != b.type) return fmt::format("cannot compare {} with {}", type_word(a), type_word(b));
+    switch (a.type) {
+      case Type::Quantity: {
+        auto c = units::compare(a.quantity, b.quantity);
+        if (!c) {
+          return fmt::format("cannot compare {} with {}", units::dimension_name(a.quantity.dimension),
+                             units::dimension_name(b.quantity.dimension));
+        }
+        result = *c == 0;
+        return std::nullopt;
+      }
+      case Type::Symbol:
+      case Type::String: result = a.text == b.text; return std::nullopt;
+      case Type::Bool: result = a.boolean == b.boolean; return std::nullopt;
+      case Type::List: {
+        result = a.items.size() == b.items.size();
+        for (std::size_t i = 0; result && i < a.items.size(); ++i) {
+          bool item = false;
+          if (auto err = equal(a.items[i], b.items[i], item)) return err;
+          result = item;
+        }
+        return std::nullopt;
+      }
+    }
+    return "cannot compare";
+  }
+
+  Outcome binary(const ast::BinaryExpr& b, SourceRange range) {
+    using Op = ast::BinaryOp;
+    if (b.op == Op::And || b.op == Op::Or) return logic(b, range);
+    bool symbolic = b.op == Op::Eq || b.op == Op::Ne || b.op == Op::In;
+    Outcome lhs = eval(*b.lhs, symbolic);
+    Outcome rhs = eval(*b.rhs, symbolic);
+    if (lhs.is_error()) return lhs;
+    if (rhs.is_error()) return rhs;
+    if (lhs.is_unknown()) return lhs;
+    if (rhs.is_unknown()) return rhs;
+    const Value& a = lhs.value;
+    const Value& c = rhs.value;
+    switch (b.op) {
+      case Op::Eq:
+      case Op::Ne: {
+        bool eq = false;
+        if (auto err = equal(a, c, eq)) return Outcome::failure(range, *err);
+        return Outcome::known(Value::flag(b.op == Op::Eq ? eq : !eq));
+      }
+      case Op::In: {
+        // A single value on the right is a one-item list (`monitoring = dcgm`).
+        std::vector<Value> one;
+        const std::vector<Value>* items = &c.items;
+        if (c.type != Type::List) {
+          one.push_back(c);
+          items = &one;
+        }
+        for (const auto& item : *items) {
+          bool eq = false;
+          if (auto err = equal(a, item, eq)) return Outcome::failure(range, *err);
+          if (eq) return Outcome::known(Value::flag(true));
+        }
+        return Outcome::known(Value::flag(false));
+      }
+      default: break;
+    }
+    if (a.type != Type::Quantity || c.type != Type::Quantity) {
+      const Value& bad = a.type != Type::Quantity ? a : c;
+      return Outcome::failure(range, fmt::format("arithmetic and ordering need quantities, not {}", type_word(bad)));
+    }
+    if (b.op == Op::Lt || b.op == Op::Le || b.op == Op::Gt || b.op == Op::Ge) {
+      auto cmp = units::compare(a.quantity, c.quantity);
+      if (!cmp) {
+        return Outcome::failure(range, fmt::format("cannot compare {} with {}", units::dimension_name(a.quantity.dimension),
+                                                   units::dimension_name(c.quantity.dimension)));
+      }
+      bool r = b.op == Op::Lt ? *cmp < 0 : b.op == Op::Le ? *cmp <= 0 : b.op == Op::Gt ? *cmp > 0 : *cmp >= 0;
+      return Outcome::known(Value::flag(r));
+    }
+    units::ArithmeticResult r = b.op == Op::Add   ? units::add(a.quantity, c.quantity)
+                                : b.op == Op::Sub ? units::subtract(a.quantity, c.quantity)
+                                : b.op == Op::Mul ? units::multiply(a.quantity, c.quantity)
+                                                  : units::divide(a.quantity, c.quantity);
+    if (!r.ok()) return Outcome::failure(range, arithmetic_error(r.error, a.quantity, c.quantity));
+    return Outcome::known(Value::of(r.value));
+  }
+
+  Outcome call(const ast::CallExpr& c, SourceRange range) {
+    std::vector<Value> args;
+    for (const auto& arg : c.args) {
+      Outcome o = eval(*arg);
+      if (!o.is_known()) return o;
+      args.push_back(std::move(o.value));
+    }
+    const std::string& f = c.callee;
+    if (f == "count" || f == "sum") {
+      if (args.size() != 1 || args[0].type != Type::List) return Outcome::failure(range, fmt::format("{}() takes one list", f));
+      const auto& items = args[0].items;
+      if (f == "count") return Outcome::known(Value::number(static_cast<double>(items.size())));
+      units::Quantity total = units::Quantity::number(0);
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        if (items[i].type != Type::Quantity) return Outcome::failure(range, "sum() needs a list of quantities");
+        if (i == 0) {
+          total = items[i].quantity;
+          continue;
+        }
+        auto r = units::add(total, items[i].quantity);
+        if (!r.ok()) return Outcome::failure(range, arithmetic_error(r.error, total, items[i].quantity));
+        total = r.value;
+      }
+      return Outcome::known(Value::of(total));
+    }
+    if (f == "ceil" || f == "floor") {
+      if (args.size() != 1 || args[0].type != Type::Quantity || !args[0].quantity.dimension.dimensionless()) {
+        return Outcome::failure(range, fmt::format("{}() takes one plain number", f));
+      }
+      double v = args[0].quantity.value;
+      return Outcome::known(Value::number(f == "ceil" ? std::ceil(v) : std::floor(v)));
+    }
+    if (f == "min" || f == "max") {
+      if (args.size() == 1 && args[0].type == Type::List) {
+        std::vector<Value> items = std::move(args[0].items);
+        args = std::move(items);
+      }
+      if (args.empty()) return Outcome::failure(range, fmt::format("{}() needs at least one value", f));
+      const Value* best = nullptr;
+      for (const auto& a : args) {
+        if (a.type != Type::Quantity) return Outcome::failure(range, fmt::format("{}() needs quantities", f));
+        if (!best) {
+          best = &a;
+          continue;
+        }
+        auto cmp = units::compare(a.quantity, best->quantity);
+        if (!cmp) return Outcome::failure(range, arithmetic_error(units::ArithmeticError::DimensionMismatch, best->quantity, a.quantity));
+        if (f == "min" ? *cmp < 0 : *cmp > 0) best = &a;
+      }
+      return Outcome::known(*best);
+    }
+    return Outcome::failure(c.callee_range.valid() ? c.callee_range : range, fmt::format("unknown function '{}'", f));
+  }
+
+  const facts::FactSet& facts_;
+  const FactSchema& schema_;
+};
+
+bool is_literal(const ast::Expr& e) {
+  return e.as<ast::NumberLit>() || e.as<ast::ScaledCountLit>() || e.as<ast::QuantityLit>() || e.as<ast::PercentLit>() ||
+         e.as<ast::StringLit>() || e.as<ast::BoolLit>() || e.as<ast::VersionedSymbol>() || e.as<ast::ListExpr>() ||
+         e.as<ast::Multiplicity>();
+}
+
+class Tracer {
+ public:
+  Tracer(const facts::FactSet& facts, const FactSchema& schema, std::vector<Term>& terms)
+      : facts_(facts), schema_(schema), terms_(terms) {}
+
+  void walk(const ast::Expr& e) {
+    if (const auto* p = e.as<ast::ParenExpr>()) return walk(*p->inner);
+    if (const auto* n = e.as<ast::Name>()) return fact(n->name, e.range);
+    if (is_literal(e)) return;
+    if (const auto* u = e.as<ast::UnaryExpr>()) {
+      if (u->op == ast::UnaryOp::Negate) add(e);
+      return walk(*u->operand);
+    }
+    if (const auto* b = e.as<ast::BinaryExpr>()) {
+      using Op = ast::BinaryOp;
+      bool arithmetic = b->op == Op::Add || b->op == Op::Sub || b->op == Op::Mul || b->op == Op::Div;
+      if (arithmetic) add(e);
+      walk(*b->lhs);
+      walk(*b->rhs);
+      return;
+    }
+    if (const auto* c = e.as<ast::CallExpr>()) {
+      add(e);
+      for (const auto& arg : c->args) walk(*arg);
+    }
+  }
+
+ private:
+  bool seen(const std::string& text) const {
+    for (const auto& t : terms_) {
+      if (t.expression == text) return true;
+    }
+    return false;
+  }
+
+  void add(const ast::Expr& e) {
+    std::string text = expr_text(e);
+    if (seen(text)) return;
+    Outcome o = Evaluator(facts_, schema_).eval(e);
+    Term t;
+    t.expression = text;
+    t.value = o.display();
+    t.text = t.expression + " = " + t.value;
+    t.range = e.range;
+    terms_.push_back(std::move(t));
+  }
+
+  void fact(const std::string& name, SourceRange range) {
+    const facts::Fact* f = facts_.find(name);
+    if (!f && !schema_.find(name)) return;  // a symbol literal
+    if (seen(name)) return;
+    Term t;
+    t.expression = name;
+    t.range = range;
+    t.is_fact = true;
+    if (!f) {
+      t.value = "unknown";
+      t.text = name + " = unknown (the fact does not apply here)";
+    } else {
+      t.value = f->value.display();
+      t.origin = f->origin.range;
+      t.origin_kind = f->origin.kind;
+      t.explanation = f->origin.kind == facts::Origin::Kind::Catalog && !f->origin.entry.empty()
+                          ? "from " + f->origin.entry
+                          : f->origin.explanation;
+      t.text = name + " = " + t.value;
+      // Declared facts speak for themselves; anything else says where it came from.
+      if (f->origin.kind != facts::Origin::Kind::Declared && !t.explanation.empty() && t.explanation != t.value) {
+        t.text += " (" + t.explanation + ")";
+      }
+    }
+    terms_.push_back(std::move(t));
+  }
+
+  const facts::FactSet& facts_;
+  const FactSchema& schema_;
+  std::vector<Term>& terms_;
+};
+
+}  // namespace
+
+std::string Outcome::display() const {
+  switch (state) {
+    case State::Known: return value.display();
+    case State::Unknown: return "unknown";
+    case State::Error: return "error: " + error;
+  }
+  return "";
+}
+
+Outcome evaluate(const ast::Expr& expr, const facts::FactSet& facts, const FactSchema& schema) {
+  return Evaluator(facts, schema).eval(expr);
+}
+
+Evaluation evaluate_traced(const ast::Expr& expr, const facts::FactSet& facts, const FactSchema& schema) {
+  Evaluation out;
+  out.result = evaluate(expr, facts, schema);
+  Tracer(facts, schema, out.terms).walk(expr);
+  return out;
+}
+
+Verdict judge(const Outcome* when, const Outcome& require) {
+  if (when) {
+    if (when->is_error()) return Verdict::Error;
+    if (when->is_unknown() || when->is_false()) return Verdict::Silent;
+    if (!when->is_true()) return Verdict::Error;
+  }
+  if (require.is_error()) return Verdict::Error;
+  if (require.is_unknown()) return Verdict::Silent;
+  if (require.is_true()) return Verdict::Holds;
+  if (require.is_false()) return Verdict::Violated;
+  return Verdict::Error;
+}
+
+}  // namespace gpuspec::eval

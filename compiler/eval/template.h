@@ -1,0 +1,59 @@
+// Expressions from text, and `{expr}` interpolation in policy messages and hints.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ast/ast.h"
+#include "diag/diagnostic.h"
+#include "eval/fact_schema.h"
+#include "facts/fact.h"
+#include "source/source.h"
+
+namespace gpuspec::eval {
+
+// One expression parsed with the real parser: the text is wrapped as
+// `policy __ { x = <text> }` in a file added to `sources`. Ranges point into that file;
+// `offset` is where the expression text starts in it (subtract it to get offsets into
+// `text`). `expr` is null when the text does not parse (diagnostics are in `diags`).
+struct ParsedExpression {
+  std::shared_ptr<ast::File> file;  // owns the tree
+  const ast::Expr* expr = nullptr;
+  FileId file_id = kNoFile;
+  std::uint32_t offset = 0;
+};
+ParsedExpression parse_expression(SourceManager& sources, std::string_view text, DiagnosticEngine& diags,
+                                  std::string_view path = "<expression>");
+
+// A message or hint split into literal text and `{expr}` holes. `{{` and `}}` are
+// literal braces.
+struct TemplatePart {
+  bool is_expression = false;
+  std::string text;         // literal text, or the expression source
+  std::uint32_t begin = 0;  // offset of the text (after `{`) in the template
+};
+// nullopt-like: `error` is set for an unclosed `{` or a stray `}`.
+struct TemplateParts {
+  std::vector<TemplatePart> parts;
+  std::string error;
+};
+TemplateParts split_template(std::string_view text);
+
+struct RenderedTemplate {
+  std::string text;
+  bool complete = true;  // false when a hole was Unknown or failed (printed as "unknown" / "?")
+  std::vector<std::string> errors;
+};
+// Evaluates every `{expr}` over `facts` and prints it with units::format
+// ("system memory 256 GB is below 640 GB").
+RenderedTemplate render_template(std::string_view text, const facts::FactSet& facts,
+                                 const FactSchema& schema = FactSchema::builtin());
+
+// Type-checks every hole of a message/hint when the policy loads. Diagnostics point at
+// `at` (the string literal), since a hole's position inside an escaped string is not
+// exact; the message quotes the hole. Returns whether nothing was reported.
+bool check_template(std::string_view text, SourceRange at, const FactSchema& schema, DiagnosticEngine& diags);
+
+}  // namespace gpuspec::eval
