@@ -48,7 +48,7 @@ class DeclarationChecker {
       return;
     }
     bool waivers_allowed = !kind->catalog && kind->kind != "policy";
-    check_body(decl.body, kind->body, decl.name_range, waivers_allowed, decl.kind);
+    check_body(decl.body, kind->body, decl.name_range, waivers_allowed, fmt::format("{} '{}'", decl.kind, decl.name));
   }
 
  private:
@@ -75,7 +75,7 @@ class DeclarationChecker {
     for (const auto& property : schema.properties) {
       if (property.required && !seen.count(std::string(property.name))) {
         auto& d = error("missing-property", owner_range,
-                        fmt::format("'{}' is missing required property '{}'", owner, property.name));
+                        fmt::format("{} is missing required property '{}'", owner, property.name));
         d.hint = fmt::format("add `{} = ...` ({})", property.name, property.doc);
       }
     }
@@ -122,7 +122,7 @@ class DeclarationChecker {
     if (!ps) return;
     for (const auto& type : ps->types) {
       if (type.kind == ValueKind::Block) {
-        check_body(block.body, *type.block, block.key_range, /*waivers_allowed=*/false, block.key);
+        check_body(block.body, *type.block, block.key_range, /*waivers_allowed=*/false, fmt::format("block '{}'", block.key));
         return;
       }
     }
