@@ -9,7 +9,7 @@
 namespace gpuspec::eval {
 
 namespace {
-constexpr std::string_view kPrefix = "policy __ { x = ";
+constexpr std::string_view kPrefix = "policy __ { value = ";
 }
 
 ParsedExpression parse_expression(SourceManager& sources, std::string_view text, DiagnosticEngine& diags,
@@ -22,7 +22,7 @@ ParsedExpression parse_expression(SourceManager& sources, std::string_view text,
   std::size_t errors = diags.error_count();
   out.file = std::make_shared<ast::File>(syntax::parse_file(file, diags));
   if (diags.error_count() != errors) return out;
-  // Exactly one declaration with exactly one property `x`: anything else means the
+  // Exactly one declaration with exactly one property `value`: anything else means the
   // text closed the wrapper early (`1 } policy y { ...`), which is not an expression.
   if (out.file->declarations.size() != 1 || out.file->declarations[0].body.items.size() != 1) {
     diags.error("syntax", {file.id(), out.offset, static_cast<std::uint32_t>(out.offset + text.size())},
@@ -30,7 +30,7 @@ ParsedExpression parse_expression(SourceManager& sources, std::string_view text,
     return out;
   }
   const auto* p = std::get_if<ast::Property>(&out.file->declarations[0].body.items[0]);
-  if (!p || p->key != "x" || !p->value) {
+  if (!p || p->key != "value" || !p->value) {
     diags.error("syntax", {file.id(), out.offset, static_cast<std::uint32_t>(out.offset + text.size())},
                 "expected one expression");
     return out;

@@ -15,7 +15,8 @@
 namespace gpuspec::eval {
 
 // One expression parsed with the real parser: the text is wrapped as
-// `policy __ { x = <text> }` in a file added to `sources`. Ranges point into that file;
+// `policy __ { value = <text> }` in a file added to `sources` (not `x = `: `x` is the
+// multiplicity keyword). Ranges point into that file;
 // `offset` is where the expression text starts in it (subtract it to get offsets into
 // `text`). `expr` is null when the text does not parse (diagnostics are in `diags`).
 struct ParsedExpression {
