@@ -1,0 +1,62 @@
+// How the time of one `gpuspec check FILE` splits: loading the embedded stdlib and
+// policy pack (parse + index + check_library, done once per process) versus parsing
+// and checking the user's file against the loaded library.
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "diag/diagnostic.h"
+#include "driver/session.h"
+#include "sema/checker.h"
+#include "sema/loader.h"
+
+namespace {
+
+// A representative spec: the bundled example workload (GPUSPEC_BENCH_FILE overrides).
+std::string bench_file() {
+  if (const char* f = std::getenv("GPUSPEC_BENCH_FILE")) return f;
+  return GPUSPEC_SOURCE_DIR "/examples/llm-finetune/server.gpuspec";
+}
+
+void BM_LoadEmbeddedLibrary(benchmark::State& state) {
+  for (auto _ : state) {
+    gpuspec::driver::Session session(gpuspec::driver::LibraryOptions{});
+    benchmark::DoNotOptimize(session.library().index().entries().size());
+  }
+}
+BENCHMARK(BM_LoadEmbeddedLibrary)->Unit(benchmark::kMillisecond);
+
+void BM_CheckOneFileWithLoadedLibrary(benchmark::State& state) {
+  gpuspec::driver::Session session(gpuspec::driver::LibraryOptions{});
+  const std::string path = bench_file();
+  for (auto _ : state) {
+    gpuspec::DiagnosticEngine diags;
+    // Each iteration adds the file (and its imports) to the session's SourceManager
+    // again, as checking many files in one process does.
+    auto program = gpuspec::sema::load_program(path, session.library(), session.sources(), diags);
+    if (!program) {
+      state.SkipWithError("cannot read the benchmark file");
+      break;
+    }
+    gpuspec::sema::check_program(*program, diags);
+    benchmark::DoNotOptimize(diags.diagnostics().size());
+  }
+}
+BENCHMARK(BM_CheckOneFileWithLoadedLibrary)->Unit(benchmark::kMicrosecond);
+
+void BM_FullCheckOfOneFile(benchmark::State& state) {
+  const std::string path = bench_file();
+  for (auto _ : state) {
+    gpuspec::driver::Session session(gpuspec::driver::LibraryOptions{});
+    gpuspec::DiagnosticEngine diags;
+    auto program = gpuspec::sema::load_program(path, session.library(), session.sources(), diags);
+    if (program) gpuspec::sema::check_program(*program, diags);
+    benchmark::DoNotOptimize(diags.diagnostics().size());
+  }
+}
+BENCHMARK(BM_FullCheckOfOneFile)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
