@@ -2,6 +2,8 @@
 // and the totals policies compare (memory vs VRAM, PSU capacity vs full load).
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "facts/fact_builder.h"
 
 namespace gpuspec::facts {
@@ -22,8 +24,9 @@ RaidYield raid_yield(const std::string& raid, double n) {
   if (raid == "raid0") return {n, n};
   if (raid == "raid1") return {1, 1};
   if (raid == "raid10") return {n / 2, n / 2};
-  if (raid == "raid5") return {n - 1, n - 1};
-  if (raid == "raid6") return {n - 2, n - 2};
+  // Too few drives for the parity leaves nothing usable, never a negative amount.
+  if (raid == "raid5") return {std::max(0.0, n - 1), std::max(0.0, n - 1)};
+  if (raid == "raid6") return {std::max(0.0, n - 2), std::max(0.0, n - 2)};
   return {n, 1};  // independent drives: capacity adds up, one stream reads from one drive
 }
 

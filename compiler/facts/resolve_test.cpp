@@ -178,6 +178,8 @@ INSTANTIATE_TEST_SUITE_P(
                       RaidCase{"raid10", 8, 4, 4},   //
                       RaidCase{"raid5", 4, 3, 3},    // one drive of parity
                       RaidCase{"raid6", 6, 4, 4},    // two drives of parity
+                      RaidCase{"raid5", 1, 0, 0},    // too few drives for the parity: nothing, not negative
+                      RaidCase{"raid6", 1, 0, 0},    //
                       RaidCase{"none", 3, 3, 1},     // independent drives: one stream reads one drive
                       RaidCase{nullptr, 2, 2, 1}));  // no block at all: same as none
 
