@@ -16,8 +16,12 @@ void resolve_cloud(FactBuilder& b) {
   b.declared_or_default("nodes", "count", Value::number(1), "schema default");
   b.declared("budget", "budget");
   b.declared("storage.system.capacity", "storage.system");
-  b.declared("storage.data.capacity", "storage.data");
-  b.declared("storage.data.kind", "storage.data_kind");
+  // A data disk's class defaults to ssd (the schema's default for storage.data_kind).
+  if (b.declared("storage.data.capacity", "storage.data")) {
+    b.declared_or_default("storage.data.kind", "storage.data_kind", Value::symbol("ssd"), "schema default");
+  } else {
+    b.declared("storage.data.kind", "storage.data_kind");
+  }
   for (const char* key : {"os", "framework", "cuda", "driver", "containers", "monitoring", "distributed"}) {
     b.declared(std::string("software.") + key, std::string("software.") + key);
   }
