@@ -56,8 +56,12 @@ TEST(Check, ReportsEachMistakeAtItsSubExpression) {
     const Diagnostic& d = diags.diagnostics()[0];
     EXPECT_EQ(d.id, c.id) << c.expr;
     EXPECT_EQ(p.slice(d.range), c.range) << c.expr;
-    if (*c.message) EXPECT_EQ(d.message, c.message) << c.expr;
-    if (*c.hint) EXPECT_EQ(d.hint.value_or(""), c.hint) << c.expr;
+    if (*c.message) {
+      EXPECT_EQ(d.message, c.message) << c.expr;
+    }
+    if (*c.hint) {
+      EXPECT_EQ(d.hint.value_or(""), c.hint) << c.expr;
+    }
   }
 }
 
