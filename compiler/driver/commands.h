@@ -14,6 +14,12 @@ int run_check(const std::vector<std::string>& args);
 int run_dump_ast(const std::vector<std::string>& args);
 int run_facts(const std::vector<std::string>& args);
 int run_catalog(const std::vector<std::string>& args);
+int run_terraform(const std::vector<std::string>& args);
+int run_bom(const std::vector<std::string>& args);
+int run_quote(const std::vector<std::string>& args);
+int run_explain(const std::vector<std::string>& args);
+int run_rules(const std::vector<std::string>& args);
+int run_test(const std::vector<std::string>& args);
 
 // Prints "gpuspec: error: <message>" to stderr and returns kExitToolFailure.
 int tool_failure(const std::string& message);

@@ -21,6 +21,12 @@ commands:
   check [PATH...]     parse, type-check and lint .gpuspec files or folders
   facts FILE [NAME]   the resolved facts of servers, clouds and workloads, as JSON
   catalog [KIND]      what the stdlib knows (--format text|json)
+  test [PATH...]      run policy tests (spec files with expected-... comments)
+  explain RULE        a rule's doc, source, severity and examples
+  rules               every rule (--format md|json)
+  terraform FILE      Terraform for cloud declarations (-o DIR, --json)
+  bom FILE            bill of materials for a server (--format csv|json|md)
+  quote FILE          price quote with the cloud-versus-own break-even
   dump-ast FILE       print the syntax tree (for debugging the grammar)
 
   gpuspec <command> --help    options of one command
@@ -50,6 +56,12 @@ int run(int argc, char** argv) {
     if (command == "dump-ast") return run_dump_ast(rest);
     if (command == "facts") return run_facts(rest);
     if (command == "catalog") return run_catalog(rest);
+    if (command == "terraform") return run_terraform(rest);
+    if (command == "bom") return run_bom(rest);
+    if (command == "quote") return run_quote(rest);
+    if (command == "explain") return run_explain(rest);
+    if (command == "rules") return run_rules(rest);
+    if (command == "test") return run_test(rest);
     return tool_failure("unknown command '" + command + "'\n" + kUsage);
   } catch (const std::exception& e) {
     // A bug, not a user mistake: say so instead of aborting with a core dump.
