@@ -229,7 +229,7 @@ INSTANTIATE_TEST_SUITE_P(
                  "nesting-too-deep", "1:217-1:218"},  // the `{` is level 1
         BadInput{"deep_blocks", "workload w {" + std::string(300, '{'), "nesting-too-deep", "1:212-1:213"},
         BadInput{"operator_chain", "workload w { n = " + std::string(3000, '-') + "1 }", "nesting-too-deep",
-                 "1:1018-1:1019"},
+                 "1:274-1:275"},
         BadInput{"attached_name", "workload w { n = 4GB nvidia.x }", "syntax", "1:22-1:30"}),
     [](const ::testing::TestParamInfo<BadInput>& info) { return std::string(info.param.name); });
 
