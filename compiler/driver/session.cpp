@@ -6,6 +6,7 @@
 #include "driver/embedded.h"
 #include "sema/checker.h"
 #include "sema/loader.h"
+#include "syntax/parser.h"
 
 namespace gpuspec::driver {
 
@@ -48,6 +49,27 @@ Session::Session(const LibraryOptions& options) {
     library_.add_file(sources_, library_diags_, "<policies>/" + std::string(file.path), std::string(file.text));
   }
   sema::check_library(library_, library_diags_);
+
+  // User policy folders are checked like specs, against the library's names.
+  user_policies_.emplace(library_);
+  std::vector<const sema::LoadedFile*> extra;
+  for (const auto& dir : options.policy_dirs) {
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) {
+      load_error_ = "cannot read policy folder '" + dir + "'";
+      return;
+    }
+    for (const auto& file : gpuspec_files_under(dir)) {
+      auto text = sema::read_file(file);
+      if (!text) continue;
+      const SourceFile& source = sources_.add(file.string(), std::move(*text));
+      auto& loaded = user_policies_->add_file(source, syntax::parse_file(source, library_diags_));
+      user_policies_->index().add(loaded, library_diags_, &library_.index());
+      extra.push_back(&loaded);
+    }
+  }
+  sema::check_program(*user_policies_, library_diags_);
+  policies_ = lint::load_policies(library_, extra, library_diags_);
 }
 
 CollectedPaths collect_spec_files(const std::vector<std::string>& paths) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "diag/diagnostic.h"
+#include "lint/policy.h"
 #include "sema/program.h"
 #include "source/source.h"
 
@@ -15,6 +16,7 @@ namespace gpuspec::driver {
 
 struct LibraryOptions {
   std::optional<std::string> stdlib_dir;  // replaces the embedded stdlib
+  std::vector<std::string> policy_dirs;   // --policies DIR: user policy folders
 };
 
 class Session {
@@ -23,7 +25,10 @@ class Session {
 
   SourceManager& sources() { return sources_; }
   const sema::Library& library() const { return library_; }
-  // Problems in the library itself (parse, duplicates, schema); normally none.
+  // The built-in pack plus user policy folders, type-checked when loaded.
+  const lint::PolicySet& policies() const { return policies_; }
+  // Problems in the library or in policy files (parse, duplicates, schema, policy
+  // type errors); normally none. They are reported before any spec is linted.
   const std::vector<Diagnostic>& library_diagnostics() const { return library_diags_.diagnostics(); }
   // Set when --stdlib names a folder that cannot be read.
   const std::optional<std::string>& load_error() const { return load_error_; }
@@ -33,6 +38,8 @@ class Session {
   sema::Library library_;
   DiagnosticEngine library_diags_;
   std::optional<std::string> load_error_;
+  std::optional<sema::Program> user_policies_;
+  lint::PolicySet policies_;
 };
 
 // Files named on the command line: folders expand to their *.gpuspec files,

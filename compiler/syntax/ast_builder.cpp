@@ -210,11 +210,14 @@ ast::ExprPtr AstBuilder::build_atom(P::AtomContext* ctx) {
   if (!ctx) return nullptr;
   SourceRange range = range_of(ctx);
   if (auto* m = dynamic_cast<P::MultiplicityAtomContext*>(ctx)) {
+    // Error recovery can build the node without its tokens; the syntax error is reported.
+    if (!m->count || !m->ref) return nullptr;
     auto count = number_value(m->count->getText(), range_of(m->count));
     if (!count) return nullptr;
     return make_expr(range, ast::Multiplicity{*count, range_of(m->count), m->ref->getText(), range_of(m->ref)});
   }
   if (auto* m = dynamic_cast<P::AttachedMultiplicityAtomContext*>(ctx)) {
+    if (!m->count || !m->ref) return nullptr;
     std::string text = m->count->getText();
     NumberWithSuffix parts = split_number_suffix(text);
     if (parts.suffix != "x") {
@@ -228,33 +231,42 @@ ast::ExprPtr AstBuilder::build_atom(P::AtomContext* ctx) {
     return make_expr(range, ast::Multiplicity{*count, range_of(m->count), m->ref->getText(), range_of(m->ref)});
   }
   if (auto* q = dynamic_cast<P::SpacedQuantityAtomContext*>(ctx)) {
+    if (!q->NUMBER() || !q->unit()) return nullptr;
     auto value = number_value(q->NUMBER()->getText(), range_of(q->NUMBER()->getSymbol()));
     if (!value) return nullptr;
     return make_expr(range, ast::QuantityLit{*value, q->unit()->getText(), range_of(q->unit())});
   }
   if (auto* p = dynamic_cast<P::SpacedPercentAtomContext*>(ctx)) {
+    if (!p->NUMBER()) return nullptr;
     auto value = number_value(p->NUMBER()->getText(), range);
     if (!value) return nullptr;
     return make_expr(range, ast::PercentLit{*value / 100.0});
   }
-  if (auto* q = dynamic_cast<P::QuantityAtomContext*>(ctx)) return build_number_with_suffix(q->NUMBER_UNIT()->getSymbol());
+  if (auto* q = dynamic_cast<P::QuantityAtomContext*>(ctx)) {
+    return q->NUMBER_UNIT() ? build_number_with_suffix(q->NUMBER_UNIT()->getSymbol()) : nullptr;
+  }
   if (auto* n = dynamic_cast<P::NumberAtomContext*>(ctx)) {
+    if (!n->NUMBER()) return nullptr;
     auto value = number_value(n->NUMBER()->getText(), range);
     if (!value) return nullptr;
     return make_expr(range, ast::NumberLit{*value});
   }
   if (auto* s = dynamic_cast<P::StringAtomContext*>(ctx)) {
+    if (!s->STRING()) return nullptr;
     return make_expr(range, ast::StringLit{string_value(s->STRING()->getSymbol())});
   }
   if (auto* s = dynamic_cast<P::TripleStringAtomContext*>(ctx)) {
+    if (!s->TRIPLE_STRING()) return nullptr;
     return make_expr(range, ast::StringLit{string_value(s->TRIPLE_STRING()->getSymbol())});
   }
   if (dynamic_cast<P::TrueAtomContext*>(ctx)) return make_expr(range, ast::BoolLit{true});
   if (dynamic_cast<P::FalseAtomContext*>(ctx)) return make_expr(range, ast::BoolLit{false});
   if (auto* v = dynamic_cast<P::VersionedAtomContext*>(ctx)) {
+    if (!v->IDENT() || !v->VERSION()) return nullptr;
     return make_expr(range, ast::VersionedSymbol{v->IDENT()->getText(), v->VERSION()->getText().substr(1)});
   }
   if (auto* c = dynamic_cast<P::CallAtomContext*>(ctx)) {
+    if (!c->callee) return nullptr;
     ast::CallExpr call;
     call.callee = c->callee->getText();
     call.callee_range = range_of(c->callee);
@@ -265,7 +277,9 @@ ast::ExprPtr AstBuilder::build_atom(P::AtomContext* ctx) {
     }
     return make_expr(range, std::move(call));
   }
-  if (auto* n = dynamic_cast<P::NameAtomContext*>(ctx)) return make_expr(range, ast::Name{n->IDENT()->getText()});
+  if (auto* n = dynamic_cast<P::NameAtomContext*>(ctx)) {
+    return n->IDENT() ? make_expr(range, ast::Name{n->IDENT()->getText()}) : nullptr;
+  }
   if (auto* l = dynamic_cast<P::ListAtomContext*>(ctx)) {
     ast::ListExpr list;
     for (auto* item : l->expr()) {

@@ -1,0 +1,26 @@
+// The front half every command shares: load a root file with its imports, check it,
+// and lint it. Commands that emit artefacts (terraform, bom, quote) call this first
+// and refuse to emit when it reports errors (unless --force).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "diag/diagnostic.h"
+#include "driver/session.h"
+#include "lint/lint.h"
+#include "sema/program.h"
+
+namespace gpuspec::driver {
+
+struct AnalysisOptions {
+  bool lint = true;
+  lint::LintOptions lint_options;
+  lint::FactAugmenter augment;  // adds cost.* facts when the cost backend is wired in
+};
+
+// Returns nullopt when the file cannot be read (io_error says why: a tool failure).
+std::optional<sema::Program> analyze_file(Session& session, const std::string& path, const AnalysisOptions& options,
+                                          DiagnosticEngine& diags, std::string* io_error);
+
+}  // namespace gpuspec::driver

@@ -1,0 +1,109 @@
+#include "lint/lint.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "eval/evaluator.h"
+#include "eval/template.h"
+#include "facts/properties.h"
+#include "facts/resolve.h"
+#include "lint/waivers.h"
+
+namespace gpuspec::lint {
+
+namespace {
+
+bool applies_to(const Policy& policy, std::string_view kind) {
+  return std::find(policy.applies.begin(), policy.applies.end(), kind) != policy.applies.end();
+}
+
+// Where a finding points: the `at` property (or block) of the declaration, else its name.
+SourceRange finding_range(const ast::Declaration& decl, const std::string& at) {
+  if (!at.empty()) {
+    if (const ast::Property* p = facts::find_property(decl.body, at)) return p->range;
+    if (const ast::Block* b = facts::find_block(decl.body, at)) return b->key_range;
+  }
+  return decl.name_range;
+}
+
+class DeclarationLinter {
+ public:
+  DeclarationLinter(const PolicySet& policies, const LintOptions& options, DiagnosticEngine& diags)
+      : policies_(policies), options_(options), diags_(diags) {}
+
+  void lint(const ast::Declaration& decl, const facts::FactSet& facts) {
+    WaiverLedger waivers(decl, options_.today);
+    for (const auto& policy : policies_.policies()) {
+      if (!applies_to(policy, decl.kind) || options_.disabled.count(policy.id)) continue;
+      run(policy, decl, facts, options_.no_waivers ? nullptr : &waivers);
+    }
+    if (!options_.no_waivers) waivers.report_unused(policies_, options_.disabled, diags_);
+  }
+
+ private:
+  void run(const Policy& policy, const ast::Declaration& decl, const facts::FactSet& facts, WaiverLedger* waivers) {
+    std::optional<eval::Outcome> when;
+    if (policy.when) when = eval::evaluate(*policy.when, facts);
+    eval::Evaluation require = eval::evaluate_traced(*policy.require, facts);
+    switch (eval::judge(when ? &*when : nullptr, require.result)) {
+      case eval::Verdict::Holds:
+      case eval::Verdict::Silent:
+        return;
+      case eval::Verdict::Error: {
+        const eval::Outcome& failed = when && when->is_error() ? *when : require.result;
+        auto& d = diags_.report("policy.evaluation-error", Severity::Warning, finding_range(decl, policy.at),
+                                fmt::format("policy '{}' could not be evaluated for '{}': {}", policy.id, decl.name,
+                                            failed.is_error() ? failed.error : "the requirement is not true or false"));
+        d.declaration = decl.name;
+        if (failed.error_range.valid()) d.notes.push_back({"in this part of the policy", failed.error_range});
+        return;
+      }
+      case eval::Verdict::Violated:
+        break;
+    }
+    auto severity = options_.severities.count(policy.id) ? options_.severities.at(policy.id) : policy.severity;
+    std::string message = policy.message.empty() ? fmt::format("'{}' does not hold", policy.id)
+                                                  : eval::render_template(policy.message, facts).text;
+    Diagnostic& d = diags_.report(policy.id, severity, finding_range(decl, policy.at), std::move(message));
+    d.declaration = decl.name;
+    if (policy.hint) d.hint = eval::render_template(*policy.hint, facts).text;
+    add_why_notes(d, require);
+    if (waivers) waivers->apply(d);
+  }
+
+  // "Why it failed": the value of every term of the requirement, each pointing at
+  // the property (or catalog entry) its value came from.
+  void add_why_notes(Diagnostic& d, const eval::Evaluation& evaluation) {
+    for (const auto& term : evaluation.terms) {
+      if (term.is_fact && term.origin.valid()) {
+        d.notes.push_back({term.text, term.origin});
+      } else if (!term.is_fact) {
+        d.notes.push_back({term.text, {}});
+      }
+    }
+  }
+
+  const PolicySet& policies_;
+  const LintOptions& options_;
+  DiagnosticEngine& diags_;
+};
+
+}  // namespace
+
+void lint_program(const sema::Program& program, const PolicySet& policies, const LintOptions& options,
+                  DiagnosticEngine& diags, const FactAugmenter& augment) {
+  DeclarationLinter linter(policies, options, diags);
+  for (const auto& file : program.files()) {
+    for (const auto& decl : file->ast.declarations) {
+      if (!facts::has_facts(decl.kind)) continue;
+      const sema::DeclEntry* entry = program.find(decl.name);
+      if (!entry || entry->decl != &decl) continue;  // a duplicate: already an error
+      facts::FactSet facts = facts::resolve_facts(program, *entry, diags);
+      if (augment) augment(program, *entry, facts);
+      linter.lint(decl, facts);
+    }
+  }
+}
+
+}  // namespace gpuspec::lint

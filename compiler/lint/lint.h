@@ -1,0 +1,32 @@
+// The lint engine: runs every applicable policy over the facts of each server,
+// cloud and workload of a program, and reports findings with "why it failed"
+// notes; applies waivers (and reports unused or expired ones).
+#pragma once
+
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+
+#include "diag/diagnostic.h"
+#include "facts/fact.h"
+#include "lint/policy.h"
+#include "sema/program.h"
+
+namespace gpuspec::lint {
+
+struct LintOptions {
+  bool no_waivers = false;                        // --no-waivers
+  std::set<std::string> disabled;                 // --disable RULE / config
+  std::map<std::string, Severity> severities;     // --severity RULE=LEVEL / config
+  std::string today;                              // "YYYY-MM-DD", for waiver expiry
+};
+
+// Hook for facts computed outside the fact model (the cost backend's cost.*).
+using FactAugmenter = std::function<void(const sema::Program&, const sema::DeclEntry&, facts::FactSet&)>;
+
+// Lints the program's own declarations (not the library's).
+void lint_program(const sema::Program& program, const PolicySet& policies, const LintOptions& options,
+                  DiagnosticEngine& diags, const FactAugmenter& augment = {});
+
+}  // namespace gpuspec::lint

@@ -1,2 +1,0 @@
-// Placeholder so the lint library exists while its code is written.
-namespace gpuspec::lint_placeholder {}

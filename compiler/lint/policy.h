@@ -1,0 +1,50 @@
+// A loaded policy: a `policy` declaration checked and split into its parts, ready
+// to run over fact sets. The built-in pack and users' policy folders load the same way.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ast/ast.h"
+#include "diag/diagnostic.h"
+#include "sema/program.h"
+
+namespace gpuspec::lint {
+
+struct Policy {
+  std::string id;                   // the declaration name, e.g. "memory.ram-2x-vram"
+  Severity severity = Severity::Warning;
+  std::vector<std::string> applies;  // "server", "cloud", "workload"
+  const ast::Expr* when = nullptr;   // optional guard
+  const ast::Expr* require = nullptr;
+  std::string at;                    // property path the finding points at ("memory", "storage.data"); empty = the name
+  std::string message;               // with {expr} holes
+  SourceRange message_range;
+  std::optional<std::string> hint;
+  std::string source;                // citation
+  std::string doc;                   // long explanation
+  bool builtin = false;              // from the embedded pack
+  const ast::Declaration* decl = nullptr;
+  const sema::LoadedFile* file = nullptr;
+};
+
+// All policies of a run, checked when loaded: an unknown fact, a unit mismatch, a
+// symbol a fact cannot take, a bad template or two policies with one id are
+// diagnostics in the policy file, reported before any spec is linted.
+class PolicySet {
+ public:
+  const std::vector<Policy>& policies() const { return policies_; }
+  const Policy* find(std::string_view id) const;
+  void add(Policy policy) { policies_.push_back(std::move(policy)); }
+
+ private:
+  std::vector<Policy> policies_;
+};
+
+// Loads the `policy` declarations of the library (the built-in pack) and of `extra`
+// (user policy folders, already parsed and schema-checked).
+PolicySet load_policies(const sema::Library& library, const std::vector<const sema::LoadedFile*>& extra,
+                        DiagnosticEngine& diags);
+
+}  // namespace gpuspec::lint
