@@ -4,11 +4,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(antlr4 libantlr4-runtime-dev nlohmann-json3-dev libfmt-dev googletest llvm-14-tools cmake g++ python3 nodejs npm)
+packages=(antlr4 libantlr4-runtime-dev nlohmann-json3-dev libfmt-dev googletest llvm-14-tools cmake g++ python3 nodejs)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
 done
+# npm ships inside some nodejs builds; Debian's own nodejs needs the npm package.
+command -v npm >/dev/null 2>&1 || missing+=(npm)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}"
   sudo_cmd=""
