@@ -56,10 +56,17 @@ Expr Expr::ref(std::string_view path) {
       std::string_view inner = path.substr(i + 1, close - i - 1);
       if (inner == "*") {
         ref.steps.push_back(Step{Step::Kind::Splat, {}, 0});
-      } else {
-        if (inner.empty() || !std::all_of(inner.begin(), inner.end(), [](char c) { return c >= '0' && c <= '9'; }))
-          throw std::invalid_argument("bad index in reference");
+      } else if (!inner.empty() && std::all_of(inner.begin(), inner.end(), [](char c) { return c >= '0' && c <= '9'; })) {
         ref.steps.push_back(Step{Step::Kind::Index, {}, std::stoll(std::string(inner))});
+      } else {
+        std::size_t start = 0;
+        while (true) {
+          std::size_t dot = inner.find('.', start);
+          require_identifier(inner.substr(start, dot == std::string_view::npos ? dot : dot - start), "index reference");
+          if (dot == std::string_view::npos) break;
+          start = dot + 1;
+        }
+        ref.steps.push_back(Step{Step::Kind::RefIndex, std::string(inner), 0});
       }
       i = close + 1;
       if (i < path.size() && path[i] == '.') ++i;

@@ -40,9 +40,10 @@ class IdentifierTable {
 
 struct Expr;
 
-// One segment of a traversal: `.name`, `[3]` or `[*]`.
+// One segment of a traversal: `.name`, `[3]`, `[*]` or `[count.index]` (a reference
+// made of identifiers, kept in `name`).
 struct Step {
-  enum class Kind { Attr, Index, Splat };
+  enum class Kind { Attr, Index, Splat, RefIndex };
   Kind kind = Kind::Attr;
   std::string name;
   std::int64_t index = 0;

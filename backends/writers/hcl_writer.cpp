@@ -27,6 +27,7 @@ std::string render_steps(const Expr::Ref& ref) {
       case Step::Kind::Attr: out += (i ? "." : "") + step.name; break;
       case Step::Kind::Index: out += fmt::format("[{}]", step.index); break;
       case Step::Kind::Splat: out += "[*]"; break;
+      case Step::Kind::RefIndex: out += "[" + step.name + "]"; break;
     }
   }
   return out;

@@ -1,8 +1,112 @@
-// `gpuspec terraform`: placeholder until the command lands (it reports, never pretends).
+// `gpuspec terraform FILE [--name DECL] [-o DIR] [--json] [--force]`: one Terraform
+// root module per `cloud` declaration (docs/terraform.md). Lints first and refuses
+// to emit when there are errors (unless --force); writes all files atomically.
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+#include "backends/terraform/terraform.h"
+#include "backends/writers/atomic_write.h"
+#include "backends/writers/hcl_document.h"
+#include "diag/render_text.h"
+#include "driver/analysis.h"
+#include "driver/args.h"
 #include "driver/commands.h"
+#include "driver/session.h"
 
 namespace gpuspec::driver {
 
-int run_terraform(const std::vector<std::string>&) { return tool_failure("'terraform' is not implemented yet"); }
+namespace {
+
+constexpr const char* kUsage =
+    "usage: gpuspec terraform FILE [--name DECL] [-o DIR] [--json] [--force]\n\n"
+    "Compiles each cloud declaration of FILE to a Terraform root module: versions.tf,\n"
+    "main.tf, variables.tf, outputs.tf (with --json: the same as *.tf.json).\n"
+    "  -o DIR       write DIR/<declaration>/*.tf (with --name: DIR/*.tf); default: stdout\n"
+    "  --name DECL  only the cloud declaration DECL\n"
+    "  --json       Terraform's JSON syntax\n"
+    "  --force      emit even when linting reports errors\n";
+
+void print_diagnostics(DiagnosticEngine& diags, Session& session) {
+  diags.sort(session.sources());
+  std::cerr << render_text(diags.diagnostics(), session.sources(), TextRenderOptions{});
+}
+
+}  // namespace
+
+int run_terraform(const std::vector<std::string>& raw_args) {
+  ArgSpec spec{{"--help", "--json", "--force"}, {"--name", "-o", "--output", "--stdlib"}, {}};
+  std::string error;
+  ParsedArgs args = parse_args(raw_args, spec, error);
+  if (!error.empty()) return tool_failure(error);
+  if (args.has("--help") || args.positionals.size() != 1) {
+    std::fputs(kUsage, args.has("--help") ? stdout : stderr);
+    return args.has("--help") ? kExitClean : kExitToolFailure;
+  }
+  std::optional<std::string> out_dir = args.value("-o");
+  if (!out_dir) out_dir = args.value("--output");
+  std::optional<std::string> only = args.value("--name");
+  auto syntax = args.has("--json") ? terraform::Syntax::Json : terraform::Syntax::Hcl;
+  const std::string& path = args.positionals[0];
+
+  Session session(LibraryOptions{args.value("--stdlib")});
+  if (session.load_error()) return tool_failure(*session.load_error());
+  DiagnosticEngine diags;
+  std::string io_error;
+  auto program = analyze_file(session, path, AnalysisOptions{}, diags, &io_error);
+  if (!program) return tool_failure(fmt::format("cannot read '{}': {}", path, io_error));
+
+  // The root file's cloud declarations, in source order.
+  std::vector<const sema::DeclEntry*> clouds;
+  for (const auto& decl : program->files().front()->ast.declarations) {
+    if (decl.kind != "cloud") continue;
+    if (only && decl.name != *only) continue;
+    const sema::DeclEntry* entry = program->find(decl.name);
+    if (entry && entry->decl == &decl) clouds.push_back(entry);
+  }
+  if (clouds.empty()) {
+    print_diagnostics(diags, session);
+    return tool_failure(only ? fmt::format("no cloud declaration named '{}' in '{}'", *only, path)
+                             : fmt::format("no cloud declaration in '{}'", path));
+  }
+  if (diags.has_errors() && !args.has("--force")) {
+    print_diagnostics(diags, session);
+    std::cerr << "gpuspec: error: not emitting Terraform: the spec has errors (--force emits anyway)\n";
+    return kExitFindings;
+  }
+
+  // Emit everything in memory first; nothing is written unless every module compiled.
+  DiagnosticEngine emit_diags;
+  std::vector<terraform::Module> modules;
+  for (const auto* cloud : clouds) {
+    if (auto module = terraform::emit_module(*program, *cloud, syntax, emit_diags)) modules.push_back(std::move(*module));
+  }
+  for (auto& d : emit_diags.diagnostics()) diags.diagnostics().push_back(std::move(d));
+  print_diagnostics(diags, session);
+  if (emit_diags.has_errors() || modules.size() != clouds.size()) {
+    std::cerr << "gpuspec: error: not emitting Terraform: unsupported cloud deployment\n";
+    return kExitFindings;
+  }
+
+  // Layout: DIR/<declaration>/ per module; with --name, the module's files go to DIR.
+  writers::IdentifierTable folders;
+  std::vector<writers::OutputFile> outputs;
+  for (const auto& module : modules) {
+    std::string folder = only ? "" : folders.unique("folder", module.declaration);
+    for (const auto& file : module.files) {
+      std::string relative = folder.empty() ? file.name : folder + "/" + file.name;
+      std::string target = out_dir ? (std::filesystem::path(*out_dir) / relative).string() : relative;
+      outputs.push_back({target, file.contents});
+    }
+  }
+  if (!out_dir) {
+    for (const auto& file : outputs) std::cout << "# === " << file.path << " ===\n" << file.contents;
+    return kExitClean;
+  }
+  if (!writers::write_files_atomically(outputs, error)) return tool_failure(error);
+  return kExitClean;
+}
 
 }  // namespace gpuspec::driver

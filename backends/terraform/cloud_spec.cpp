@@ -1,0 +1,135 @@
+#include "backends/terraform/cloud_spec.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "backends/terraform/terraform.h"
+#include "facts/properties.h"
+#include "facts/resolve.h"
+
+namespace gpuspec::terraform {
+
+namespace {
+
+std::optional<std::string> string_property(const ast::Body& body, std::string_view path) {
+  const ast::Property* p = facts::find_property(body, path);
+  if (!p || !p->value) return std::nullopt;
+  if (const auto* s = p->value->as<ast::StringLit>()) return s->value;
+  return std::nullopt;
+}
+
+SourceRange range_of(const ast::Declaration& decl, std::string_view path) {
+  if (const ast::Property* p = facts::find_property(decl.body, path)) return p->range;
+  return decl.name_range;
+}
+
+long long gib_rounded_up(double bytes) {
+  return static_cast<long long>(std::ceil(bytes / 1073741824.0 - 1e-9));
+}
+
+}  // namespace
+
+int max_count(const std::string& provider) {
+  // AWS: RunInstances guidance is batches of at most 100 instances, and one cluster
+  // placement group must be filled in one launch to get capacity. Azure: an InfiniBand
+  // cluster is one placement group, at most 100 VMs. Alibaba: RunInstances creates at
+  // most 100 instances per call. (docs/terraform.md, "Limits".)
+  (void)provider;
+  return 100;
+}
+
+std::optional<CloudSpec> read_cloud_spec(const sema::Program& program, const sema::DeclEntry& cloud,
+                                         DiagnosticEngine& diags) {
+  const ast::Declaration& decl = *cloud.decl;
+  DiagnosticEngine fact_diags;  // the facts' own diagnostics belong to `check`
+  facts::FactSet facts = facts::resolve_facts(program, cloud, fact_diags);
+  CloudSpec spec;
+  spec.name = decl.name;
+  std::size_t errors_before = diags.error_count();
+
+  spec.provider = facts.symbol("provider").value_or("");
+  if (const facts::Fact* f = facts.find("instance.model")) spec.instance = f->value.text;
+  if (const facts::Fact* f = facts.find("instance.api_name")) spec.api_name = f->value.text;
+  if (const facts::Fact* f = facts.find("region")) spec.region = f->value.text;
+  if (spec.provider.empty() || spec.api_name.empty() || spec.region.empty()) {
+    diags.error("terraform.incomplete", decl.name_range,
+                fmt::format("cloud '{}' needs provider, instance (with an api_name) and region to compile to Terraform",
+                            decl.name));
+    return std::nullopt;
+  }
+
+  std::string instance_provider;
+  if (const facts::Fact* f = facts.find("instance.provider")) instance_provider = f->value.text;
+  if (!instance_provider.empty() && instance_provider != spec.provider) {
+    auto& d = diags.error("terraform.provider-mismatch", range_of(decl, "instance"),
+                          fmt::format("instance type '{}' is offered by {}, but the deployment says provider = {}",
+                                      spec.instance, instance_provider, spec.provider));
+    d.declaration = decl.name;
+    d.hint = fmt::format("set provider = {} or pick a {} instance type", instance_provider, spec.provider);
+    d.notes.push_back({"provider declared here", range_of(decl, "provider")});
+  }
+
+  if (const facts::Fact* f = facts.find("instance.regions"); f && f->value.type == facts::Value::Type::List) {
+    std::vector<std::string> regions;
+    for (const auto& item : f->value.items) regions.push_back(item.text);
+    if (!regions.empty() && std::find(regions.begin(), regions.end(), spec.region) == regions.end()) {
+      // The catalog's lists are not exhaustive (they name the priced regions), so this
+      // warns instead of refusing.
+      auto& d = diags.report("terraform.region-not-offered", Severity::Warning, range_of(decl, "region"),
+                             fmt::format("the catalog does not list '{}' among the regions of {} ({})", spec.region,
+                                         spec.api_name, fmt::join(regions, ", ")));
+      d.declaration = decl.name;
+      d.hint = "check the provider's regional availability; the catalog's list may be incomplete";
+    }
+  }
+
+  double nodes = facts.quantity("nodes").value_or(units::Quantity::number(1)).value;
+  if (nodes < 1 || nodes > max_count(spec.provider)) {
+    auto& d = diags.error("terraform.count-unsupported", range_of(decl, "count"),
+                          fmt::format("count = {} cannot be placed as one {} cluster (this backend allows 1 to {})",
+                                      nodes, spec.provider, max_count(spec.provider)));
+    d.declaration = decl.name;
+    d.hint = "split the deployment into several cloud declarations";
+  }
+  spec.count = static_cast<int>(std::clamp(nodes, 1.0, 1e6));
+
+  spec.zone = string_property(decl.body, "zone");
+  spec.image = string_property(decl.body, "image");
+  spec.ssh_user = string_property(decl.body, "ssh_user");
+  if (auto q = facts.quantity("storage.system.capacity")) spec.system_gib = gib_rounded_up(q->value);
+  if (auto q = facts.quantity("storage.data.capacity")) spec.data_gib = gib_rounded_up(q->value);
+  if (auto kind = facts.symbol("storage.data.kind")) spec.data_kind = *kind;
+  if (const facts::Fact* f = facts.find("network.fabric")) {
+    spec.efa = f->value.text == "efa";
+    spec.infiniband = f->value.text == "infiniband";
+  }
+  if (auto cards = facts.quantity("instance.network_cards")) spec.network_cards = std::max(1, static_cast<int>(cards->value));
+
+  if (spec.provider == "azure" && spec.image) {
+    if (std::count(spec.image->begin(), spec.image->end(), ':') != 3) {
+      auto& d = diags.error("terraform.invalid-image", range_of(decl, "image"),
+                            "an Azure image must be a URN 'publisher:offer:sku:version'");
+      d.declaration = decl.name;
+    }
+  }
+  if (spec.provider == "alicloud" && spec.data_kind == "hdd") {
+    auto& d = diags.report("terraform.disk-kind", Severity::Warning, range_of(decl, "storage.data_kind"),
+                           "Alibaba Cloud GPU instances take ESSD cloud disks; the data disk is emitted as cloud_essd");
+    d.declaration = decl.name;
+  }
+
+  if (const ast::Block* tags = facts::find_block(decl.body, "tags")) {
+    for (const auto& item : tags->body.items) {
+      if (const auto* p = std::get_if<ast::Property>(&item); p && p->value) {
+        if (const auto* s = p->value->as<ast::StringLit>()) spec.tags.emplace_back(p->key, s->value);
+      }
+    }
+    std::sort(spec.tags.begin(), spec.tags.end());
+  }
+  if (diags.error_count() > errors_before) return std::nullopt;
+  return spec;
+}
+
+}  // namespace gpuspec::terraform

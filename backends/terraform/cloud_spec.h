@@ -1,0 +1,39 @@
+// What the emitters read from a checked `cloud` declaration: its facts plus the
+// properties facts do not carry (tags, zone, image, ssh_user), with source ranges
+// for diagnostics.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "diag/diagnostic.h"
+#include "sema/program.h"
+
+namespace gpuspec::terraform {
+
+struct CloudSpec {
+  std::string name;                 // declaration name, literal text
+  std::string provider;             // aws | azure | alicloud
+  std::string instance;             // catalog entry name
+  std::string api_name;             // "p4d.24xlarge"
+  int count = 1;
+  std::string region;
+  std::optional<std::string> zone;
+  std::optional<std::string> image;
+  std::optional<std::string> ssh_user;
+  std::optional<long long> system_gib;  // rounded up from the declared bytes
+  std::optional<long long> data_gib;
+  std::string data_kind = "ssd";
+  bool efa = false;
+  bool infiniband = false;
+  int network_cards = 1;
+  std::vector<std::pair<std::string, std::string>> tags;  // sorted by key
+};
+
+// Reports terraform.* diagnostics; nullopt when the declaration cannot be compiled.
+std::optional<CloudSpec> read_cloud_spec(const sema::Program& program, const sema::DeclEntry& cloud,
+                                         DiagnosticEngine& diags);
+
+}  // namespace gpuspec::terraform

@@ -1,2 +1,0 @@
-// Placeholder so the terraform library exists while its code is written.
-namespace gpuspec::terraform_placeholder {}
