@@ -1,8 +1,92 @@
-// `gpuspec bom`: placeholder until the command lands (it reports, never pretends).
+// `gpuspec bom FILE [--name DECL] [--format csv|json|md] [-o FILE] [--prices FILE]...
+// [--currency CNY|USD]`: the bill of materials of each server in FILE. A part without a
+// price shows "no price" and is a `missing-price` error (exit 1); the table is still
+// printed so the user sees what is missing.
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "backends/cost/bom.h"
+#include "backends/cost/price_files.h"
+#include "backends/cost/report.h"
+#include "diag/render_text.h"
+#include "driver/args.h"
 #include "driver/commands.h"
+#include "driver/session.h"
+#include "facts/resolve.h"
+#include "sema/checker.h"
+#include "sema/loader.h"
 
 namespace gpuspec::driver {
 
-int run_bom(const std::vector<std::string>&) { return tool_failure("'bom' is not implemented yet"); }
+int run_bom(const std::vector<std::string>& raw_args) {
+  ArgSpec spec{{"--help"}, {"--stdlib", "--name", "--format", "-o", "--prices", "--currency"}, {"--prices"}};
+  std::string error;
+  ParsedArgs args = parse_args(raw_args, spec, error);
+  if (!error.empty()) return tool_failure(error);
+  if (args.has("--help") || args.positionals.size() != 1) {
+    std::fputs("usage: gpuspec bom FILE [--name SERVER] [--format csv|json|md] [-o FILE] [--prices FILE]...\n"
+               "                        [--currency CNY|USD]\n\n"
+               "The bill of materials of each server in FILE, priced from the price book\n"
+               "(stdlib prices plus each --prices file). Exit 1 when a part has no price.\n",
+               args.has("--help") ? stdout : stderr);
+    return args.has("--help") ? kExitClean : kExitToolFailure;
+  }
+  std::string format_name = args.value("--format").value_or("md");
+  cost::Format format;
+  if (format_name == "md") format = cost::Format::Markdown;
+  else if (format_name == "csv") format = cost::Format::Csv;
+  else if (format_name == "json") format = cost::Format::Json;
+  else return tool_failure(fmt::format("unknown format '{}' (expected csv, json or md)", format_name));
+  std::optional<units::Currency> currency;
+  if (auto c = args.value("--currency")) {
+    if (*c == "CNY") currency = units::Currency::CNY;
+    else if (*c == "USD") currency = units::Currency::USD;
+    else return tool_failure(fmt::format("unknown currency '{}' (expected CNY or USD)", *c));
+  }
+
+  Session session(LibraryOptions{args.value("--stdlib")});
+  if (session.load_error()) return tool_failure(*session.load_error());
+  DiagnosticEngine diags;
+  std::string io_error;
+  auto program = sema::load_program(args.positionals[0], session.library(), session.sources(), diags, &io_error);
+  if (!program) return tool_failure(fmt::format("cannot read '{}': {}", args.positionals[0], io_error));
+  sema::check_program(*program, diags);
+  std::vector<sema::Program> price_files;
+  if (!cost::load_price_files(args.values("--prices"), session.library(), session.sources(), diags, price_files, error)) {
+    return tool_failure(error);
+  }
+  auto render_diags = [&] {
+    diags.sort(session.sources());
+    std::cerr << render_text(diags.diagnostics(), session.sources(), TextRenderOptions{});
+  };
+  if (diags.has_errors()) {  // never price a spec that does not check
+    render_diags();
+    return kExitFindings;
+  }
+  cost::PriceBook book = cost::build_price_book(*program, price_files);
+
+  std::vector<cost::Bom> boms;
+  auto name = args.value("--name");
+  for (const auto* entry : program->user_declarations()) {
+    if (entry->decl->kind != "server") continue;
+    if (name ? entry->decl->name != *name : entry->file != program->files().front().get()) continue;
+    DiagnosticEngine scratch;
+    auto facts = facts::resolve_facts(*program, *entry, scratch);
+    boms.push_back(cost::build_bom(*program, *entry, facts, book, currency, diags));
+  }
+  if (boms.empty()) {
+    return tool_failure(name ? fmt::format("no server named '{}'", *name)
+                             : fmt::format("no server in '{}'", args.positionals[0]));
+  }
+  std::string text = cost::render_boms(boms, format);
+  if (auto out = args.value("-o")) {
+    if (auto err = cost::write_file_atomically(*out, text); !err.empty()) return tool_failure(err);
+  } else {
+    std::cout << text;
+  }
+  render_diags();
+  return diags.has_errors() ? kExitFindings : kExitClean;
+}
 
 }  // namespace gpuspec::driver

@@ -1,0 +1,200 @@
+#include "backends/cost/bom.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "facts/properties.h"
+
+namespace gpuspec::cost {
+
+namespace {
+
+using facts::Value;
+
+std::string catalog_text(const sema::DeclEntry& entry, std::string_view key) {
+  auto v = facts::catalog_property(entry, key);
+  return v && (v->value.type == Value::Type::String || v->value.type == Value::Type::Symbol) ? v->value.text : "";
+}
+
+std::optional<double> catalog_number(const sema::DeclEntry& entry, std::string_view key) {
+  auto v = facts::catalog_property(entry, key);
+  if (!v || v->value.type != Value::Type::Quantity) return std::nullopt;
+  return v->value.quantity.value;
+}
+
+bool lists(const sema::DeclEntry& entry, std::string_view key, const std::string& name) {
+  auto v = facts::catalog_property(entry, key);
+  if (!v || v->value.type != Value::Type::List) return false;
+  for (const auto& item : v->value.items) {
+    if (item.text == name) return true;
+  }
+  return false;
+}
+
+// Library `part` declarations, in name order (deterministic).
+std::vector<const sema::DeclEntry*> parts_of(const sema::Program& program, const std::string& category) {
+  std::vector<const sema::DeclEntry*> out;
+  for (const auto* entry : program.all_declarations()) {
+    if (entry->decl->kind == "part" && catalog_text(*entry, "category") == category) out.push_back(entry);
+  }
+  return out;
+}
+
+units::Currency currency_of(const std::string& code) {
+  return code == "CNY" ? units::Currency::CNY : units::Currency::USD;
+}
+
+class BomBuilder {
+ public:
+  BomBuilder(const sema::Program& program, const ast::Declaration& decl, Bom& bom)
+      : program_(program), decl_(decl), bom_(bom) {}
+
+  std::optional<facts::Counted> counted(std::string_view path) const {
+    const ast::Property* p = facts::find_property(decl_.body, path);
+    if (!p) return std::nullopt;
+    auto c = facts::counted_reference(program_, *p->value);
+    if (c) c->range = p->range;
+    return c;
+  }
+
+  void add(std::string role, const sema::DeclEntry& part, double per_node, SourceRange at, bool implied = false,
+           std::string why = "") {
+    BomLine line;
+    line.role = std::move(role);
+    line.part = part.decl->name;
+    line.description = catalog_text(part, "description");
+    if (line.description.empty()) line.description = part.decl->name;
+    line.per_node = per_node;
+    line.quantity = per_node * bom_.nodes;
+    line.implied = implied;
+    line.why = std::move(why);
+    line.at = at;
+    bom_.lines.push_back(std::move(line));
+  }
+
+  void add_cluster(std::string role, const sema::DeclEntry& part, double quantity, SourceRange at, bool implied,
+                   std::string why) {
+    add(std::move(role), part, 0, at, implied, std::move(why));
+    bom_.lines.back().quantity = quantity;
+  }
+
+ private:
+  const sema::Program& program_;
+  const ast::Declaration& decl_;
+  Bom& bom_;
+};
+
+}  // namespace
+
+Bom build_bom(const sema::Program& program, const sema::DeclEntry& server, const facts::FactSet& facts,
+              const PriceBook& book, std::optional<units::Currency> currency, DiagnosticEngine& diags) {
+  const ast::Declaration& decl = *server.decl;
+  Bom bom;
+  bom.server = decl.name;
+  bom.currency = currency.value_or(currency_of(facts.symbol("site.currency").value_or("USD")));
+  bom.nodes = facts.quantity("nodes").value_or(units::Quantity::number(1)).value;
+  const std::string region = facts.symbol("site.region").value_or("other");
+  BomBuilder b(program, decl, bom);
+
+  if (auto gpus = b.counted("gpu"); gpus && gpus->entry->decl->kind == "gpu") {
+    const std::string gpu = gpus->entry->decl->name;
+    b.add("gpu", *gpus->entry, gpus->count, gpus->range);
+    // SXM GPUs ride on an HGX baseboard: one per `gpu = N x ...` of the board.
+    if (catalog_text(*gpus->entry, "form_factor").starts_with("sxm")) {
+      for (const auto* board : parts_of(program, "gpu_baseboard")) {
+        const ast::Property* p = facts::find_property(board->decl->body, "gpu");
+        auto on_board = p ? facts::counted_reference(program, *p->value) : std::nullopt;
+        if (!on_board || on_board->entry->decl->name != gpu || on_board->count <= 0) continue;
+        b.add("gpu_baseboard", *board, std::ceil(gpus->count / on_board->count), gpus->range, true,
+              fmt::format("SXM GPUs mount on a baseboard of {}", on_board->count));
+        break;
+      }
+    }
+    // PCIe cards joined by NVLink bridges: one bridge per pair (stdlib/parts.gpuspec).
+    if (facts.symbol("gpu.link").value_or("") == "nvlink_bridge") {
+      const ast::Property* link = facts::find_property(decl.body, "gpu_link");
+      for (const auto* bridge : parts_of(program, "nvlink_bridge")) {
+        if (!lists(*bridge, "compatible_with", gpu)) continue;
+        b.add("nvlink_bridge", *bridge, std::floor(gpus->count / 2), link ? link->range : gpus->range, true,
+              "one bridge per pair of cards");
+        break;
+      }
+    }
+  }
+  if (auto cpus = b.counted("cpu")) b.add("cpu", *cpus->entry, cpus->count, cpus->range);
+  if (auto dimms = b.counted("memory")) b.add("memory", *dimms->entry, dimms->count, dimms->range);
+  for (std::string volume : {"system", "data", "checkpoint", "archive"}) {
+    std::string path = "storage." + volume;
+    auto drives = facts::find_block(decl.body, path) ? b.counted(path + ".drives") : b.counted(path);
+    if (drives && drives->entry->decl->kind == "disk") b.add(path, *drives->entry, drives->count, drives->range);
+  }
+  if (auto psus = b.counted("psu")) b.add("psu", *psus->entry, psus->count, psus->range);
+  if (auto chassis = b.counted("chassis")) b.add("chassis", *chassis->entry, 1, chassis->range);
+  auto nics = b.counted("network.nic");
+  if (nics) b.add("nic", *nics->entry, nics->count, nics->range);
+
+  // The fabric between nodes: declared switches, or implied ones for an InfiniBand
+  // cluster, and one cable per NIC port.
+  bool multi = bom.nodes > 1;
+  auto switches = b.counted("network.switch");
+  if (switches) b.add_cluster("switch", *switches->entry, switches->count, switches->range, false, "");
+  if (multi && nics) {
+    const std::string nic = nics->entry->decl->name;
+    auto nic_bw = catalog_number(*nics->entry, "bandwidth");
+    double links = bom.nodes * nics->count;
+    if (!switches && facts.symbol("network.fabric").value_or("") == "infiniband" && nic_bw) {
+      for (const auto* sw : parts_of(program, "switch")) {
+        auto bw = catalog_number(*sw, "port_bandwidth");
+        auto ports = catalog_number(*sw, "ports");
+        if (catalog_text(*sw, "fabric") != "infiniband" || !bw || !ports || *bw != *nic_bw || *ports <= 0) continue;
+        b.add_cluster("switch", *sw, std::ceil(links / *ports), nics->range, true,
+                      fmt::format("{} NIC ports / {} switch ports", links, *ports));
+        break;
+      }
+    }
+    for (const auto* cable : parts_of(program, "cable")) {
+      if (!lists(*cable, "compatible_with", nic)) continue;
+      b.add_cluster("cable", *cable, links, nics->range, true, fmt::format("one per NIC port: {} nodes x {}", bom.nodes, nics->count));
+      break;
+    }
+  }
+
+  // Prices, in the BOM currency.
+  for (auto& line : bom.lines) {
+    const PriceEntry* price = book.find(line.part, region, false, bom.currency);
+    if (!price || price->amount.dimension != units::Dimension::money_amount()) {
+      bom.complete = false;
+      auto& d = diags.error("missing-price", line.at, fmt::format("no price for '{}' ({}{}) in the price book", line.part,
+                                                                  line.role, line.implied ? ", implied" : ""));
+      d.declaration = decl.name;
+      d.hint = fmt::format("add a `price` entry for {} (with `source` and `as_of`) to a price-book file and pass it with --prices FILE",
+                           line.part);
+      continue;
+    }
+    auto converted = book.convert(price->amount, bom.currency);
+    if (!converted) {
+      bom.complete = false;
+      auto& d = diags.error("missing-price", line.at,
+                            fmt::format("no exchange rate from {} to {} for the price of '{}' ({})",
+                                        units::currency_code(price->amount.currency),
+                                        units::currency_code(bom.currency), line.part, price->source.entry));
+      d.declaration = decl.name;
+      d.hint = "add an `exchange_rate` entry (with `source` and `as_of`) and pass it with --prices FILE";
+      continue;
+    }
+    line.price = price;
+    line.unit_price = converted->value.value;
+    line.line_total = converted->value.value * line.quantity;
+    line.conversion = converted->describe();
+    bom.total += *line.line_total;
+  }
+
+  bom.full_load = facts.quantity("power.full_load");
+  bom.psu_capacity = facts.quantity("psu.capacity");
+  bom.memory_total = facts.quantity("memory.total");
+  bom.vram_total = facts.quantity("gpu.vram_total");
+  return bom;
+}
+
+}  // namespace gpuspec::cost

@@ -1,2 +1,0 @@
-// Placeholder so the cost library exists while its code is written.
-namespace gpuspec::cost_placeholder {}
