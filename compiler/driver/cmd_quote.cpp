@@ -59,12 +59,14 @@ std::vector<const sema::DeclEntry*> selected(const sema::Program& program, const
 
 // Every figure of a quote as a named line, so two quotes can be compared line by line.
 std::map<std::string, double> quote_lines(const cost::Quote& q) {
+  // With one server the keys leave its name out, so a renamed server still diffs line by line.
   std::map<std::string, double> lines;
   for (const auto& s : q.servers) {
+    std::string prefix = q.servers.size() > 1 ? s.bom.server + ": " : "";
     for (const auto& l : s.bom.lines) {
-      if (l.line_total) lines[fmt::format("{}: {} {}", s.bom.server, l.role, l.part)] += *l.line_total;
+      if (l.line_total) lines[fmt::format("{}{} {}", prefix, l.role, l.part)] += *l.line_total;
     }
-    if (s.opex_over_horizon) lines[s.bom.server + ": electricity over horizon"] = *s.opex_over_horizon;
+    if (s.opex_over_horizon) lines[prefix + "electricity over horizon"] += *s.opex_over_horizon;
   }
   for (const auto& c : q.clouds) {
     if (c.total) lines[fmt::format("{}: {} x {} cloud total", c.name, c.count, c.instance)] = *c.total;
