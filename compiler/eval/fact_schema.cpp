@@ -222,6 +222,28 @@ FactSchema build() {
   s.add("cost.hourly", q(Dimension::money_rate()));
   s.add("cost.total_over_horizon", q(Dimension::money_amount()));
   s.add("cost.breakeven_months", q(Dimension::duration()), "time until buying beats renting");
+
+  // Compatibility data and plans (compiler/facts/resolve_compat.cpp): the software
+  // stack is the deployment's own, else the served workload's.
+  s.add("software.os_family", FactType::symbol({"linux", "windows"}), "the operating system's family");
+  s.add("software.containerized", flag(), "a container runtime other than none is declared");
+  s.add("software.monitored", flag(), "a GPU monitoring tool other than none is declared");
+  s.add("software.framework_name", from("server", "software.framework"), "the framework checked for CUDA compatibility");
+  s.add("software.framework_version", sym(), "e.g. 2.3 (a symbol, printed bare)");
+  s.add("software.framework_known", flag(), "the stdlib has a framework_release entry for it");
+  s.add("software.framework_cuda", FactType::list_of(sym()), "CUDA versions the framework release is built for");
+  s.add("software.cuda_version", sym(), "the declared CUDA toolkit version");
+  s.add("software.cuda_supported_by_framework", flag(), "the CUDA version is one the framework release is built for");
+  s.add("software.arch_min_cuda", sym(), "first CUDA version supporting gpu.arch (cuda_arch entry)");
+  s.add("software.cuda_supports_arch", flag(), "the CUDA version is >= the architecture's min_cuda");
+  s.add("gpu.export_restricted", flag(), "an export_restriction entry lists gpu.model for site.region");
+  s.add("gpu.export_rule", sym(), "the most recent export_restriction entry listing the GPU");
+  s.add("gpu.export_since", sym(), "the date that rule took effect");
+  s.add("gpu.export_alternatives", FactType::list_of(sym()), "alternatives that rule suggests");
+  s.add("acceptance.burn_in_planned", flag(), "acceptance.burn_in is declared");
+  s.add("acceptance.purchase_benchmark", flag(), "acceptance.benchmark includes mlperf or torchbench");
+  s.add("workload.checkpointing", flag(), "the served workload declares checkpoint_every");
+  s.add("workload.dataset_known", flag(), "the served workload declares its dataset size");
   return s;
 }
 

@@ -7,6 +7,7 @@ namespace gpuspec::facts {
 
 void resolve_server(FactBuilder& b);
 void resolve_cloud(FactBuilder& b);
+void resolve_compat(FactBuilder& b);  // resolve_compat.cpp: stdlib compatibility data, software and plans
 
 bool has_facts(std::string_view kind) { return kind == "server" || kind == "cloud" || kind == "workload"; }
 
@@ -32,6 +33,7 @@ FactSet resolve_facts(const sema::Program& program, const sema::DeclEntry& entry
       }
     }
   }
+  resolve_compat(b);
   return facts;
 }
 
