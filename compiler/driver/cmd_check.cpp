@@ -1,24 +1,36 @@
-// `gpuspec check [PATH...]`: parse, type-check (and later lint) spec files.
+// `gpuspec check [PATH...]`: parse, type-check and lint spec files.
+//
+// Files may sit under different gpuspec.json configs, and a config's policy
+// folders change the policy set, so files are grouped by their nearest config and
+// each group gets a Session of its own. Diagnostics are rendered group by group
+// (groups sorted by config path, the files of no config first); exit codes and
+// summaries cover the whole run.
 #include <fmt/format.h>
 #include <unistd.h>
 
 #include <cstdio>
-#include <cstdlib>
-#include <ctime>
 #include <iostream>
+#include <map>
+#include <memory>
 #include <set>
 #include <tuple>
 
 #include "diag/diagnostic_counts.h"
+#include "diag/render_github.h"
 #include "diag/render_json.h"
+#include "diag/render_sarif.h"
 #include "diag/render_text.h"
 #include "diag/verify.h"
-#include "driver/commands.h"
-#include "driver/args.h"
 #include "driver/analysis.h"
+#include "driver/args.h"
+#include "driver/commands.h"
+#include "driver/config.h"
 #include "driver/session.h"
-#include "sema/checker.h"
-#include "sema/loader.h"
+#include "sema/suggest.h"
+
+#ifndef GPUSPEC_VERSION
+#define GPUSPEC_VERSION "0.0.0"
+#endif
 
 namespace gpuspec::driver {
 
@@ -27,11 +39,13 @@ namespace {
 constexpr const char* kCheckUsage = R"(usage: gpuspec check [options] [PATH...]
 
 Parse, type-check and lint .gpuspec files; folders are searched recursively.
+Settings come from the nearest gpuspec.json above each file; flags override them.
 
 options:
-  --format text|json   output format (default: text)
+  --format FORMAT      text (default), json, sarif (SARIF 2.1.0) or github (Actions annotations)
   --verify             compare diagnostics with the files' expected-... comments
   --no-color           never colour the output (NO_COLOR is honoured too)
+  --config FILE        use this config for every file instead of looking for gpuspec.json
   --policies DIR       also run the policies in DIR (repeatable)
   --disable RULE       do not run RULE (repeatable)
   --severity RULE=LEVEL  report RULE as error, warning or info (repeatable)
@@ -44,13 +58,28 @@ options:
 exit status: 0 clean, 1 findings at or above --fail-on (or --verify mismatches), 2 the tool could not run
 )";
 
-// A file imported by several checked files is checked once per importer; show its
-// diagnostics once.
-void remove_duplicates(std::vector<Diagnostic>& diags) {
-  std::set<std::tuple<std::string, FileId, std::uint32_t, std::uint32_t, std::string>> seen;
+// Files that share a config (or --config, or none) and so share a policy set.
+struct CheckGroup {
+  LintConfig config;  // with the command line applied
+  std::vector<std::string> files;
+  std::unique_ptr<Session> session;
+  DiagnosticEngine diags;
+  std::vector<FileId> roots;
+};
+
+using DiagnosticKey = std::tuple<std::string, std::uint32_t, std::uint32_t, std::string, std::string>;
+
+DiagnosticKey key_of(const Diagnostic& d, const SourceManager& sources) {
+  std::string path = d.range.valid() ? sources.file(d.range.file).path() : std::string();
+  return {path, d.range.begin, d.range.end, d.id, d.message};
+}
+
+// A file imported by several checked files (or a policy file loaded by several
+// groups) is checked more than once; show its diagnostics once.
+void remove_duplicates(std::vector<Diagnostic>& diags, const SourceManager& sources, std::set<DiagnosticKey>& seen) {
   std::vector<Diagnostic> unique;
   for (auto& d : diags) {
-    if (seen.emplace(d.id, d.range.file, d.range.begin, d.range.end, d.message).second) unique.push_back(std::move(d));
+    if (seen.insert(key_of(d, sources)).second) unique.push_back(std::move(d));
   }
   diags = std::move(unique);
 }
@@ -64,15 +93,62 @@ bool fails(const std::vector<Diagnostic>& diags, Severity fail_on) {
   return false;
 }
 
-// Waiver expiry compares against today's date; GPUSPEC_TODAY pins it for tests.
-std::string today() {
-  if (const char* pinned = std::getenv("GPUSPEC_TODAY"); pinned && *pinned) return pinned;
-  std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char buffer[11];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%d", &utc);
-  return buffer;
+std::optional<LintOverrides> overrides_from(const ParsedArgs& args, std::string& error) {
+  LintOverrides out;
+  out.policy_dirs = args.values("--policies");
+  for (const auto& rule : args.values("--disable")) out.disabled.insert(rule);
+  for (const auto& pair : args.values("--severity")) {
+    auto eq = pair.find('=');
+    auto level = eq == std::string::npos ? std::nullopt : parse_rule_level(pair.substr(eq + 1));
+    if (!level) {
+      error = fmt::format("--severity takes RULE=error|warning|info, not '{}'", pair);
+      return std::nullopt;
+    }
+    out.severities[pair.substr(0, eq)] = *level;
+  }
+  if (auto level = args.value("--fail-on")) {
+    out.fail_on = parse_rule_level(*level);
+    if (!out.fail_on) {
+      error = fmt::format("--fail-on takes error, warning or info, not '{}'", *level);
+      return std::nullopt;
+    }
+  }
+  return out;
+}
+
+// A rule named in --disable, --severity or a config that no policy has is a typo
+// that would silently do nothing: refuse it.
+std::optional<std::string> unknown_rule(const LintConfig& config, const lint::PolicySet& policies) {
+  std::vector<std::string> named(config.disabled.begin(), config.disabled.end());
+  for (const auto& [rule, level] : config.severities) named.push_back(rule);
+  std::vector<std::string_view> ids;
+  for (const auto& p : policies.policies()) ids.push_back(p.id);
+  for (const auto& rule : named) {
+    if (policies.find(rule)) continue;
+    std::string where = config.path.empty() ? "on the command line" : fmt::format("(in {} or on the command line)", config.path);
+    auto near = sema::nearest(rule, ids);
+    return fmt::format("unknown rule '{}' {}{}", rule, where,
+                       near ? fmt::format("; did you mean '{}'?", *near) : std::string("; `gpuspec rules` lists them"));
+  }
+  return std::nullopt;
+}
+
+// The rule metadata SARIF carries: every policy any group ran.
+std::vector<SarifRule> sarif_rules(const std::vector<std::unique_ptr<CheckGroup>>& groups) {
+  std::vector<SarifRule> rules;
+  for (const auto& group : groups) {
+    for (const auto& policy : group->session->policies().policies()) {
+      SarifRule rule;
+      rule.id = policy.id;
+      rule.short_description = policy.message.empty() ? policy.id : policy.message;
+      rule.full_description = policy.doc;
+      rule.help_text = policy.doc.empty() ? rule.short_description : policy.doc;
+      if (!policy.source.empty()) rule.help_text += "\nsource: " + policy.source;
+      rule.default_severity = policy.severity;
+      rules.push_back(std::move(rule));
+    }
+  }
+  return rules;
 }
 
 }  // namespace
@@ -84,7 +160,7 @@ int tool_failure(const std::string& message) {
 
 int run_check(const std::vector<std::string>& raw_args) {
   ArgSpec spec{{"--verify", "--no-color", "--stdlib-only", "--help", "--no-waivers", "--no-lint"},
-               {"--format", "--stdlib", "--policies", "--disable", "--severity", "--fail-on"},
+               {"--format", "--stdlib", "--policies", "--disable", "--severity", "--fail-on", "--config"},
                {"--policies", "--disable", "--severity"}};
   std::string error;
   ParsedArgs args = parse_args(raw_args, spec, error);
@@ -94,69 +170,134 @@ int run_check(const std::vector<std::string>& raw_args) {
     return kExitClean;
   }
   std::string format = args.value("--format").value_or("text");
-  if (format != "text" && format != "json") return tool_failure(fmt::format("unknown format '{}'; expected text or json", format));
+  if (format != "text" && format != "json" && format != "sarif" && format != "github") {
+    return tool_failure(fmt::format("unknown format '{}'; expected text, json, sarif or github", format));
+  }
+  auto overrides = overrides_from(args, error);
+  if (!overrides) return tool_failure(error);
 
-  AnalysisOptions analysis;
-  analysis.lint = !args.has("--no-lint");
-  analysis.lint_options.no_waivers = args.has("--no-waivers");
-  analysis.lint_options.today = today();
-  for (const auto& rule : args.values("--disable")) analysis.lint_options.disabled.insert(rule);
-  for (const auto& pair : args.values("--severity")) {
-    auto eq = pair.find('=');
-    auto level = eq == std::string::npos ? std::nullopt : parse_severity(pair.substr(eq + 1));
-    if (!level || *level == Severity::Note) {
-      return tool_failure(fmt::format("--severity takes RULE=error|warning|info, not '{}'", pair));
+  std::optional<LintConfig> explicit_config;
+  if (auto path = args.value("--config")) {
+    explicit_config = load_config(*path, error);
+    if (!explicit_config) return tool_failure(error);
+  }
+
+  // Group the files by config, loading each config once.
+  std::map<std::string, std::unique_ptr<CheckGroup>> by_config;
+  auto group_for = [&](const std::optional<std::string>& config_path) -> CheckGroup* {
+    std::string key = explicit_config ? explicit_config->path : config_path.value_or("");
+    auto& slot = by_config[key];
+    if (!slot) {
+      LintConfig config;
+      if (explicit_config) {
+        config = *explicit_config;
+      } else if (config_path) {
+        auto loaded = load_config(*config_path, error);
+        if (!loaded) return nullptr;
+        config = std::move(*loaded);
+      }
+      slot = std::make_unique<CheckGroup>();
+      slot->config = apply_overrides(std::move(config), *overrides);
     }
-    analysis.lint_options.severities[pair.substr(0, eq)] = *level;
-  }
-  Severity fail_on = Severity::Error;
-  if (auto level = args.value("--fail-on")) {
-    auto parsed = parse_severity(*level);
-    if (!parsed || *parsed == Severity::Note) return tool_failure(fmt::format("--fail-on takes error, warning or info, not '{}'", *level));
-    fail_on = *parsed;
-  }
-
-  Session session(LibraryOptions{args.value("--stdlib"), args.values("--policies")});
-  if (session.load_error()) return tool_failure(*session.load_error());
-
-  DiagnosticEngine diags;
-  std::vector<FileId> roots;
-  for (const auto& d : session.library_diagnostics()) diags.diagnostics().push_back(d);
-  // Broken policies are reported before any spec is linted, never half-applied.
-  bool library_broken = diags.has_errors();
-
-  if (!args.has("--stdlib-only") && !library_broken) {
-    std::vector<std::string> paths = args.positionals;
-    if (paths.empty()) return tool_failure(std::string("no files to check\n") + kCheckUsage);
-    CollectedPaths collected = collect_spec_files(paths);
+    return slot.get();
+  };
+  if (args.has("--stdlib-only")) {
+    if (!group_for(std::nullopt)) return tool_failure(error);
+  } else {
+    if (args.positionals.empty()) return tool_failure(std::string("no files to check\n") + kCheckUsage);
+    CollectedPaths collected = collect_spec_files(args.positionals);
     for (const auto& missing : collected.missing) return tool_failure(fmt::format("cannot read '{}': no such file or folder", missing));
+    ConfigFinder finder;
     for (const auto& path : collected.files) {
-      std::string io_error;
-      auto program = analyze_file(session, path, analysis, diags, &io_error);
-      if (!program) return tool_failure(fmt::format("cannot read '{}': {}", path, io_error));
-      roots.push_back(program->files().front()->source->id());
+      CheckGroup* group = group_for(explicit_config ? std::nullopt : finder.nearest(path));
+      if (!group) return tool_failure(error);
+      group->files.push_back(path);
     }
   }
-  remove_duplicates(diags.diagnostics());
-  diags.sort(session.sources());
+  std::vector<std::unique_ptr<CheckGroup>> groups;
+  for (auto& [key, group] : by_config) groups.push_back(std::move(group));
+
+  std::set<DiagnosticKey> seen;
+  for (auto& group : groups) {
+    group->session = std::make_unique<Session>(LibraryOptions{args.value("--stdlib"), group->config.policy_dirs});
+    Session& session = *group->session;
+    if (session.load_error()) {
+      std::string from = group->config.path.empty() ? "" : fmt::format(" (named in {})", group->config.path);
+      return tool_failure(*session.load_error() + from);
+    }
+    for (const auto& d : session.library_diagnostics()) group->diags.diagnostics().push_back(d);
+    // Broken policies are reported before any spec is linted, never half-applied.
+    bool library_broken = group->diags.has_errors();
+    if (!library_broken && !args.has("--no-lint")) {
+      if (auto problem = unknown_rule(group->config, session.policies())) return tool_failure(*problem);
+    }
+
+    AnalysisOptions analysis;
+    analysis.lint = !args.has("--no-lint");
+    analysis.lint_options.no_waivers = args.has("--no-waivers");
+    analysis.lint_options.today = today_for_waivers();
+    analysis.lint_options.disabled = group->config.disabled;
+    analysis.lint_options.severities = group->config.severities;
+    if (!library_broken) {
+      for (const auto& path : group->files) {
+        std::string io_error;
+        auto program = analyze_file(session, path, analysis, group->diags, &io_error);
+        if (!program) return tool_failure(fmt::format("cannot read '{}': {}", path, io_error));
+        group->roots.push_back(program->files().front()->source->id());
+      }
+    }
+    remove_duplicates(group->diags.diagnostics(), session.sources(), seen);
+    group->diags.sort(session.sources());
+  }
 
   if (args.has("--verify")) {
-    VerifyResult result = verify_expectations(session.sources(), roots, diags.diagnostics());
-    for (const auto& problem : result.problems) std::fprintf(stderr, "%s\n", problem.c_str());
-    if (!result.ok) return kExitFindings;
-    return kExitClean;
+    bool ok = true;
+    for (const auto& group : groups) {
+      VerifyResult result = verify_expectations(group->session->sources(), group->roots, group->diags.diagnostics());
+      for (const auto& problem : result.problems) std::fprintf(stderr, "%s\n", problem.c_str());
+      ok = ok && result.ok;
+    }
+    return ok ? kExitClean : kExitFindings;
+  }
+
+  std::vector<Diagnostic> all;
+  std::size_t file_count = 0;
+  bool failed = false;
+  for (const auto& group : groups) {
+    all.insert(all.end(), group->diags.diagnostics().begin(), group->diags.diagnostics().end());
+    file_count += group->roots.size();
+    failed = failed || fails(group->diags.diagnostics(), group->config.fail_on.value_or(Severity::Error));
   }
 
   if (format == "json") {
-    std::cout << diagnostics_to_json(diags.diagnostics(), session.sources(), roots.size()).dump(2) << "\n";
+    nlohmann::ordered_json out;
+    for (const auto& group : groups) {
+      auto part = diagnostics_to_json(group->diags.diagnostics(), group->session->sources(), group->roots.size());
+      if (out.is_null()) {
+        out = std::move(part);
+      } else {
+        for (auto& d : part["diagnostics"]) out["diagnostics"].push_back(std::move(d));
+      }
+    }
+    DiagnosticCounts counts = count_diagnostics(all);
+    out["summary"] = {{"files", file_count}, {"errors", counts.errors}, {"warnings", counts.warnings}, {"infos", counts.infos}};
+    std::cout << out.dump(2) << "\n";
+  } else if (format == "sarif") {
+    std::vector<SarifSource> inputs;
+    for (const auto& group : groups) inputs.push_back({&group->diags.diagnostics(), &group->session->sources()});
+    SarifOptions options;
+    options.tool_version = GPUSPEC_VERSION;
+    std::cout << diagnostics_to_sarif(inputs, sarif_rules(groups), options).dump(2) << "\n";
+  } else if (format == "github") {
+    for (const auto& group : groups) std::cout << render_github(group->diags.diagnostics(), group->session->sources());
   } else {
     TextRenderOptions options;
     options.color = should_use_color(STDOUT_FILENO, args.has("--no-color"));
-    std::cout << render_text(diags.diagnostics(), session.sources(), options);
-    std::string summary = render_summary(count_diagnostics(diags.diagnostics()));
+    for (const auto& group : groups) std::cout << render_text(group->diags.diagnostics(), group->session->sources(), options);
+    std::string summary = render_summary(count_diagnostics(all));
     if (!summary.empty()) std::cout << summary << "\n";
   }
-  return fails(diags.diagnostics(), fail_on) ? kExitFindings : kExitClean;
+  return failed ? kExitFindings : kExitClean;
 }
 
 }  // namespace gpuspec::driver

@@ -1,8 +1,96 @@
-// `gpuspec explain`: placeholder until the command lands (it reports, never pretends).
+// `gpuspec explain RULE`: everything about one rule — why it exists, where the
+// threshold comes from, what exactly it requires, and an example on each side.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <cstdio>
+#include <iostream>
+
+#include "diag/render_text.h"
+#include "driver/args.h"
 #include "driver/commands.h"
+#include "driver/rule_text.h"
+#include "driver/session.h"
+#include "sema/suggest.h"
 
 namespace gpuspec::driver {
 
-int run_explain(const std::vector<std::string>&) { return tool_failure("'explain' is not implemented yet"); }
+namespace {
+
+constexpr const char* kExplainUsage = R"(usage: gpuspec explain [--policies DIR]... RULE
+
+The rule's doc, source, default severity, what it applies to, the requirement
+and, when the policy declares them (example_fail / example_pass), an example that
+fires and one that passes.
+)";
+
+std::string indented(std::string_view text, std::string_view prefix = "    ") {
+  std::string out;
+  std::string body = dedent(text);
+  std::size_t start = 0;
+  while (start < body.size()) {
+    std::size_t end = body.find('\n', start);
+    std::string_view line(body.data() + start, end - start);
+    out += line.empty() ? "\n" : std::string(prefix) + std::string(line) + "\n";
+    start = end + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+int run_explain(const std::vector<std::string>& raw_args) {
+  ArgSpec spec{{"--help"}, {"--policies", "--stdlib"}, {"--policies"}};
+  std::string error;
+  ParsedArgs args = parse_args(raw_args, spec, error);
+  if (!error.empty()) return tool_failure(error + "\n" + kExplainUsage);
+  if (args.has("--help")) {
+    std::fputs(kExplainUsage, stdout);
+    return kExitClean;
+  }
+  if (args.positionals.size() != 1) return tool_failure(std::string("explain takes one rule id\n") + kExplainUsage);
+  const std::string& id = args.positionals.front();
+
+  Session session(LibraryOptions{args.value("--stdlib"), args.values("--policies")});
+  if (session.load_error()) return tool_failure(*session.load_error());
+  DiagnosticEngine library_diags;
+  library_diags.diagnostics() = session.library_diagnostics();
+  if (library_diags.has_errors()) {
+    std::cerr << render_text(library_diags.diagnostics(), session.sources(), TextRenderOptions{});
+    return kExitFindings;
+  }
+  const lint::Policy* policy = session.policies().find(id);
+  if (!policy) {
+    std::vector<std::string_view> ids;
+    for (const auto& p : session.policies().policies()) ids.push_back(p.id);
+    auto near = sema::nearest(id, ids);
+    return tool_failure(fmt::format("unknown rule '{}'{}", id,
+                                    near ? fmt::format("; did you mean '{}'?", *near) : std::string("; `gpuspec rules` lists them")));
+  }
+
+  const SourceManager& sources = session.sources();
+  std::string out = fmt::format("{} ({}, applies to {})\n", policy->id, severity_name(policy->severity), fmt::join(policy->applies, ", "));
+  if (!policy->doc.empty()) out += "\n" + indented(policy->doc, "  ");
+  out += "\n";
+  out += fmt::format("  severity  {} (change it with --severity {}=LEVEL or gpuspec.json)\n", severity_name(policy->severity), policy->id);
+  out += fmt::format("  applies   {}\n", fmt::join(policy->applies, ", "));
+  if (auto when = property_source(*policy, "when", sources)) out += fmt::format("  when      {}\n", *when);
+  if (auto require = property_source(*policy, "require", sources)) out += fmt::format("  require   {}\n", *require);
+  if (!policy->message.empty()) out += fmt::format("  message   \"{}\"\n", policy->message);
+  if (policy->hint) out += fmt::format("  hint      \"{}\"\n", *policy->hint);
+  out += fmt::format("  source    {}\n", policy->source);
+  if (policy->decl && policy->decl->name_range.valid()) {
+    LineColumn at = sources.start_of(policy->decl->name_range);
+    out += fmt::format("  defined   {}:{}\n", sources.file(policy->decl->name_range.file).path(), at.line);
+  }
+  auto fail = string_property(*policy, "example_fail");
+  auto pass = string_property(*policy, "example_pass");
+  if (fail) out += "\nfires on:\n\n" + indented(*fail);
+  if (pass) out += "\npasses:\n\n" + indented(*pass);
+  if (!fail && !pass) out += "\n(no examples: the policy declares no example_fail / example_pass)\n";
+  out += fmt::format("\nwaive it in one declaration with:  waive {} \"why\" until = \"YYYY-MM-DD\"\n", policy->id);
+  std::cout << out;
+  return kExitClean;
+}
 
 }  // namespace gpuspec::driver

@@ -1,8 +1,166 @@
-// `gpuspec test`: placeholder until the command lands (it reports, never pretends).
+// `gpuspec test [PATH...]`: runs policy tests. A test is a spec file whose
+// `# expected-warning[rule]@+1 {{...}}` comments state every diagnostic it must
+// produce (the --verify machinery); each file is checked as its own program.
+//
+//   PASS test/policies/memory.ram-2x-vram/fires.gpuspec
+//   FAIL test/policies/memory.ram-2x-vram/silent.gpuspec
+//     test/policies/...:7: unexpected error[memory.ram-2x-vram]: ...
+//   1 passed, 1 failed
+//
+// The summary line's form is read by CI. Tests are hermetic: no gpuspec.json is
+// consulted, only --policies. Files inside folders named `Inputs` are helpers
+// that tests import, not tests (as in lit).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+#include "backends/writers/atomic_write.h"
+#include "diag/render_text.h"
+#include "diag/verify.h"
+#include "driver/analysis.h"
+#include "driver/args.h"
 #include "driver/commands.h"
+#include "driver/config.h"
+#include "driver/session.h"
 
 namespace gpuspec::driver {
 
-int run_test(const std::vector<std::string>&) { return tool_failure("'test' is not implemented yet"); }
+namespace {
+
+constexpr const char* kTestUsage = R"(usage: gpuspec test [options] PATH...
+
+Run policy tests: spec files whose expected-error/-warning/-info comments list
+every diagnostic they must produce. Folders are searched recursively (files under
+a folder named Inputs are skipped: they are imported helpers).
+
+options:
+  --policies DIR   load the policies in DIR too (repeatable): test your own policies
+  --junit FILE     also write a JUnit XML report (one testcase per file)
+  --stdlib DIR     use the stdlib in DIR instead of the embedded one
+
+exit status: 0 every test passed, 1 a test failed, 2 the tool could not run
+)";
+
+struct TestOutcome {
+  std::string path;
+  std::vector<std::string> problems;  // empty: passed
+};
+
+bool is_helper(const std::string& path) {
+  for (const auto& part : std::filesystem::path(path)) {
+    if (part == "Inputs") return true;
+  }
+  return false;
+}
+
+std::string xml_escape(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      default:
+        // Control characters other than tab and newline are not allowed in XML 1.0.
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') {
+          out += "?";
+        } else {
+          out.push_back(c);
+        }
+    }
+  }
+  return out;
+}
+
+std::string junit_xml(const std::vector<TestOutcome>& outcomes) {
+  std::size_t failures = std::count_if(outcomes.begin(), outcomes.end(), [](const auto& o) { return !o.problems.empty(); });
+  std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  out += fmt::format("<testsuites name=\"gpuspec test\" tests=\"{}\" failures=\"{}\" errors=\"0\">\n", outcomes.size(), failures);
+  out += fmt::format("  <testsuite name=\"gpuspec policy tests\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\">\n",
+                     outcomes.size(), failures);
+  for (const auto& o : outcomes) {
+    out += fmt::format("    <testcase classname=\"gpuspec.policy-tests\" name=\"{}\" file=\"{}\"", xml_escape(o.path), xml_escape(o.path));
+    if (o.problems.empty()) {
+      out += "/>\n";
+      continue;
+    }
+    std::string text;
+    for (const auto& p : o.problems) text += p + "\n";
+    out += fmt::format(">\n      <failure message=\"{} problem{}\" type=\"verify\">{}</failure>\n    </testcase>\n",
+                       o.problems.size(), o.problems.size() == 1 ? "" : "s", xml_escape(text));
+  }
+  out += "  </testsuite>\n</testsuites>\n";
+  return out;
+}
+
+}  // namespace
+
+int run_test(const std::vector<std::string>& raw_args) {
+  ArgSpec spec{{"--help"}, {"--policies", "--junit", "--stdlib"}, {"--policies"}};
+  std::string error;
+  ParsedArgs args = parse_args(raw_args, spec, error);
+  if (!error.empty()) return tool_failure(error + "\n" + kTestUsage);
+  if (args.has("--help")) {
+    std::fputs(kTestUsage, stdout);
+    return kExitClean;
+  }
+  if (args.positionals.empty()) return tool_failure(std::string("no tests to run\n") + kTestUsage);
+  CollectedPaths collected = collect_spec_files(args.positionals);
+  for (const auto& missing : collected.missing) return tool_failure(fmt::format("cannot read '{}': no such file or folder", missing));
+  std::vector<std::string> files;
+  for (const auto& f : collected.files) {
+    if (!is_helper(f)) files.push_back(f);
+  }
+  if (files.empty()) return tool_failure("no .gpuspec test files found: a test run that runs nothing is not a pass");
+
+  Session session(LibraryOptions{args.value("--stdlib"), args.values("--policies")});
+  if (session.load_error()) return tool_failure(*session.load_error());
+  DiagnosticEngine library_diags;
+  library_diags.diagnostics() = session.library_diagnostics();
+  // Policies that do not load make every test meaningless: show why, fail them all.
+  bool library_broken = library_diags.has_errors();
+  if (library_broken) {
+    library_diags.sort(session.sources());
+    std::cout << render_text(library_diags.diagnostics(), session.sources(), TextRenderOptions{});
+  }
+
+  AnalysisOptions analysis;
+  analysis.lint_options.today = today_for_waivers();
+  std::vector<TestOutcome> outcomes;
+  for (const auto& path : files) {
+    TestOutcome outcome{path, {}};
+    if (library_broken) {
+      outcome.problems.push_back("the policies did not load (see the errors above)");
+    } else {
+      DiagnosticEngine diags;
+      std::string io_error;
+      auto program = analyze_file(session, path, analysis, diags, &io_error);
+      if (!program) {
+        outcome.problems.push_back(fmt::format("cannot read '{}': {}", path, io_error));
+      } else {
+        diags.sort(session.sources());
+        VerifyResult result = verify_expectations(session.sources(), {program->files().front()->source->id()}, diags.diagnostics());
+        if (!result.ok) outcome.problems = std::move(result.problems);
+        if (!result.ok && outcome.problems.empty()) outcome.problems.push_back("verification failed");
+      }
+    }
+    std::cout << (outcome.problems.empty() ? "PASS " : "FAIL ") << path << "\n";
+    for (const auto& problem : outcome.problems) std::cout << "  " << problem << "\n";
+    outcomes.push_back(std::move(outcome));
+  }
+  std::size_t failed = std::count_if(outcomes.begin(), outcomes.end(), [](const auto& o) { return !o.problems.empty(); });
+  std::cout << fmt::format("{} passed, {} failed\n", outcomes.size() - failed, failed);
+
+  if (auto junit = args.value("--junit")) {
+    std::string write_error;
+    if (!writers::write_files_atomically({{*junit, junit_xml(outcomes)}}, write_error)) return tool_failure(write_error);
+  }
+  return failed ? kExitFindings : kExitClean;
+}
 
 }  // namespace gpuspec::driver

@@ -1,0 +1,169 @@
+#include "diag/render_sarif.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+namespace gpuspec {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::string_view sarif_level(Severity severity) {
+  switch (severity) {
+    case Severity::Error: return "error";
+    case Severity::Warning: return "warning";
+    case Severity::Info:
+    case Severity::Note: return "note";
+  }
+  return "note";
+}
+
+// RFC 3986 unreserved characters and '/' pass; everything else is %XX (per UTF-8 byte).
+std::string percent_encode(std::string_view path) {
+  std::string out;
+  for (unsigned char c : path) {
+    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
+      out.push_back(static_cast<char>(c));
+    } else {
+      out += fmt::format("%{:02X}", c);
+    }
+  }
+  return out;
+}
+
+Json region_json(const SourceManager& sources, SourceRange range) {
+  LineColumn start = sources.start_of(range);
+  LineColumn end = sources.end_of(range);
+  return Json{{"startLine", start.line}, {"startColumn", start.column}, {"endLine", end.line}, {"endColumn", end.column}};
+}
+
+Json physical_location(const SourceManager& sources, SourceRange range) {
+  return Json{{"artifactLocation", Json{{"uri", path_to_uri(sources.file(range.file).path())}}},
+              {"region", region_json(sources, range)}};
+}
+
+// One line to show in lists: the first line of a (possibly multi-line) text.
+std::string first_line(std::string_view text) {
+  auto begin = text.find_first_not_of(" \t\n");
+  if (begin == std::string_view::npos) return {};
+  text.remove_prefix(begin);
+  return std::string(text.substr(0, text.find('\n')));
+}
+
+// SARIF wants `name` to be a readable identifier different from the opaque `id`:
+// "memory.ram-2x-vram" -> "MemoryRam2xVram".
+std::string rule_name(std::string_view id) {
+  std::string out;
+  bool upper = true;
+  for (char c : id) {
+    if (!std::isalnum(static_cast<unsigned char>(c))) {
+      upper = true;
+      continue;
+    }
+    out.push_back(upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c);
+    upper = false;
+  }
+  auto lower = [](std::string_view text) {
+    std::string l;
+    for (char c : text) l.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    return l;
+  };
+  if (lower(out) == lower(id)) out += "Rule";
+  return out;
+}
+
+Json rule_json(const SarifRule& rule, const SarifOptions& options) {
+  std::string short_text = rule.short_description.empty() ? rule.id : first_line(rule.short_description);
+  std::string full_text = rule.full_description.empty() ? short_text : rule.full_description;
+  std::string help_text = rule.help_text.empty() ? full_text : rule.help_text;
+  return Json{{"id", rule.id},
+              {"name", rule_name(rule.id)},
+              {"shortDescription", Json{{"text", short_text}}},
+              {"fullDescription", Json{{"text", full_text}}},
+              {"helpUri", options.rule_help_base + rule.id},
+              {"help", Json{{"text", help_text}}},
+              {"defaultConfiguration", Json{{"level", sarif_level(rule.default_severity)}}}};
+}
+
+Json result_json(const Diagnostic& d, const SourceManager& sources, std::size_t rule_index) {
+  std::string text = d.message;
+  for (const DiagnosticNote& note : d.notes) {
+    if (!note.range.valid()) text += "\nnote: " + note.message;
+  }
+  if (d.hint) text += "\nhelp: " + *d.hint;
+  Json result{{"ruleId", d.id}, {"ruleIndex", rule_index}, {"level", sarif_level(d.severity)}, {"message", Json{{"text", text}}}};
+  if (d.range.valid()) result["locations"] = Json::array({Json{{"physicalLocation", physical_location(sources, d.range)}}});
+  Json related = Json::array();
+  for (const DiagnosticNote& note : d.notes) {
+    if (!note.range.valid()) continue;
+    related.push_back(Json{{"id", related.size()},
+                           {"physicalLocation", physical_location(sources, note.range)},
+                           {"message", Json{{"text", note.message}}}});
+  }
+  if (!related.empty()) result["relatedLocations"] = std::move(related);
+  Json fixes = Json::array();
+  for (const FixIt& fixit : d.fixits) {
+    if (!fixit.range.valid()) continue;
+    std::string description = fixit.replacement.empty() ? "remove this" : fmt::format("replace with '{}'", fixit.replacement);
+    Json replacement{{"deletedRegion", region_json(sources, fixit.range)}};
+    if (!fixit.replacement.empty()) replacement["insertedContent"] = Json{{"text", fixit.replacement}};
+    fixes.push_back(Json{{"description", Json{{"text", description}}},
+                         {"artifactChanges", Json::array({Json{
+                             {"artifactLocation", Json{{"uri", path_to_uri(sources.file(fixit.range.file).path())}}},
+                             {"replacements", Json::array({std::move(replacement)})}}})}});
+  }
+  if (!fixes.empty()) result["fixes"] = std::move(fixes);
+  if (d.suppressed_by) {
+    result["suppressions"] = Json::array({Json{{"kind", "inSource"}, {"justification", *d.suppressed_by}}});
+  }
+  return result;
+}
+
+}  // namespace
+
+std::string path_to_uri(const std::string& path) {
+  if (!path.empty() && path.front() == '/') return "file://" + percent_encode(path);
+  return percent_encode(path);
+}
+
+nlohmann::ordered_json diagnostics_to_sarif(const std::vector<SarifSource>& inputs, std::vector<SarifRule> rules,
+                                            const SarifOptions& options) {
+  std::map<std::string, std::size_t> seen;
+  std::vector<SarifRule> unique;
+  for (auto& rule : rules) {
+    if (seen.emplace(rule.id, 0).second) unique.push_back(std::move(rule));
+  }
+  for (const auto& input : inputs) {
+    for (const Diagnostic& d : *input.diagnostics) {
+      if (!seen.emplace(d.id, 0).second) continue;
+      SarifRule rule;
+      rule.id = d.id;
+      rule.short_description = fmt::format("gpuspec compiler diagnostic '{}'", d.id);
+      rule.default_severity = d.severity;
+      unique.push_back(std::move(rule));
+    }
+  }
+  std::sort(unique.begin(), unique.end(), [](const SarifRule& a, const SarifRule& b) { return a.id < b.id; });
+  Json rule_list = Json::array();
+  for (std::size_t i = 0; i < unique.size(); ++i) {
+    seen[unique[i].id] = i;
+    rule_list.push_back(rule_json(unique[i], options));
+  }
+
+  Json results = Json::array();
+  for (const auto& input : inputs) {
+    for (const Diagnostic& d : *input.diagnostics) results.push_back(result_json(d, *input.sources, seen.at(d.id)));
+  }
+
+  Json driver{{"name", "gpuspec"},
+              {"version", options.tool_version},
+              {"informationUri", options.information_uri},
+              {"rules", std::move(rule_list)}};
+  Json run{{"tool", Json{{"driver", std::move(driver)}}}, {"columnKind", "unicodeCodePoints"}, {"results", std::move(results)}};
+  return Json{{"$schema", kSarifSchemaUri}, {"version", "2.1.0"}, {"runs", Json::array({std::move(run)})}};
+}
+
+}  // namespace gpuspec

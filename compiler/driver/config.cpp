@@ -1,0 +1,172 @@
+#include "driver/config.h"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <ctime>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "sema/suggest.h"
+
+namespace gpuspec::driver {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+using Json = nlohmann::json;
+
+constexpr std::string_view kKeys[] = {"disable", "severity", "policies", "fail-on"};
+
+// nlohmann's messages start with "[json.exception.parse_error.101] parse error at
+// line 3, column 5: ..."; the bracketed id means nothing to a user.
+std::string json_problem(const std::string& what) {
+  if (auto close = what.find("] "); !what.empty() && what.front() == '[' && close != std::string::npos) {
+    return what.substr(close + 2);
+  }
+  return what;
+}
+
+bool string_list(const Json& value, std::string_view key, const std::string& path, std::vector<std::string>& out,
+                 std::string& error) {
+  if (!value.is_array()) {
+    error = fmt::format("{}: \"{}\" must be a list of strings, not {}", path, key, value.type_name());
+    return false;
+  }
+  for (const auto& item : value) {
+    if (!item.is_string()) {
+      error = fmt::format("{}: \"{}\" must be a list of strings, but has {} {}", path, key,
+                          item.is_object() || item.is_array() ? "an" : "a", item.type_name());
+      return false;
+    }
+    out.push_back(item.get<std::string>());
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<Severity> parse_rule_level(std::string_view text) {
+  auto level = parse_severity(text);
+  if (!level || *level == Severity::Note) return std::nullopt;
+  return level;
+}
+
+std::optional<LintConfig> parse_config(std::string_view text, const std::string& path, std::string& error) {
+  Json root;
+  try {
+    root = Json::parse(text);
+  } catch (const Json::parse_error& e) {
+    error = fmt::format("{}: invalid JSON: {}", path, json_problem(e.what()));
+    return std::nullopt;
+  }
+  if (!root.is_object()) {
+    error = fmt::format("{}: expected a JSON object, not {}", path, root.type_name());
+    return std::nullopt;
+  }
+  LintConfig config;
+  config.path = path;
+  fs::path folder = fs::path(path).parent_path();
+  for (const auto& [key, value] : root.items()) {
+    if (key == "disable") {
+      std::vector<std::string> rules;
+      if (!string_list(value, key, path, rules, error)) return std::nullopt;
+      config.disabled.insert(rules.begin(), rules.end());
+    } else if (key == "policies") {
+      std::vector<std::string> dirs;
+      if (!string_list(value, key, path, dirs, error)) return std::nullopt;
+      for (const auto& dir : dirs) {
+        fs::path p(dir);
+        config.policy_dirs.push_back(p.is_absolute() || folder.empty() ? p.string() : (folder / p).lexically_normal().string());
+      }
+    } else if (key == "severity") {
+      if (!value.is_object()) {
+        error = fmt::format("{}: \"severity\" must be an object mapping rule ids to levels, not {}", path, value.type_name());
+        return std::nullopt;
+      }
+      for (const auto& [rule, level] : value.items()) {
+        auto parsed = level.is_string() ? parse_rule_level(level.get<std::string>()) : std::nullopt;
+        if (!parsed) {
+          error = fmt::format("{}: \"severity\": \"{}\" must be \"error\", \"warning\" or \"info\", not {}", path, rule,
+                              level.dump());
+          return std::nullopt;
+        }
+        config.severities[rule] = *parsed;
+      }
+    } else if (key == "fail-on") {
+      auto parsed = value.is_string() ? parse_rule_level(value.get<std::string>()) : std::nullopt;
+      if (!parsed) {
+        error = fmt::format("{}: \"fail-on\" must be \"error\", \"warning\" or \"info\", not {}", path, value.dump());
+        return std::nullopt;
+      }
+      config.fail_on = parsed;
+    } else {
+      std::vector<std::string_view> keys(std::begin(kKeys), std::end(kKeys));
+      auto near = sema::nearest(key, keys);
+      error = near ? fmt::format("{}: unknown key \"{}\"; did you mean \"{}\"?", path, key, *near)
+                   : fmt::format("{}: unknown key \"{}\"; the keys are \"disable\", \"severity\", \"policies\" and \"fail-on\"",
+                                 path, key);
+      return std::nullopt;
+    }
+  }
+  return config;
+}
+
+std::optional<LintConfig> load_config(const std::string& path, std::string& error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = fmt::format("cannot read config '{}'", path);
+    return std::nullopt;
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_config(text.str(), path, error);
+}
+
+std::optional<std::string> ConfigFinder::nearest(const std::string& file) {
+  std::error_code ec;
+  fs::path folder = fs::absolute(fs::path(file), ec).parent_path();
+  std::vector<fs::path> visited;
+  std::optional<std::string> found;
+  while (true) {
+    if (auto it = by_folder_.find(folder); it != by_folder_.end()) {
+      found = it->second;
+      break;
+    }
+    visited.push_back(folder);
+    fs::path candidate = folder / kConfigFileName;
+    if (fs::is_regular_file(candidate, ec)) {
+      // Report the path the way the user named the file: relative stays relative.
+      fs::path shown = candidate.lexically_relative(fs::current_path(ec));
+      found = (!shown.empty() && *shown.begin() != "..") ? shown.string() : candidate.string();
+      break;
+    }
+    if (folder == folder.root_path() || folder.parent_path() == folder) break;
+    folder = folder.parent_path();
+  }
+  for (const auto& f : visited) by_folder_[f] = found;
+  return found;
+}
+
+LintConfig apply_overrides(LintConfig config, const LintOverrides& overrides) {
+  config.policy_dirs.insert(config.policy_dirs.end(), overrides.policy_dirs.begin(), overrides.policy_dirs.end());
+  config.disabled.insert(overrides.disabled.begin(), overrides.disabled.end());
+  for (const auto& [rule, level] : overrides.severities) config.severities[rule] = level;
+  if (overrides.fail_on) config.fail_on = overrides.fail_on;
+  return config;
+}
+
+std::string today_for_waivers() {
+  if (const char* pinned = std::getenv("GPUSPEC_TODAY"); pinned && *pinned) return pinned;
+  std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char buffer[11];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%d", &utc);
+  return buffer;
+}
+
+}  // namespace gpuspec::driver

@@ -1,0 +1,67 @@
+// `gpuspec.json`: per-project lint settings, found upward from each linted file
+// (the nearest one wins, as with ruff's pyproject.toml; the search stops at the
+// filesystem root). Command-line flags override it.
+//
+//   {"disable": ["rule"], "severity": {"rule": "warning"},
+//    "policies": ["folder relative to this file"], "fail-on": "warning"}
+//
+// A malformed file or an unknown key is a tool failure (exit 2) naming the file:
+// a typo in a config must never silently turn a rule off.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "diag/diagnostic.h"
+
+namespace gpuspec::driver {
+
+inline constexpr const char* kConfigFileName = "gpuspec.json";
+
+struct LintConfig {
+  std::string path;  // the file it was read from; empty for the defaults
+  std::set<std::string> disabled;
+  std::map<std::string, Severity> severities;
+  std::vector<std::string> policy_dirs;  // already resolved against the config's folder
+  std::optional<Severity> fail_on;
+};
+
+// Parses the text of a config file read from `path`. On failure returns nullopt and
+// sets `error` to "PATH: what is wrong" (line and column for JSON syntax errors).
+std::optional<LintConfig> parse_config(std::string_view text, const std::string& path, std::string& error);
+
+// Reads and parses `path`; a missing or unreadable file is an error too.
+std::optional<LintConfig> load_config(const std::string& path, std::string& error);
+
+// The nearest gpuspec.json in the folder of `file` or any folder above it.
+// Remembers every folder it has looked at, so a run over many files in one tree
+// reads each folder once.
+class ConfigFinder {
+ public:
+  std::optional<std::string> nearest(const std::string& file);
+
+ private:
+  std::map<std::filesystem::path, std::optional<std::string>> by_folder_;
+};
+
+// Command-line settings, applied over whatever a config says.
+struct LintOverrides {
+  std::vector<std::string> policy_dirs;  // added to the config's
+  std::set<std::string> disabled;        // added to the config's
+  std::map<std::string, Severity> severities;  // replace the config's for these rules
+  std::optional<Severity> fail_on;       // replaces the config's
+};
+LintConfig apply_overrides(LintConfig config, const LintOverrides& overrides);
+
+// "error", "warning", "info" (not "note"); nullopt for anything else.
+std::optional<Severity> parse_rule_level(std::string_view text);
+
+// Today's date as YYYY-MM-DD (UTC) for waiver expiry; GPUSPEC_TODAY pins it.
+std::string today_for_waivers();
+
+}  // namespace gpuspec::driver
