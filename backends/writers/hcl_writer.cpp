@@ -163,6 +163,17 @@ std::string escape_template_text(std::string_view text) {
   return out;
 }
 
+std::string escape_template_markers(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    char next = i + 1 < text.size() ? text[i + 1] : '\0';
+    if ((text[i] == '$' || text[i] == '%') && next == '{') out.push_back(text[i]);
+    out.push_back(text[i]);
+  }
+  return out;
+}
+
 std::string quote_template_string(std::string_view text) { return "\"" + escape_template_text(text) + "\""; }
 
 std::string hcl_expression(const Expr& expr) { return render(expr); }

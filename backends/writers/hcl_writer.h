@@ -12,6 +12,9 @@ namespace gpuspec::writers {
 // The text of a literal inside a quoted template, without the quotes: `\\ \" \n \r \t`,
 // other control characters (and DEL) as \uNNNN, `${` as `$${`, `%{` as `%%{`.
 std::string escape_template_text(std::string_view text);
+// Only the template markers: `${` -> `$${`, `%{` -> `%%{` (a JSON string's own escaping
+// is the JSON serializer's job).
+std::string escape_template_markers(std::string_view text);
 // `"` + escape_template_text(text) + `"`
 std::string quote_template_string(std::string_view text);
 

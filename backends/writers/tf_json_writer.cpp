@@ -39,7 +39,7 @@ Json literal_json(const Expr& expr) {
 
 // A value in an expression position: strings are templates.
 Json expression_json(const Expr& expr) {
-  if (auto* s = std::get_if<Expr::String>(&expr.node)) return escape_template_text(s->text);
+  if (auto* s = std::get_if<Expr::String>(&expr.node)) return escape_template_markers(s->text);
   if (auto* n = std::get_if<Expr::Number>(&expr.node)) return number_json(n->value);
   if (auto* b = std::get_if<Expr::Bool>(&expr.node)) return b->value;
   if (std::holds_alternative<Expr::Null>(expr.node)) return nullptr;
@@ -51,14 +51,14 @@ Json expression_json(const Expr& expr) {
   if (auto* o = std::get_if<Expr::Object>(&expr.node)) {
     // Object property names are templates too.
     Json out = Json::object();
-    for (const auto& [key, value] : o->entries) out[escape_template_text(key)] = expression_json(value);
+    for (const auto& [key, value] : o->entries) out[escape_template_markers(key)] = expression_json(value);
     return out;
   }
   if (auto* t = std::get_if<Expr::Template>(&expr.node)) {
     std::string out;
     for (const Expr& part : t->parts) {
       if (auto* s = std::get_if<Expr::String>(&part.node)) {
-        out += escape_template_text(s->text);
+        out += escape_template_markers(s->text);
       } else {
         out += "${" + hcl_expression(part) + "}";
       }

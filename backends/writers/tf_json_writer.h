@@ -1,7 +1,7 @@
 // Writes a document (hcl_document.h) in Terraform's JSON syntax (`*.tf.json`).
 //
 // In JSON every string in an expression position is a template, so literal strings
-// keep the HCL template escaping (`$${`, `%%{`; escape_template_text) and anything that
+// keep the template escaping (`$${`, `%%{`; escape_template_markers) and anything that
 // is not a literal (references, calls, conditionals) is written as "${<native expr>}".
 // Exceptions, as Terraform decodes them without evaluation (a literal JSON value):
 // `default` and `description` of a `variable`, `description` of an `output`, and every
