@@ -171,7 +171,7 @@ int run_check(const std::vector<std::string>& raw_args) {
   }
   std::string format = args.value("--format").value_or("text");
   if (format != "text" && format != "json" && format != "sarif" && format != "github") {
-    return tool_failure(fmt::format("unknown format '{}'; expected text, json, sarif or github", format));
+    return tool_failure(fmt::format("unknown format '{}'; expected text or json (for people and scripts), sarif or github (for CI)", format));
   }
   auto overrides = overrides_from(args, error);
   if (!overrides) return tool_failure(error);

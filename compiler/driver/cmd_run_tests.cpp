@@ -49,11 +49,22 @@ struct TestOutcome {
   std::vector<std::string> problems;  // empty: passed
 };
 
-bool is_helper(const std::string& path) {
-  for (const auto& part : std::filesystem::path(path)) {
-    if (part == "Inputs") return true;
+// Under a folder named on the command line, files inside an `Inputs` folder are
+// helpers; a file named explicitly is always a test.
+std::vector<std::string> test_files(const std::vector<std::string>& paths, std::vector<std::string>& missing) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> out;
+  for (const auto& path : paths) {
+    CollectedPaths collected = collect_spec_files({path});
+    missing.insert(missing.end(), collected.missing.begin(), collected.missing.end());
+    std::error_code ec;
+    bool folder = fs::is_directory(path, ec);
+    for (const auto& file : collected.files) {
+      fs::path relative = folder ? fs::path(file).lexically_relative(path) : fs::path();
+      if (std::find(relative.begin(), relative.end(), fs::path("Inputs")) == relative.end()) out.push_back(file);
+    }
   }
-  return false;
+  return out;
 }
 
 std::string xml_escape(std::string_view text) {
@@ -110,12 +121,9 @@ int run_test(const std::vector<std::string>& raw_args) {
     return kExitClean;
   }
   if (args.positionals.empty()) return tool_failure(std::string("no tests to run\n") + kTestUsage);
-  CollectedPaths collected = collect_spec_files(args.positionals);
-  for (const auto& missing : collected.missing) return tool_failure(fmt::format("cannot read '{}': no such file or folder", missing));
-  std::vector<std::string> files;
-  for (const auto& f : collected.files) {
-    if (!is_helper(f)) files.push_back(f);
-  }
+  std::vector<std::string> missing;
+  std::vector<std::string> files = test_files(args.positionals, missing);
+  for (const auto& path : missing) return tool_failure(fmt::format("cannot read '{}': no such file or folder", path));
   if (files.empty()) return tool_failure("no .gpuspec test files found: a test run that runs nothing is not a pass");
 
   Session session(LibraryOptions{args.value("--stdlib"), args.values("--policies")});
