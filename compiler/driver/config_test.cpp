@@ -1,0 +1,90 @@
+#include "driver/config.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace gpuspec::driver {
+namespace {
+
+TEST(Config, ReadsEveryKeyAndResolvesPolicyFoldersAgainstTheConfig) {
+  std::string error;
+  auto config = parse_config(
+      R"({"disable": ["a.b"], "severity": {"c.d": "info"}, "policies": ["pol", "/abs"], "fail-on": "warning"})",
+      "proj/gpuspec.json", error);
+  ASSERT_TRUE(config) << error;
+  EXPECT_EQ(config->disabled, (std::set<std::string>{"a.b"}));
+  EXPECT_EQ(config->severities.at("c.d"), Severity::Info);
+  EXPECT_EQ(config->policy_dirs, (std::vector<std::string>{"proj/pol", "/abs"}));
+  EXPECT_EQ(config->fail_on, Severity::Warning);
+}
+
+struct BadConfig {
+  const char* text;
+  const char* message;
+};
+
+class ConfigErrors : public ::testing::TestWithParam<BadConfig> {};
+
+TEST_P(ConfigErrors, NameTheFileAndTheProblem) {
+  std::string error;
+  EXPECT_FALSE(parse_config(GetParam().text, "x/gpuspec.json", error));
+  EXPECT_EQ(error, GetParam().message);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    All, ConfigErrors,
+    ::testing::Values(
+        BadConfig{"{\"disable\": [\"a\",]}",
+                  "x/gpuspec.json: invalid JSON: parse error at line 1, column 18: syntax error while parsing value - "
+                  "unexpected ']'; expected '[', '{', or a literal"},
+        BadConfig{"[]", "x/gpuspec.json: expected a JSON object, not array"},
+        BadConfig{R"({"fail_on": "error"})", "x/gpuspec.json: unknown key \"fail_on\"; did you mean \"fail-on\"?"},
+        BadConfig{R"({"zzz": 1})",
+                  "x/gpuspec.json: unknown key \"zzz\"; the keys are \"disable\", \"severity\", \"policies\" and \"fail-on\""},
+        BadConfig{R"({"disable": "a"})", "x/gpuspec.json: \"disable\" must be a list of strings, not string"},
+        BadConfig{R"({"policies": [1]})", "x/gpuspec.json: \"policies\" must be a list of strings, but has a number"},
+        BadConfig{R"({"severity": {"a": "fatal"}})",
+                  "x/gpuspec.json: \"severity\": \"a\" must be \"error\", \"warning\" or \"info\", not \"fatal\""},
+        BadConfig{R"({"fail-on": "note"})", "x/gpuspec.json: \"fail-on\" must be \"error\", \"warning\" or \"info\", not \"note\""}));
+
+TEST(Config, FlagsOverrideTheConfig) {
+  LintConfig config;
+  config.disabled = {"a"};
+  config.severities = {{"b", Severity::Info}, {"c", Severity::Info}};
+  config.policy_dirs = {"p"};
+  config.fail_on = Severity::Warning;
+  LintOverrides flags;
+  flags.disabled = {"d"};
+  flags.severities = {{"b", Severity::Error}};
+  flags.policy_dirs = {"q"};
+  flags.fail_on = Severity::Info;
+  LintConfig merged = apply_overrides(config, flags);
+  EXPECT_EQ(merged.disabled, (std::set<std::string>{"a", "d"}));
+  EXPECT_EQ(merged.severities.at("b"), Severity::Error);
+  EXPECT_EQ(merged.severities.at("c"), Severity::Info);
+  EXPECT_EQ(merged.policy_dirs, (std::vector<std::string>{"p", "q"}));
+  EXPECT_EQ(merged.fail_on, Severity::Info);
+}
+
+TEST(ConfigFinder, NearestConfigWinsAndTheSearchStopsWhenThereIsNone) {
+  namespace fs = std::filesystem;
+  fs::path root = fs::temp_directory_path() / ("gpuspec-config-test-" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  fs::create_directories(root / "a" / "b" / "c");
+  std::ofstream(root / "a" / "gpuspec.json") << "{}";
+  std::ofstream(root / "a" / "b" / "gpuspec.json") << "{}";
+  ConfigFinder finder;
+  auto deep = finder.nearest((root / "a" / "b" / "c" / "x.gpuspec").string());
+  ASSERT_TRUE(deep);
+  EXPECT_EQ(fs::path(*deep).filename(), "gpuspec.json");
+  EXPECT_EQ(fs::absolute(*deep).parent_path().filename(), "b");
+  auto upper = finder.nearest((root / "a" / "y.gpuspec").string());
+  ASSERT_TRUE(upper);
+  EXPECT_EQ(fs::absolute(*upper).parent_path().filename(), "a");
+  fs::remove_all(root);
+}
+
+}  // namespace
+}  // namespace gpuspec::driver
