@@ -56,6 +56,12 @@ std::optional<Severity> parse_rule_level(std::string_view text) {
 }
 
 std::optional<LintConfig> parse_config(std::string_view text, const std::string& path, std::string& error) {
+  // An empty gpuspec.json only marks a project root (imports stay inside it).
+  if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+    LintConfig empty;
+    empty.path = path;
+    return empty;
+  }
   Json root;
   try {
     root = Json::parse(text);

@@ -5,6 +5,7 @@
 //   {"disable": ["rule"], "severity": {"rule": "warning"},
 //    "policies": ["folder relative to this file"], "fail-on": "warning"}
 //
+// An empty file is valid (it only marks the project root, see sema/loader.h).
 // A malformed file or an unknown key is a tool failure (exit 2) naming the file:
 // a typo in a config must never silently turn a rule off.
 #pragma once

@@ -20,6 +20,14 @@ TEST(Config, ReadsEveryKeyAndResolvesPolicyFoldersAgainstTheConfig) {
   EXPECT_EQ(config->fail_on, Severity::Warning);
 }
 
+TEST(Config, AnEmptyFileOnlyMarksTheProjectRoot) {
+  std::string error;
+  auto config = parse_config(" \n", "gpuspec.json", error);
+  ASSERT_TRUE(config) << error;
+  EXPECT_TRUE(config->disabled.empty());
+  EXPECT_FALSE(config->fail_on);
+}
+
 struct BadConfig {
   const char* text;
   const char* message;
