@@ -35,6 +35,8 @@ property
     : key=IDENT ASSIGN expr
     ;
 
+// `key { ... }`. HCL's `key = { ... }` is accepted too: it parses as a property
+// whose value is an object (see objectAtom) and becomes the same block.
 block
     : key=IDENT body
     ;
@@ -73,6 +75,7 @@ atom
     | callee=IDENT LPAREN (expr (COMMA expr)* COMMA?)? RPAREN # callAtom
     | IDENT                                                # nameAtom
     | LBRACK (expr (COMMA expr)* COMMA?)? RBRACK           # listAtom
+    | body                                                 # objectAtom
     ;
 
 unit

@@ -160,6 +160,7 @@ class DeclarationChecker {
 void check_program(const Program& program, DiagnosticEngine& diags) {
   DeclarationChecker checker(program, diags);
   for (const auto& file : program.files()) {
+    if (file->syntax_errors) continue;
     for (const auto& decl : file->ast.declarations) checker.check(decl);
   }
 }

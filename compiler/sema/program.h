@@ -18,6 +18,9 @@ struct LoadedFile {
   const SourceFile* source = nullptr;
   ast::File ast;
   bool library = false;  // stdlib or built-in policy pack
+  // A file with syntax errors is not type-checked or linted: its AST is what error
+  // recovery could salvage, and diagnostics about it would mostly be noise.
+  bool syntax_errors = false;
 };
 
 struct DeclEntry {

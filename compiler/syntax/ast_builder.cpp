@@ -75,6 +75,18 @@ ast::Body AstBuilder::build_body(P::BodyContext* ctx) {
   for (auto* item : ctx->item()) {
     if (auto* prop = item->property()) {
       if (!present(prop->key) || !prop->expr()) continue;
+      // `key = { ... }` (HCL's object attribute) is the block `key { ... }`.
+      if (auto* atom = dynamic_cast<P::AtomExprContext*>(prop->expr())) {
+        if (auto* object = dynamic_cast<P::ObjectAtomContext*>(atom->atom()); object && object->body()) {
+          auto block = std::make_unique<ast::Block>();
+          block->key = prop->key->getText();
+          block->key_range = range_of(prop->key);
+          block->body = build_body(object->body());
+          block->range = range_of(prop);
+          body.items.emplace_back(std::move(block));
+          continue;
+        }
+      }
       ast::ExprPtr value = build_expr(prop->expr());
       if (!value) continue;
       body.items.emplace_back(
@@ -279,6 +291,11 @@ ast::ExprPtr AstBuilder::build_atom(P::AtomContext* ctx) {
   }
   if (auto* n = dynamic_cast<P::NameAtomContext*>(ctx)) {
     return n->IDENT() ? make_expr(range, ast::Name{n->IDENT()->getText()}) : nullptr;
+  }
+  if (dynamic_cast<P::ObjectAtomContext*>(ctx)) {
+    diags_.error("syntax", range, "a { ... } block can only be the whole value of a property")
+        .hint = "write the block as `key { ... }` or `key = { ... }`";
+    return nullptr;
   }
   if (auto* l = dynamic_cast<P::ListAtomContext*>(ctx)) {
     ast::ListExpr list;
