@@ -29,17 +29,31 @@ facts::Origin derived(const ast::Declaration& decl, std::string why) {
 
 }  // namespace
 
+DeploymentIndex index_deployments(const sema::Program& program) {
+  DeploymentIndex index;
+  for (const auto* entry : program.user_declarations()) {
+    if (entry->decl->kind != "server" && entry->decl->kind != "cloud") continue;
+    if (auto workload = serves(*entry->decl); !workload.empty()) index.emplace(workload, entry);
+  }
+  return index;
+}
+
 void add_cost_facts(const sema::Program& program, const sema::DeclEntry& entry, facts::FactSet& facts,
-                    const PriceBook& book) {
+                    const PriceBook& book, const DeploymentIndex* deployments) {
   const ast::Declaration& decl = *entry.decl;
   const std::string workload = decl.kind == "workload" ? decl.name : serves(decl);
   // This declaration plus the other deployments serving the same workload.
   std::vector<const sema::DeclEntry*> decls;
   if (decl.kind != "workload") decls.push_back(&entry);
   if (!workload.empty()) {
-    for (const auto* other : program.user_declarations()) {
-      if (other == &entry || (other->decl->kind != "server" && other->decl->kind != "cloud")) continue;
-      if (serves(*other->decl) == workload) decls.push_back(other);
+    DeploymentIndex local;
+    if (!deployments) {
+      local = index_deployments(program);
+      deployments = &local;
+    }
+    auto [first, last] = deployments->equal_range(workload);
+    for (auto it = first; it != last; ++it) {
+      if (it->second != &entry) decls.push_back(it->second);
     }
   }
   if (decls.empty()) return;

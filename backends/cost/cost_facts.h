@@ -9,13 +9,22 @@
 //   workload: cost.breakeven_months of the first server/cloud pair serving it
 #pragma once
 
+#include <map>
+#include <string>
+
 #include "backends/cost/price_book.h"
 #include "facts/fact.h"
 #include "sema/program.h"
 
 namespace gpuspec::cost {
 
+// Servers and clouds by the workload they serve (the first of `serves`).
+using DeploymentIndex = std::multimap<std::string, const sema::DeclEntry*, std::less<>>;
+DeploymentIndex index_deployments(const sema::Program& program);
+
+// `deployments` lets a caller that adds facts for every declaration build the index
+// once (linting a large program would otherwise scan it once per declaration).
 void add_cost_facts(const sema::Program& program, const sema::DeclEntry& decl, facts::FactSet& facts,
-                    const PriceBook& book);
+                    const PriceBook& book, const DeploymentIndex* deployments = nullptr);
 
 }  // namespace gpuspec::cost

@@ -1,5 +1,7 @@
 #include "driver/analysis.h"
 
+#include "backends/cost/cost_facts.h"
+#include "backends/cost/price_files.h"
 #include "sema/checker.h"
 #include "sema/loader.h"
 
@@ -13,9 +15,24 @@ std::optional<sema::Program> analyze_file(Session& session, const std::string& p
   sema::check_program(*program, diags);
   // Facts of a declaration that failed to check would be partial, and findings on
   // them misleading: lint only programs that checked clean.
-  if (options.lint && diags.error_count() == errors_before) {
-    lint::lint_program(*program, session.policies(), options.lint_options, diags, options.augment);
+  if (!options.lint || diags.error_count() != errors_before) return program;
+
+  // Budget and deployment rules read cost.* facts, priced from the stdlib's price
+  // book, the program's own price entries and any --prices files.
+  std::vector<sema::Program> price_files;
+  std::string price_error;
+  if (!cost::load_price_files(options.price_paths, session.library(), session.sources(), diags, price_files,
+                              price_error)) {
+    if (io_error) *io_error = price_error;
+    return std::nullopt;
   }
+  cost::PriceBook book = cost::build_price_book(*program, price_files);
+  cost::DeploymentIndex deployments = cost::index_deployments(*program);
+  lint::FactAugmenter augment = [&](const sema::Program& p, const sema::DeclEntry& entry, facts::FactSet& facts) {
+    cost::add_cost_facts(p, entry, facts, book, &deployments);
+    if (options.augment) options.augment(p, entry, facts);
+  };
+  lint::lint_program(*program, session.policies(), options.lint_options, diags, augment);
   return program;
 }
 

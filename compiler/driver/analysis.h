@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "diag/diagnostic.h"
 #include "driver/session.h"
@@ -16,7 +17,8 @@ namespace gpuspec::driver {
 struct AnalysisOptions {
   bool lint = true;
   lint::LintOptions lint_options;
-  lint::FactAugmenter augment;  // adds cost.* facts when the cost backend is wired in
+  std::vector<std::string> price_paths;  // --prices FILE: user price books for cost.* facts
+  lint::FactAugmenter augment;           // extra facts on top of the model and the cost backend's
 };
 
 // Returns nullopt when the file cannot be read (io_error says why: a tool failure).
