@@ -52,6 +52,7 @@ options:
   --fail-on LEVEL      exit 1 on findings at or above error (default), warning or info
   --no-waivers         ignore every waiver
   --no-lint            parse and type-check only
+  --prices FILE        a price book of your own for cost.* facts (repeatable)
   --stdlib DIR         use the stdlib in DIR instead of the embedded one
   --stdlib-only        check only the stdlib and the policies
 
@@ -160,8 +161,8 @@ int tool_failure(const std::string& message) {
 
 int run_check(const std::vector<std::string>& raw_args) {
   ArgSpec spec{{"--verify", "--no-color", "--stdlib-only", "--help", "--no-waivers", "--no-lint"},
-               {"--format", "--stdlib", "--policies", "--disable", "--severity", "--fail-on", "--config"},
-               {"--policies", "--disable", "--severity"}};
+               {"--format", "--stdlib", "--policies", "--disable", "--severity", "--fail-on", "--config", "--prices"},
+               {"--policies", "--disable", "--severity", "--prices"}};
   std::string error;
   ParsedArgs args = parse_args(raw_args, spec, error);
   if (!error.empty()) return tool_failure(error + "\n" + kCheckUsage);
@@ -236,6 +237,7 @@ int run_check(const std::vector<std::string>& raw_args) {
     analysis.lint = !args.has("--no-lint");
     analysis.lint_options.no_waivers = args.has("--no-waivers");
     analysis.lint_options.today = today_for_waivers();
+    analysis.price_paths = args.values("--prices");
     analysis.lint_options.disabled = group->config.disabled;
     analysis.lint_options.severities = group->config.severities;
     if (!library_broken) {

@@ -12,6 +12,7 @@
 #include "backends/writers/hcl_document.h"
 #include "diag/render_text.h"
 #include "driver/analysis.h"
+#include "driver/config.h"
 #include "driver/args.h"
 #include "driver/commands.h"
 #include "driver/session.h"
@@ -55,7 +56,9 @@ int run_terraform(const std::vector<std::string>& raw_args) {
   if (session.load_error()) return tool_failure(*session.load_error());
   DiagnosticEngine diags;
   std::string io_error;
-  auto program = analyze_file(session, path, AnalysisOptions{}, diags, &io_error);
+  AnalysisOptions analysis;
+  analysis.lint_options.today = today_for_waivers();  // expired waivers must not let --force-less output through
+  auto program = analyze_file(session, path, analysis, diags, &io_error);
   if (!program) return tool_failure(fmt::format("cannot read '{}': {}", path, io_error));
 
   // The root file's cloud declarations, in source order.
