@@ -9,6 +9,7 @@
 #include "diag/render_text.h"
 #include "driver/args.h"
 #include "driver/commands.h"
+#include "driver/embedded.h"
 #include "driver/rule_text.h"
 #include "driver/session.h"
 #include "sema/suggest.h"
@@ -20,9 +21,28 @@ namespace {
 constexpr const char* kExplainUsage = R"(usage: gpuspec explain [--policies DIR]... RULE
 
 The rule's doc, source, default severity, what it applies to, the requirement
-and, when the policy declares them (example_fail / example_pass), an example that
-fires and one that passes.
+and an example that fires and one that passes (a policy's example_fail /
+example_pass, or for built-in rules the pack's own test specs).
 )";
+
+// A test spec from test/policies/<rule>/, without its lit RUN line.
+std::optional<std::string> embedded_example(const std::string& rule, std::string_view file) {
+  std::string path = rule + "/" + std::string(file);
+  for (const auto& example : embedded::policy_example_files()) {
+    if (example.path != path) continue;
+    std::string text;
+    std::size_t start = 0;
+    while (start < example.text.size()) {
+      std::size_t end = example.text.find('\n', start);
+      std::string_view line = example.text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start + 1);
+      if (line.find("RUN:") == std::string_view::npos) text += line;
+      if (end == std::string_view::npos) break;
+      start = end + 1;
+    }
+    return text;
+  }
+  return std::nullopt;
+}
 
 std::string indented(std::string_view text, std::string_view prefix = "    ") {
   std::string out;
@@ -85,6 +105,11 @@ int run_explain(const std::vector<std::string>& raw_args) {
   }
   auto fail = string_property(*policy, "example_fail");
   auto pass = string_property(*policy, "example_pass");
+  if (policy->builtin) {
+    // The pack's own tests are its examples: one spec where the rule fires, one where it is silent.
+    if (!fail) fail = embedded_example(policy->id, "fires.gpuspec");
+    if (!pass) pass = embedded_example(policy->id, "silent.gpuspec");
+  }
   if (fail) out += "\nfires on:\n\n" + indented(*fail);
   if (pass) out += "\npasses:\n\n" + indented(*pass);
   if (!fail && !pass) out += "\n(no examples: the policy declares no example_fail / example_pass)\n";

@@ -14,5 +14,7 @@ struct EmbeddedFile {
 
 std::span<const EmbeddedFile> stdlib_files();
 std::span<const EmbeddedFile> policy_files();
+// test/policies/<rule>/fires.gpuspec and silent.gpuspec: the built-in rules' examples.
+std::span<const EmbeddedFile> policy_example_files();
 
 }  // namespace gpuspec::embedded
