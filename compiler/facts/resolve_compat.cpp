@@ -253,6 +253,10 @@ void add_plan_facts(FactBuilder& b) {
     } else {
       facts.set("acceptance.burn_in_planned", Value::flag(false), default_origin(b.decl(), "no acceptance.burn_in declared"));
     }
+    // An undeclared RDMA test is a plan of none, so net.rdma-bandwidth-test can say so.
+    if (!facts.find("acceptance.rdma_test")) {
+      facts.set("acceptance.rdma_test", Value::symbol("none"), default_origin(b.decl(), "no acceptance.rdma_test declared"));
+    }
     if (const Fact* bench = facts.find("acceptance.benchmark")) {
       auto items = symbols_of(bench->value);
       bool ok = std::any_of(items.begin(), items.end(), [](const std::string& s) { return s == "mlperf" || s == "torchbench"; });

@@ -1,6 +1,6 @@
 // libFuzzer target: one input is one .gpuspec file, run through everything
-// `gpuspec check` does after reading it: parse, index, sema check, and both
-// renderers. Any crash, sanitizer report, uncaught exception, stack overflow or
+// `gpuspec check` does after reading it: parse, index, sema check, facts, cost
+// facts, the whole policy pack, and both renderers. Any crash, sanitizer report, uncaught exception, stack overflow or
 // timeout is a bug: hostile input must only ever produce diagnostics.
 //
 // The library (embedded stdlib + policies) is parsed once per process. Each input
@@ -13,11 +13,14 @@
 #include <utility>
 #include <vector>
 
+#include "backends/cost/cost_facts.h"
+#include "backends/cost/price_files.h"
 #include "diag/diagnostic.h"
 #include "diag/diagnostic_counts.h"
 #include "diag/render_json.h"
 #include "diag/render_text.h"
 #include "driver/session.h"
+#include "lint/lint.h"
 #include "sema/checker.h"
 #include "sema/program.h"
 #include "source/source.h"
@@ -66,7 +69,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   gpuspec::ast::File ast = gpuspec::syntax::parse_file(source, diags);
   gpuspec::sema::LoadedFile& file = program.add_file(source, std::move(ast));
   program.index().add(file, diags, &program.library().index());
+  file.syntax_errors = diags.has_errors();
   gpuspec::sema::check_program(program, diags);
+  // Clean programs go on through facts, cost facts and every policy of the pack,
+  // as `gpuspec check` does.
+  if (!diags.has_errors()) {
+    gpuspec::cost::PriceBook book = gpuspec::cost::build_price_book(program);
+    gpuspec::cost::DeploymentIndex deployments = gpuspec::cost::index_deployments(program);
+    gpuspec::lint::LintOptions lint_options;
+    lint_options.today = "2026-11-30";
+    gpuspec::lint::lint_program(program, fx.session.policies(), lint_options, diags,
+                                [&](const gpuspec::sema::Program& p, const gpuspec::sema::DeclEntry& e,
+                                    gpuspec::facts::FactSet& f) { gpuspec::cost::add_cost_facts(p, e, f, book, &deployments); });
+  }
   diags.sort(sources);
 
   gpuspec::TextRenderOptions options;
