@@ -6,9 +6,13 @@
 // operation would have produced when they are known (Overflow), so a caller can keep
 // type-checking after reporting the error.
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 
+#include <fmt/format.h>
+
 #include "units/quantity.h"
+#include <cstdlib>
 
 namespace gpuspec::units {
 namespace {
@@ -93,9 +97,19 @@ std::optional<int> compare(const Quantity& a, const Quantity& b) {
   return 0;
 }
 
+// `4.1 GHz` is 4.1 x 1e9, which binary floating point makes 4099999999.9999995 Hz.
+// Snap a product to its 15-significant-digit decimal when that is within a few ulps,
+// so base-unit values in JSON read as written; exact large values (1 PiB) stay exact.
+static double tidy_product(double value) {
+  if (!std::isfinite(value) || value == 0) return value;
+  double decimal = std::strtod(fmt::format("{:.15g}", value).c_str(), nullptr);
+  double ulp = std::fabs(std::nextafter(value, std::numeric_limits<double>::infinity()) - value);
+  return std::isfinite(decimal) && std::isfinite(ulp) && std::fabs(decimal - value) <= 4 * ulp ? decimal : value;
+}
+
 ArithmeticResult make_quantity(double number, const Unit& unit) {
   const Currency currency = unit.dimension.money == 0 ? Currency::None : unit.currency;
-  return finite_or_overflow(number * unit.factor, unit.dimension, currency);
+  return finite_or_overflow(tidy_product(number * unit.factor), unit.dimension, currency);
 }
 
 }  // namespace gpuspec::units

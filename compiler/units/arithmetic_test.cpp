@@ -153,3 +153,16 @@ TEST(Currency, IgnoredWhenTheDimensionHasNoMoney) {
 
 }  // namespace
 }  // namespace gpuspec::units
+
+// Decimal quantities read back as written in base units (4.1 GHz is 4.1e9 Hz, not
+// 4099999999.9999995), while values that are exact in binary stay exact.
+TEST(MakeQuantity, SnapsDecimalProductsButKeepsExactOnes) {
+  using gpuspec::units::find_unit;
+  using gpuspec::units::make_quantity;
+  EXPECT_EQ(make_quantity(4.1, *find_unit("GHz")).value.value, 4100000000.0);
+  EXPECT_EQ(make_quantity(2.1, *find_unit("GHz")).value.value, 2100000000.0);
+  EXPECT_EQ(make_quantity(3.35, *find_unit("TB/s")).value.value, 3350000000000.0);
+  EXPECT_EQ(make_quantity(1, *find_unit("PiB")).value.value, 1125899906842624.0);
+  EXPECT_EQ(make_quantity(1152, *find_unit("GiB")).value.value, 1236950581248.0);
+  EXPECT_EQ(make_quantity(0.1, *find_unit("kW")).value.value, 100.0);
+}
