@@ -62,6 +62,32 @@ class SyntaxErrorListener : public antlr4::BaseErrorListener {
     std::string message = fmt::format("unexpected {}", describe_token(offending));
     if (auto* parser = dynamic_cast<antlr4::Parser*>(recognizer)) {
       auto expected = parser->getExpectedTokens();
+      // `dataset 4 GB`: a name at the start of an item followed by neither `=` nor `{`.
+      // ANTLR's expected set here describes the next item, which misleads; say what
+      // the name needs instead.
+      auto* stream = dynamic_cast<antlr4::TokenStream*>(parser->getInputStream());
+      // The two visible tokens before the offending one.
+      antlr4::Token* previous = nullptr;
+      antlr4::Token* before_previous = nullptr;
+      if (stream && offending && offending->getTokenIndex() > 0) {
+        for (auto i = static_cast<std::ptrdiff_t>(offending->getTokenIndex()) - 1; i >= 0 && !before_previous; --i) {
+          antlr4::Token* t = stream->get(static_cast<std::size_t>(i));
+          if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL) continue;
+          (previous ? before_previous : previous) = t;
+        }
+      }
+      // The name starts an item when it follows `{`, `;`, `,` or `}`, or starts a line.
+      bool starts_item =
+          previous && previous->getType() == P::IDENT &&
+          (!before_previous || before_previous->getType() == P::LBRACE || before_previous->getType() == P::SEMI ||
+           before_previous->getType() == P::COMMA || before_previous->getType() == P::RBRACE ||
+           before_previous->getLine() < previous->getLine());
+      if (starts_item && offending->getType() != antlr4::Token::EOF && expected.contains(static_cast<std::size_t>(P::WAIVE))) {
+        std::string key = previous->getText();
+        diags_.error("syntax", range, fmt::format("expected '=' or '{{' after '{}', found {}", key, describe_token(offending)))
+            .hint = fmt::format("write `{} = value` for a property or `{} {{ ... }}` for a block", key, key);
+        return;
+      }
       std::vector<std::string> names;
       for (auto type : expected.toList()) {
         std::string name = describe_token_type(type, parser->getVocabulary());
