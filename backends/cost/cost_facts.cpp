@@ -13,15 +13,6 @@ units::Quantity money(double v, units::Currency c) { return {v, units::Dimension
 units::Quantity rate(double per_hour, units::Currency c) { return {per_hour / 3600, units::Dimension::money_rate(), c}; }
 units::Quantity months(double m) { return {m * kHoursPerMonth * 3600, units::Dimension::duration(), units::Currency::None}; }
 
-std::string serves(const ast::Declaration& decl) {
-  const ast::Property* p = facts::find_property(decl.body, "serves");
-  if (!p) return "";
-  if (const auto* n = p->value->as<ast::Name>()) return n->name;
-  if (const auto* l = p->value->as<ast::ListExpr>(); l && !l->items.empty()) {
-    if (const auto* n = l->items.front()->as<ast::Name>()) return n->name;
-  }
-  return "";
-}
 
 facts::Origin derived(const ast::Declaration& decl, std::string why) {
   return facts::Origin{facts::Origin::Kind::Derived, decl.name_range, {}, std::move(why)};
@@ -33,7 +24,7 @@ DeploymentIndex index_deployments(const sema::Program& program) {
   DeploymentIndex index;
   for (const auto* entry : program.user_declarations()) {
     if (entry->decl->kind != "server" && entry->decl->kind != "cloud") continue;
-    if (auto workload = serves(*entry->decl); !workload.empty()) index.emplace(workload, entry);
+    if (auto workload = facts::served_workload(*entry->decl); !workload.empty()) index.emplace(workload, entry);
   }
   return index;
 }
@@ -41,7 +32,7 @@ DeploymentIndex index_deployments(const sema::Program& program) {
 void add_cost_facts(const sema::Program& program, const sema::DeclEntry& entry, facts::FactSet& facts,
                     const PriceBook& book, const DeploymentIndex* deployments) {
   const ast::Declaration& decl = *entry.decl;
-  const std::string workload = decl.kind == "workload" ? decl.name : serves(decl);
+  const std::string workload = decl.kind == "workload" ? decl.name : facts::served_workload(decl);
   // This declaration plus the other deployments serving the same workload.
   std::vector<const sema::DeclEntry*> decls;
   if (decl.kind != "workload") decls.push_back(&entry);

@@ -11,16 +11,6 @@ namespace {
 
 constexpr double kSecondsPerMonth = kHoursPerMonth * 3600;
 
-// The first workload named by `serves`.
-std::string served_workload(const ast::Declaration& decl) {
-  const ast::Property* p = facts::find_property(decl.body, "serves");
-  if (!p) return "";
-  if (const auto* n = p->value->as<ast::Name>()) return n->name;
-  if (const auto* l = p->value->as<ast::ListExpr>(); l && !l->items.empty()) {
-    if (const auto* n = l->items.front()->as<ast::Name>()) return n->name;
-  }
-  return "";
-}
 
 std::optional<double> horizon_months(const sema::Program& program, const std::string& workload) {
   if (workload.empty()) return std::nullopt;
@@ -48,7 +38,7 @@ CloudQuote quote_cloud(const sema::Program& program, const sema::DeclEntry& entr
   facts::FactSet f = facts::resolve_facts(program, entry, scratch);
   CloudQuote q;
   q.name = decl.name;
-  q.workload = served_workload(decl);
+  q.workload = facts::served_workload(decl);
   q.instance = f.symbol("instance.model").value_or("");
   q.provider = f.symbol("provider").value_or("");
   if (const auto* r = f.find("region")) q.region = r->value.text;
@@ -95,7 +85,7 @@ OnPremQuote quote_server(const sema::Program& program, const sema::DeclEntry& en
   facts::FactSet f = facts::resolve_facts(program, entry, scratch);
   OnPremQuote q;
   q.bom = build_bom(program, entry, f, book, currency, diags);
-  q.workload = served_workload(decl);
+  q.workload = facts::served_workload(decl);
   q.horizon_months = horizon_months(program, q.workload);
   if (utilization) {
     q.utilization = *utilization;
@@ -194,7 +184,7 @@ Quote build_quote(const sema::Program& program, const std::vector<const sema::De
     if (d->decl->kind != "server") continue;
     // The same work on the cloud runs at the cloud option's utilization.
     std::optional<double> utilization;
-    std::string workload = served_workload(*d->decl);
+    std::string workload = facts::served_workload(*d->decl);
     for (const auto& c : quote.clouds) {
       if ((!workload.empty() && c.workload == workload) || options.compare_all) {
         utilization = c.utilization;

@@ -68,6 +68,26 @@ struct UnaryExpr {
   ExprPtr operand;
 };
 enum class BinaryOp { Add, Sub, Mul, Div, Eq, Ne, Lt, Le, Gt, Ge, And, Or, In };
+
+// The operator as written in source: "+", "<=", "and", "in".
+inline const char* binary_op_text(BinaryOp op) {
+  switch (op) {
+    case BinaryOp::Add: return "+";
+    case BinaryOp::Sub: return "-";
+    case BinaryOp::Mul: return "*";
+    case BinaryOp::Div: return "/";
+    case BinaryOp::Eq: return "==";
+    case BinaryOp::Ne: return "!=";
+    case BinaryOp::Lt: return "<";
+    case BinaryOp::Le: return "<=";
+    case BinaryOp::Gt: return ">";
+    case BinaryOp::Ge: return ">=";
+    case BinaryOp::And: return "and";
+    case BinaryOp::Or: return "or";
+    case BinaryOp::In: return "in";
+  }
+  return "?";
+}
 struct BinaryExpr {
   BinaryOp op;
   ExprPtr lhs;

@@ -8,24 +8,7 @@ namespace gpuspec::eval {
 
 namespace {
 
-std::string_view op_text(ast::BinaryOp op) {
-  switch (op) {
-    case ast::BinaryOp::Add: return "+";
-    case ast::BinaryOp::Sub: return "-";
-    case ast::BinaryOp::Mul: return "*";
-    case ast::BinaryOp::Div: return "/";
-    case ast::BinaryOp::Eq: return "==";
-    case ast::BinaryOp::Ne: return "!=";
-    case ast::BinaryOp::Lt: return "<";
-    case ast::BinaryOp::Le: return "<=";
-    case ast::BinaryOp::Gt: return ">";
-    case ast::BinaryOp::Ge: return ">=";
-    case ast::BinaryOp::And: return "and";
-    case ast::BinaryOp::Or: return "or";
-    case ast::BinaryOp::In: return "in";
-  }
-  return "?";
-}
+std::string_view op_text(ast::BinaryOp op) { return ast::binary_op_text(op); }
 
 std::string quoted(const std::string& s) {
   std::string out = "\"";

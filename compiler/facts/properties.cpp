@@ -90,6 +90,15 @@ std::optional<Counted> counted_reference(const sema::Program& program, const ast
   return std::nullopt;
 }
 
+std::string served_workload(const ast::Declaration& deployment) {
+  const ast::Property* p = find_property(deployment.body, "serves");
+  if (!p) return "";
+  const ast::Expr* first = p->value.get();
+  if (const auto* list = first->as<ast::ListExpr>()) first = list->items.empty() ? nullptr : list->items.front().get();
+  const auto* name = first ? first->as<ast::Name>() : nullptr;
+  return name ? name->name : "";
+}
+
 std::optional<CatalogFact> catalog_property(const sema::DeclEntry& entry, std::string_view property) {
   const ast::Property* p = find_property(entry.decl->body, property);
   if (!p) return std::nullopt;

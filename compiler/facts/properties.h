@@ -27,6 +27,9 @@ struct Counted {
 };
 std::optional<Counted> counted_reference(const sema::Program& program, const ast::Expr& expr);
 
+// The first workload a server or cloud `serves`, or "" when it serves none.
+std::string served_workload(const ast::Declaration& deployment);
+
 // A catalog entry's property as a fact value with a Catalog origin.
 struct CatalogFact {
   Value value;

@@ -22,17 +22,14 @@ FactSet resolve_facts(const sema::Program& program, const sema::DeclEntry& entry
   if (decl.kind == "server") resolve_server(b);
   if (decl.kind == "cloud") resolve_cloud(b);
   // The served workload's facts come along, with the deployment's GPU count.
-  if (const ast::Property* serves = find_property(decl.body, "serves")) {
-    const ast::Expr* first = serves->value.get();
-    if (const auto* list = first->as<ast::ListExpr>(); list && !list->items.empty()) first = list->items.front().get();
-    if (const auto* name = first->as<ast::Name>()) {
-      if (const auto* workload = program.find(name->name); workload && workload->decl->kind == "workload") {
-        std::optional<double> gpus;
-        if (auto total = facts.quantity("gpu.count_total")) gpus = total->value;
-        add_workload_facts(program, *workload, facts, gpus, diags);
-      }
+  if (std::string served = served_workload(decl); !served.empty()) {
+    if (const auto* workload = program.find(served); workload && workload->decl->kind == "workload") {
+      std::optional<double> gpus;
+      if (auto total = facts.quantity("gpu.count_total")) gpus = total->value;
+      add_workload_facts(program, *workload, facts, gpus, diags);
     }
   }
+
   resolve_compat(b);
   return facts;
 }

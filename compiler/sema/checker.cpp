@@ -12,21 +12,6 @@ namespace gpuspec::sema {
 
 namespace {
 
-// "YYYY-MM-DD" naming a real day: the same rule as date-typed properties, so a waiver
-// cannot run until February 30.
-bool is_calendar_date(const std::string& s) {
-  if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
-  for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9}) {
-    if (s[i] < '0' || s[i] > '9') return false;
-  }
-  int year = std::stoi(s.substr(0, 4));
-  int month = std::stoi(s.substr(5, 2));
-  int day = std::stoi(s.substr(8, 2));
-  static constexpr int kDays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  if (month < 1 || month > 12 || day < 1 || day > kDays[month - 1]) return false;
-  bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-  return !(month == 2 && day == 29 && !leap);
-}
 
 class DeclarationChecker {
  public:

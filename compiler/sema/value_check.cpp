@@ -10,7 +10,9 @@ namespace gpuspec::sema {
 
 namespace {
 
-bool is_valid_date(const std::string& s) {
+}  // namespace
+
+bool is_calendar_date(const std::string& s) {
   if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
   for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9}) {
     if (s[i] < '0' || s[i] > '9') return false;
@@ -23,6 +25,8 @@ bool is_valid_date(const std::string& s) {
   bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
   return !(month == 2 && day == 29 && !leap);
 }
+
+namespace {
 
 std::string join_symbols(const std::vector<std::string_view>& symbols) {
   std::string out;
@@ -224,7 +228,7 @@ ValueChecker::Outcome ValueChecker::check_type(const ast::Expr& raw, const Type&
     case ValueKind::Date: {
       const auto* s = value.as<ast::StringLit>();
       if (!s) return {};
-      if (is_valid_date(s->value)) return {true, true, {}};
+      if (is_calendar_date(s->value)) return {true, true, {}};
       return {true, false, [this, range, text = s->value] {
                 error("invalid-date", range, fmt::format("'{}' is not a valid date; expected \"YYYY-MM-DD\"", text));
               }};

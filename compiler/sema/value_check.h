@@ -42,6 +42,9 @@ class ValueChecker {
   std::string declaration_;
 };
 
+// "YYYY-MM-DD" naming a real day (no February 30): date properties and waiver expiry.
+bool is_calendar_date(const std::string& text);
+
 std::string describe_type(const Type& type);
 std::string describe_value(const ast::Expr& value);
 

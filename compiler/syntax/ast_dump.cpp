@@ -21,24 +21,6 @@ std::string quote(const std::string& s) {
   return out + "\"";
 }
 
-const char* binary_op(ast::BinaryOp op) {
-  switch (op) {
-    case ast::BinaryOp::Add: return "+";
-    case ast::BinaryOp::Sub: return "-";
-    case ast::BinaryOp::Mul: return "*";
-    case ast::BinaryOp::Div: return "/";
-    case ast::BinaryOp::Eq: return "==";
-    case ast::BinaryOp::Ne: return "!=";
-    case ast::BinaryOp::Lt: return "<";
-    case ast::BinaryOp::Le: return "<=";
-    case ast::BinaryOp::Gt: return ">";
-    case ast::BinaryOp::Ge: return ">=";
-    case ast::BinaryOp::And: return "and";
-    case ast::BinaryOp::Or: return "or";
-    case ast::BinaryOp::In: return "in";
-  }
-  return "?";
-}
 
 class Dumper {
  public:
@@ -98,7 +80,7 @@ std::string dump_expr(const ast::Expr& e) {
           return fmt::format("({} {})", n.op == ast::UnaryOp::Negate ? "-" : "not", dump_expr(*n.operand));
         }
         if constexpr (std::is_same_v<T, ast::BinaryExpr>) {
-          return fmt::format("({} {} {})", dump_expr(*n.lhs), binary_op(n.op), dump_expr(*n.rhs));
+          return fmt::format("({} {} {})", dump_expr(*n.lhs), ast::binary_op_text(n.op), dump_expr(*n.rhs));
         }
         if constexpr (std::is_same_v<T, ast::CallExpr>) {
           std::string s = n.callee + "(";
