@@ -139,14 +139,10 @@ std::vector<SarifRule> sarif_rules(const std::vector<std::unique_ptr<CheckGroup>
   std::vector<SarifRule> rules;
   for (const auto& group : groups) {
     for (const auto& policy : group->session->policies().policies()) {
-      SarifRule rule;
-      rule.id = policy.id;
-      rule.short_description = policy.message.empty() ? policy.id : policy.message;
-      rule.full_description = policy.doc;
-      rule.help_text = policy.doc.empty() ? rule.short_description : policy.doc;
-      if (!policy.source.empty()) rule.help_text += "\nsource: " + policy.source;
-      rule.default_severity = policy.severity;
-      rules.push_back(std::move(rule));
+      std::string short_description = policy.message.empty() ? policy.id : policy.message;
+      std::string help_text = policy.doc.empty() ? short_description : policy.doc;
+      if (!policy.source.empty()) help_text += "\nsource: " + policy.source;
+      rules.push_back(SarifRule{policy.id, std::move(short_description), policy.doc, std::move(help_text), policy.severity});
     }
   }
   return rules;
