@@ -65,7 +65,10 @@ std::string rules_markdown(const std::vector<const lint::Policy*>& policies) {
     if (!p->message.empty()) out += fmt::format("- message: {}\n", md_code(p->message));
     if (p->hint) out += fmt::format("- hint: {}\n", md_code(*p->hint));
     out += fmt::format("- source: {}\n", md_text(p->source));
-    if (!p->doc.empty()) out += "\n" + dedent(p->doc);
+    if (!p->doc.empty()) {
+      out += '\n';
+      out += dedent(p->doc);
+    }
   }
   return out;
 }

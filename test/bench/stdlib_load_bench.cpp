@@ -1,6 +1,7 @@
 // How the time of one `gpuspec check FILE` splits: loading the embedded stdlib and
-// policy pack (parse + index + check_library, done once per process) versus parsing
-// and checking the user's file against the loaded library.
+// policy pack (parse + index + check_library + type-checking the policies, done once
+// per process) versus analysing the user's file against it (parse, check, facts, cost
+// facts and every policy: driver::analyze_file, exactly what `check` runs per file).
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
@@ -8,8 +9,7 @@
 
 #include "diag/diagnostic.h"
 #include "driver/session.h"
-#include "sema/checker.h"
-#include "sema/loader.h"
+#include "driver/analysis.h"
 
 namespace {
 
@@ -17,6 +17,12 @@ namespace {
 std::string bench_file() {
   if (const char* f = std::getenv("GPUSPEC_BENCH_FILE")) return f;
   return GPUSPEC_SOURCE_DIR "/examples/llm-finetune/server.gpuspec";
+}
+
+gpuspec::driver::AnalysisOptions analysis_options() {
+  gpuspec::driver::AnalysisOptions options;
+  options.lint_options.today = "2026-11-30";
+  return options;
 }
 
 void BM_LoadEmbeddedLibrary(benchmark::State& state) {
@@ -34,12 +40,11 @@ void BM_CheckOneFileWithLoadedLibrary(benchmark::State& state) {
     gpuspec::DiagnosticEngine diags;
     // Each iteration adds the file (and its imports) to the session's SourceManager
     // again, as checking many files in one process does.
-    auto program = gpuspec::sema::load_program(path, session.library(), session.sources(), diags);
+    auto program = gpuspec::driver::analyze_file(session, path, analysis_options(), diags, nullptr);
     if (!program) {
       state.SkipWithError("cannot read the benchmark file");
       break;
     }
-    gpuspec::sema::check_program(*program, diags);
     benchmark::DoNotOptimize(diags.diagnostics().size());
   }
 }
@@ -50,8 +55,8 @@ void BM_FullCheckOfOneFile(benchmark::State& state) {
   for (auto _ : state) {
     gpuspec::driver::Session session(gpuspec::driver::LibraryOptions{});
     gpuspec::DiagnosticEngine diags;
-    auto program = gpuspec::sema::load_program(path, session.library(), session.sources(), diags);
-    if (program) gpuspec::sema::check_program(*program, diags);
+    auto program = gpuspec::driver::analyze_file(session, path, analysis_options(), diags, nullptr);
+    benchmark::DoNotOptimize(program.has_value());
     benchmark::DoNotOptimize(diags.diagnostics().size());
   }
 }
