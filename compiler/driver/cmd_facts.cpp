@@ -4,6 +4,8 @@
 
 #include <iostream>
 
+#include "backends/cost/cost_facts.h"
+#include "backends/cost/price_files.h"
 #include "diag/render_text.h"
 #include "driver/args.h"
 #include "driver/commands.h"
@@ -16,13 +18,14 @@
 namespace gpuspec::driver {
 
 int run_facts(const std::vector<std::string>& raw_args) {
-  ArgSpec spec{{"--help"}, {"--stdlib"}, {}};
+  ArgSpec spec{{"--help"}, {"--stdlib", "--prices"}, {"--prices"}};
   std::string error;
   ParsedArgs args = parse_args(raw_args, spec, error);
   if (!error.empty()) return tool_failure(error);
   if (args.has("--help") || args.positionals.empty() || args.positionals.size() > 2) {
-    std::fputs("usage: gpuspec facts FILE [DECLARATION|FACT]\n\n"
-               "Prints the facts of every server, cloud and workload in FILE as JSON.\n"
+    std::fputs("usage: gpuspec facts FILE [DECLARATION|FACT] [--prices FILE]...\n\n"
+               "Prints the facts of every server, cloud and workload in FILE as JSON, the\n"
+               "cost.* facts priced from the stdlib's price book and any --prices files.\n"
                "A second argument selects one declaration, or one fact in each.\n",
                args.has("--help") ? stdout : stderr);
     return args.has("--help") ? kExitClean : kExitToolFailure;
@@ -34,6 +37,15 @@ int run_facts(const std::vector<std::string>& raw_args) {
   auto program = sema::load_program(args.positionals[0], session.library(), session.sources(), diags, &io_error);
   if (!program) return tool_failure(fmt::format("cannot read '{}': {}", args.positionals[0], io_error));
   sema::check_program(*program, diags);
+  // The same cost.* facts the budget and deployment rules read.
+  std::vector<sema::Program> price_files;
+  std::string price_error;
+  if (!cost::load_price_files(args.values("--prices"), session.library(), session.sources(), diags, price_files,
+                              price_error)) {
+    return tool_failure(price_error);
+  }
+  cost::PriceBook book = cost::build_price_book(*program, price_files);
+  cost::DeploymentIndex deployments = cost::index_deployments(*program);
 
   std::optional<std::string> filter = args.positionals.size() == 2 ? std::optional(args.positionals[1]) : std::nullopt;
   bool filter_is_declaration = filter && program->find(*filter) != nullptr;
@@ -45,7 +57,9 @@ int run_facts(const std::vector<std::string>& raw_args) {
       if (filter_is_declaration && decl.name != *filter) continue;
       const sema::DeclEntry* entry = program->find(decl.name);
       if (!entry || entry->decl != &decl) continue;
-      auto json = facts::fact_set_to_json(facts::resolve_facts(*program, *entry, diags), session.sources());
+      facts::FactSet resolved = facts::resolve_facts(*program, *entry, diags);
+      cost::add_cost_facts(*program, *entry, resolved, book, &deployments);
+      auto json = facts::fact_set_to_json(resolved, session.sources());
       if (filter && !filter_is_declaration) {
         nlohmann::ordered_json only = nlohmann::ordered_json::object();
         if (json["facts"].contains(*filter)) only[*filter] = json["facts"][*filter];
