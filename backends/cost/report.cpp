@@ -1,11 +1,8 @@
 #include "backends/cost/report.h"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "backends/writers/csv_writer.h"
@@ -330,29 +327,5 @@ std::string render_quote(const Quote& q, Format format) {
   return out;
 }
 
-std::string write_file_atomically(const std::string& path, const std::string& text) {
-  std::filesystem::path target(path);
-  std::filesystem::path tmp = target;
-  tmp += fmt::format(".tmp.{}", static_cast<long>(::getpid()));
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return "cannot create '" + tmp.string() + "'";
-    out << text;
-    out.flush();
-    if (!out) {
-      std::error_code ignored;
-      std::filesystem::remove(tmp, ignored);
-      return "cannot write '" + tmp.string() + "'";
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, target, ec);
-  if (ec) {
-    std::error_code ignored;
-    std::filesystem::remove(tmp, ignored);
-    return "cannot rename to '" + path + "': " + ec.message();
-  }
-  return "";
-}
 
 }  // namespace gpuspec::cost

@@ -21,8 +21,5 @@ std::string render_bom(const Bom& bom, Format format);  // Markdown/CSV/JSON of 
 nlohmann::ordered_json bom_to_json(const Bom& bom);
 std::string render_quote(const Quote& quote, Format format);
 
-// Writes `text` to `path` atomically: a temporary file beside it, then rename.
-// Returns "" or the error message.
-std::string write_file_atomically(const std::string& path, const std::string& text);
 
 }  // namespace gpuspec::cost

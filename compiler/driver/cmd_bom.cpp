@@ -10,6 +10,7 @@
 #include "backends/cost/price_files.h"
 #include "backends/cost/report.h"
 #include "diag/render_text.h"
+#include "backends/writers/atomic_write.h"
 #include "driver/args.h"
 #include "driver/commands.h"
 #include "driver/session.h"
@@ -81,7 +82,8 @@ int run_bom(const std::vector<std::string>& raw_args) {
   }
   std::string text = cost::render_boms(boms, format);
   if (auto out = args.value("-o")) {
-    if (auto err = cost::write_file_atomically(*out, text); !err.empty()) return tool_failure(err);
+    std::string err;
+    if (!writers::write_files_atomically({{*out, text}}, err)) return tool_failure(err);
   } else {
     std::cout << text;
   }

@@ -13,6 +13,7 @@
 #include "backends/cost/quote.h"
 #include "backends/cost/report.h"
 #include "diag/render_text.h"
+#include "backends/writers/atomic_write.h"
 #include "driver/args.h"
 #include "driver/commands.h"
 #include "driver/session.h"
@@ -228,7 +229,8 @@ int run_quote(const std::vector<std::string>& raw_args) {
   cost::Quote quote = cost::build_quote(*spec_files.program, decls, *spec_files.book, options, diags);
   std::string text = cost::render_quote(quote, format);
   if (auto out = args.value("-o")) {
-    if (auto err = cost::write_file_atomically(*out, text); !err.empty()) return tool_failure(err);
+    std::string err;
+    if (!writers::write_files_atomically({{*out, text}}, err)) return tool_failure(err);
   } else {
     std::cout << text;
   }
