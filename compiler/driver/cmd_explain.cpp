@@ -73,12 +73,7 @@ int run_explain(const std::vector<std::string>& raw_args) {
 
   Session session(LibraryOptions{args.value("--stdlib"), args.values("--policies")});
   if (session.load_error()) return tool_failure(*session.load_error());
-  DiagnosticEngine library_diags;
-  library_diags.diagnostics() = session.library_diagnostics();
-  if (library_diags.has_errors()) {
-    std::cerr << render_text(library_diags.diagnostics(), session.sources(), TextRenderOptions{});
-    return kExitFindings;
-  }
+  if (report_broken_library(session)) return kExitFindings;
   const lint::Policy* policy = session.policies().find(id);
   if (!policy) {
     std::vector<std::string_view> ids;

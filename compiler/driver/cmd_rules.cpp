@@ -107,12 +107,7 @@ int run_rules(const std::vector<std::string>& raw_args) {
   }
   Session session(LibraryOptions{args.value("--stdlib"), args.values("--policies")});
   if (session.load_error()) return tool_failure(*session.load_error());
-  DiagnosticEngine library_diags;
-  library_diags.diagnostics() = session.library_diagnostics();
-  if (library_diags.has_errors()) {
-    std::cerr << render_text(library_diags.diagnostics(), session.sources(), TextRenderOptions{});
-    return kExitFindings;
-  }
+  if (report_broken_library(session)) return kExitFindings;
   auto policies = sorted_policies(session.policies());
   if (format == "md") {
     std::cout << rules_markdown(policies);

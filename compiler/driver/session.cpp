@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <filesystem>
 
+#include <iostream>
+
+#include "diag/render_text.h"
 #include "driver/embedded.h"
 #include "sema/checker.h"
 #include "sema/loader.h"
@@ -70,6 +73,14 @@ Session::Session(const LibraryOptions& options) {
   }
   sema::check_program(*user_policies_, library_diags_);
   policies_ = lint::load_policies(library_, extra, library_diags_);
+}
+
+bool report_broken_library(Session& session) {
+  DiagnosticEngine diags;
+  diags.diagnostics() = session.library_diagnostics();
+  if (!diags.has_errors()) return false;
+  std::cerr << render_text(diags.diagnostics(), session.sources(), TextRenderOptions{});
+  return true;
 }
 
 CollectedPaths collect_spec_files(const std::vector<std::string>& paths) {

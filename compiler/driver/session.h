@@ -42,6 +42,10 @@ class Session {
   lint::PolicySet policies_;
 };
 
+// Prints the library's or policy files' errors to stderr and returns true when there
+// are any: commands that describe the rules must not describe a half-loaded pack.
+bool report_broken_library(Session& session);
+
 // Files named on the command line: folders expand to their *.gpuspec files,
 // recursively, in sorted order. An unreadable path is returned in `missing`.
 struct CollectedPaths {
