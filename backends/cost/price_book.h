@@ -26,7 +26,7 @@ struct PriceSource {
 
 struct PriceEntry {
   std::string item;      // catalog name of the part or instance
-  std::string kind;      // list | street | on_demand
+  std::string kind;      // list | street | used | quote | on_demand | reserved_1y | reserved_3y | spot
   std::string region;    // "" when not stated
   units::Quantity amount;  // money (parts) or money per second (instances)
   PriceSource source;

@@ -19,7 +19,8 @@ constexpr Dimension energy_price() { return {.seconds = -1, .watts = -1, .money 
 // show provenance and stale or unverified data stands out.
 std::vector<PropertySchema> with_provenance(std::vector<PropertySchema> properties) {
   properties.push_back({"source", {string()}, true, "", "where the values come from: datasheet, provider page, report"});
-  properties.push_back({"as_of", {date()}, true, "", "date the source was read or published, \"YYYY-MM-DD\""});
+  properties.push_back({"source_url", {string()}, false, "", "the source's address (https://...), when it has one"});
+  properties.push_back({"as_of", {date()}, true, "", "date the source states (published, effective or updated), \"YYYY-MM-DD\""});
   properties.push_back({"verified", {boolean()}, false, "true",
                         "false when a value could not be checked against a primary source; `notes` says which"});
   properties.push_back({"notes", {string()}, false, "", "caveats: unverified values, errors in the seed documents"});
@@ -47,7 +48,7 @@ std::vector<std::string_view> currency_symbols() { return {"CNY", "USD"}; }
 std::vector<std::string_view> arch_symbols() { return {"volta", "ampere", "ada", "hopper", "davinci"}; }
 // Kinds a price can be attached to: anything that can be bought or rented.
 std::vector<std::string_view> priced_kinds() {
-  return {"gpu", "cpu", "memory", "disk", "psu", "chassis", "cooling", "nic", "part", "instance"};
+  return {"gpu", "cpu", "memory", "disk", "psu", "chassis", "cooling", "nic", "part", "instance", "volume"};
 }
 
 KindSchema gpu_kind() {
@@ -212,6 +213,22 @@ KindSchema instance_kind() {
       "a cloud instance type");
 }
 
+KindSchema volume_kind() {
+  return catalog_kind(
+      "volume",
+      {
+          {"provider", {symbol(provider_symbols())}, true, "", "cloud provider"},
+          {"api_name", {string()}, true, "", "the provider's volume-type name, as the API and Terraform want it (\"gp3\")"},
+          {"media", {symbol({"ssd", "hdd"})}, true, "", "storage medium"},
+          {"max_size", {quantity(Dimension::data())}, false, "", "largest volume of this type"},
+          {"baseline_throughput", {quantity(Dimension::bandwidth())}, false, "", "throughput included in the price"},
+          {"max_throughput", {quantity(Dimension::bandwidth())}, false, "", "highest throughput one volume can reach"},
+          {"baseline_iops", {count()}, false, "", "IOPS included in the price"},
+          {"max_iops", {count()}, false, "", "highest IOPS one volume can reach"},
+      },
+      "a cloud block-storage volume type (EBS gp3, Azure Premium SSD, Alibaba ESSD), priced per capacity and month");
+}
+
 KindSchema model_kind() {
   return catalog_kind(
       "model",
@@ -236,9 +253,12 @@ KindSchema price_kind() {
           {"amount",
            {quantity(Dimension::money_amount()), quantity(Dimension::money_rate())},
            true, "", "money for parts, money per time for instances"},
-          {"kind", {symbol({"list", "street", "on_demand"})}, true, "",
-           "list price (vendor MSRP), street price (observed market), on-demand hourly rate"},
+          {"kind", {symbol({"list", "street", "used", "quote", "on_demand", "reserved_1y", "reserved_3y", "spot"})}, true, "",
+           "list price (vendor MSRP), street price (observed new-part market), used/refurbished, a vendor quote, "
+           "on-demand hourly rate, 1- or 3-year reserved hourly rate, spot rate"},
           {"region", {string()}, false, "", "provider region or market the price holds for"},
+          {"per", {quantity(Dimension::data())}, false, "",
+           "the amount is for this much capacity: block storage is priced `amount = 0.08 USD/month`, `per = 1 GB`"},
       },
       "a dated price-book entry; a missing price is a diagnostic, never a zero");
 }
@@ -309,7 +329,7 @@ std::span<const KindSchema> catalog_kinds() {
       psu_kind(),        chassis_kind(),     cooling_kind(),          nic_kind(),
       part_kind(),       instance_kind(),    model_kind(),            price_kind(),
       exchange_rate_kind(), electricity_kind(), framework_release_kind(), cuda_arch_kind(),
-      export_restriction_kind(),
+      export_restriction_kind(), volume_kind(),
   };
   return kinds;
 }
