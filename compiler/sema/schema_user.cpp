@@ -145,7 +145,8 @@ const BlockSchema& cloud_storage_block() {
       "storage",
       {
           {"system", {quantity(Dimension::data())}, false, "", "system disk size"},
-          {"data", {quantity(Dimension::data())}, false, "", "data disk size"},
+          {"data", {quantity(Dimension::data()), symbol({"local_nvme"})}, false, "",
+           "data disk size, or `local_nvme` to keep the data on the instance's own NVMe drives (no data disk)"},
           {"data_kind", {symbol({"ssd", "nvme", "hdd"})}, false, "ssd", "data disk class"},
       }};
   return schema;
