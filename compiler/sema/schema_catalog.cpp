@@ -220,6 +220,9 @@ KindSchema volume_kind() {
           {"provider", {symbol(provider_symbols())}, true, "", "cloud provider"},
           {"api_name", {string()}, true, "", "the provider's volume-type name, as the API and Terraform want it (\"gp3\")"},
           {"media", {symbol({"ssd", "hdd"})}, true, "", "storage medium"},
+          {"billing", {symbol({"per_capacity", "tiered"})}, false, "per_capacity",
+           "per_capacity: amount x size / per (EBS, ESSD); tiered: a disk is billed at the smallest priced tier (`per`) "
+           "that holds it (Azure managed disks)"},
           {"max_size", {quantity(Dimension::data())}, false, "", "largest volume of this type"},
           {"baseline_throughput", {quantity(Dimension::bandwidth())}, false, "", "throughput included in the price"},
           {"max_throughput", {quantity(Dimension::bandwidth())}, false, "", "highest throughput one volume can reach"},
