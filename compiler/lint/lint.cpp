@@ -51,18 +51,25 @@ class DeclarationLinter {
       case eval::Verdict::Silent:
         return;
       case eval::Verdict::Error: {
+        // Fail closed: a rule that could not be checked is reported at the rule's own
+        // severity, so an error rule that overflows still fails the run.
         const eval::Outcome& failed = when && when->is_error() ? *when : require.result;
-        auto& d = diags_.report("policy.evaluation-error", Severity::Warning, finding_range(decl, policy.at),
+        Severity severity = severity_of(policy);
+        auto& d = diags_.report("policy.evaluation-error", severity, finding_range(decl, policy.at),
                                 fmt::format("policy '{}' could not be evaluated for '{}': {}", policy.id, decl.name,
                                             failed.is_error() ? failed.error : "the requirement is not true or false"));
         d.declaration = decl.name;
         if (failed.error_range.valid()) d.notes.push_back({"in this part of the policy", failed.error_range});
+        d.notes.push_back({fmt::format("reported at the severity of '{}' ({}): a rule that could not be checked must not pass",
+                                       policy.id, severity_name(severity)),
+                           {}});
+        if (waivers) waivers->note_unwaivable(d, policy.id);
         return;
       }
       case eval::Verdict::Violated:
         break;
     }
-    auto severity = options_.severities.count(policy.id) ? options_.severities.at(policy.id) : policy.severity;
+    Severity severity = severity_of(policy);
     std::string message = policy.message.empty() ? fmt::format("'{}' does not hold", policy.id)
                                                   : eval::render_template(policy.message, facts).text;
     Diagnostic& d = diags_.report(policy.id, severity, finding_range(decl, policy.at), std::move(message));
@@ -70,6 +77,11 @@ class DeclarationLinter {
     if (policy.hint) d.hint = eval::render_template(*policy.hint, facts).text;
     add_why_notes(d, require);
     if (waivers) waivers->apply(d);
+  }
+
+  Severity severity_of(const Policy& policy) const {
+    auto it = options_.severities.find(policy.id);
+    return it != options_.severities.end() ? it->second : policy.severity;
   }
 
   // "Why it failed": the value of every term of the requirement, each pointing at
