@@ -55,8 +55,10 @@ options:
   --prices FILE        a price book of your own for cost.* facts (repeatable)
   --stdlib DIR         use the stdlib in DIR instead of the embedded one
   --stdlib-only        check only the stdlib and the policies
+  --allow-skipped      report unreadable or skipped paths as warnings instead of exit 2
 
 exit status: 0 clean, 1 findings at or above --fail-on (or --verify mismatches), 2 the tool could not run
+or could not read everything it was given
 )";
 
 // Files that share a config (or --config, or none) and so share a policy set.
@@ -148,6 +150,18 @@ std::vector<SarifRule> sarif_rules(const std::vector<std::unique_ptr<CheckGroup>
   return rules;
 }
 
+// A path the run could not read, or a file a folder walk skipped: a diagnostic
+// without a location. Fail closed: an error that makes the run exit 2, unless
+// --allow-skipped makes it a warning.
+Diagnostic unread_path(std::string id, std::string message, std::string note, bool allowed) {
+  Diagnostic d;
+  d.id = std::move(id);
+  d.severity = allowed ? Severity::Warning : Severity::Error;
+  d.message = std::move(message);
+  if (!note.empty()) d.notes.push_back({std::move(note), {}});
+  return d;
+}
+
 }  // namespace
 
 int tool_failure(const std::string& message) {
@@ -156,7 +170,7 @@ int tool_failure(const std::string& message) {
 }
 
 int run_check(const std::vector<std::string>& raw_args) {
-  ArgSpec spec{{"--verify", "--no-color", "--stdlib-only", "--help", "--no-waivers", "--no-lint"},
+  ArgSpec spec{{"--verify", "--no-color", "--stdlib-only", "--help", "--no-waivers", "--no-lint", "--allow-skipped"},
                {"--format", "--stdlib", "--policies", "--disable", "--severity", "--fail-on", "--config", "--prices"},
                {"--policies", "--disable", "--severity", "--prices"}};
   std::string error;
@@ -198,12 +212,17 @@ int run_check(const std::vector<std::string>& raw_args) {
     }
     return slot.get();
   };
+  const bool allow_skipped = args.has("--allow-skipped");
+  std::vector<Diagnostic> unread;  // paths not checked: exit 2 unless --allow-skipped
   if (args.has("--stdlib-only")) {
     if (!group_for(std::nullopt)) return tool_failure(error);
   } else {
     if (args.positionals.empty()) return tool_failure(std::string("no files to check\n") + kCheckUsage);
     CollectedPaths collected = collect_spec_files(args.positionals);
     for (const auto& missing : collected.missing) return tool_failure(fmt::format("cannot read '{}': no such file or folder", missing));
+    for (auto& problem : collected.problems) {
+      unread.push_back(unread_path(problem.id, problem.message, problem.note, allow_skipped));
+    }
     ConfigFinder finder;
     for (const auto& path : collected.files) {
       CheckGroup* group = group_for(explicit_config ? std::nullopt : finder.nearest(path));
@@ -240,12 +259,30 @@ int run_check(const std::vector<std::string>& raw_args) {
       for (const auto& path : group->files) {
         std::string io_error;
         auto program = analyze_file(session, path, analysis, group->diags, &io_error);
-        if (!program) return tool_failure(fmt::format("cannot read '{}': {}", path, io_error));
+        if (!program) {
+          unread.push_back(unread_path("unreadable-file", io_error, "", allow_skipped));
+          continue;
+        }
         group->roots.push_back(program->files().front()->source->id());
       }
     }
     remove_duplicates(group->diags.diagnostics(), session.sources(), seen);
     group->diags.sort(session.sources());
+  }
+
+  // What could not be read is reported first, with the first group's diagnostics
+  // (it has no location, so any group's sources render it).
+  std::set<DiagnosticKey> unread_seen;
+  remove_duplicates(unread, SourceManager{}, unread_seen);  // a bad --prices file fails every spec alike
+  const bool incomplete = !allow_skipped && !unread.empty();
+  if (!unread.empty()) {
+    if (groups.empty()) {
+      groups.push_back(std::make_unique<CheckGroup>());
+      groups.back()->session = std::make_unique<Session>(LibraryOptions{args.value("--stdlib"), {}});
+    }
+    if (incomplete) unread.front().hint = "the run is incomplete, so it exits 2; --allow-skipped goes on without these paths";
+    auto& first = groups.front()->diags.diagnostics();
+    first.insert(first.begin(), unread.begin(), unread.end());
   }
 
   if (args.has("--verify")) {
@@ -254,6 +291,10 @@ int run_check(const std::vector<std::string>& raw_args) {
       VerifyResult result = verify_expectations(group->session->sources(), group->roots, group->diags.diagnostics());
       for (const auto& problem : result.problems) std::fprintf(stderr, "%s\n", problem.c_str());
       ok = ok && result.ok;
+    }
+    if (incomplete) {
+      std::cerr << render_text(unread, groups.front()->session->sources(), TextRenderOptions{});
+      return kExitToolFailure;
     }
     return ok ? kExitClean : kExitFindings;
   }
@@ -295,6 +336,7 @@ int run_check(const std::vector<std::string>& raw_args) {
     std::string summary = render_summary(count_diagnostics(all));
     if (!summary.empty()) std::cout << summary << "\n";
   }
+  if (incomplete) return kExitToolFailure;
   return failed ? kExitFindings : kExitClean;
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "diag/diagnostic.h"
+#include "driver/spec_walk.h"
 #include "lint/policy.h"
 #include "sema/program.h"
 #include "source/source.h"
@@ -30,7 +31,7 @@ class Session {
   // Problems in the library or in policy files (parse, duplicates, schema, policy
   // type errors); normally none. They are reported before any spec is linted.
   const std::vector<Diagnostic>& library_diagnostics() const { return library_diags_.diagnostics(); }
-  // Set when --stdlib names a folder that cannot be read.
+  // Set when --stdlib or a policy folder cannot be read completely.
   const std::optional<std::string>& load_error() const { return load_error_; }
 
  private:
@@ -47,10 +48,12 @@ class Session {
 bool report_broken_library(Session& session);
 
 // Files named on the command line: folders expand to their *.gpuspec files,
-// recursively, in sorted order. An unreadable path is returned in `missing`.
+// recursively, in sorted order (spec_walk.h). A path that does not exist is returned
+// in `missing`; what a folder walk could not read or skipped, in `problems`.
 struct CollectedPaths {
   std::vector<std::string> files;
   std::vector<std::string> missing;
+  std::vector<WalkProblem> problems;
 };
 CollectedPaths collect_spec_files(const std::vector<std::string>& paths);
 
