@@ -27,6 +27,7 @@
 #include "driver/config.h"
 #include "driver/session.h"
 #include "sema/suggest.h"
+#include "source/printable.h"
 
 #ifndef GPUSPEC_VERSION
 #define GPUSPEC_VERSION "0.0.0"
@@ -164,8 +165,9 @@ Diagnostic unread_path(std::string id, std::string message, std::string note, bo
 
 }  // namespace
 
-int tool_failure(const std::string& message) {
-  std::fprintf(stderr, "gpuspec: error: %s\n", message.c_str());
+int tool_failure(const std::string& message, const char* usage) {
+  std::fprintf(stderr, "gpuspec: error: %s\n", printable(message).c_str());
+  if (usage) std::fputs(usage, stderr);
   return kExitToolFailure;
 }
 
@@ -175,7 +177,7 @@ int run_check(const std::vector<std::string>& raw_args) {
                {"--policies", "--disable", "--severity", "--prices"}};
   std::string error;
   ParsedArgs args = parse_args(raw_args, spec, error);
-  if (!error.empty()) return tool_failure(error + "\n" + kCheckUsage);
+  if (!error.empty()) return tool_failure(error, kCheckUsage);
   if (args.has("--help")) {
     std::fputs(kCheckUsage, stdout);
     return kExitClean;
@@ -217,7 +219,7 @@ int run_check(const std::vector<std::string>& raw_args) {
   if (args.has("--stdlib-only")) {
     if (!group_for(std::nullopt)) return tool_failure(error);
   } else {
-    if (args.positionals.empty()) return tool_failure(std::string("no files to check\n") + kCheckUsage);
+    if (args.positionals.empty()) return tool_failure("no files to check", kCheckUsage);
     CollectedPaths collected = collect_spec_files(args.positionals);
     for (const auto& missing : collected.missing) return tool_failure(fmt::format("cannot read '{}': no such file or folder", missing));
     for (auto& problem : collected.problems) {
@@ -289,7 +291,7 @@ int run_check(const std::vector<std::string>& raw_args) {
     bool ok = true;
     for (const auto& group : groups) {
       VerifyResult result = verify_expectations(group->session->sources(), group->roots, group->diags.diagnostics());
-      for (const auto& problem : result.problems) std::fprintf(stderr, "%s\n", problem.c_str());
+      for (const auto& problem : result.problems) std::fprintf(stderr, "%s\n", printable(problem).c_str());
       ok = ok && result.ok;
     }
     if (incomplete) {

@@ -63,12 +63,12 @@ int run_explain(const std::vector<std::string>& raw_args) {
   ArgSpec spec{{"--help"}, {"--policies", "--stdlib"}, {"--policies"}};
   std::string error;
   ParsedArgs args = parse_args(raw_args, spec, error);
-  if (!error.empty()) return tool_failure(error + "\n" + kExplainUsage);
+  if (!error.empty()) return tool_failure(error, kExplainUsage);
   if (args.has("--help")) {
     std::fputs(kExplainUsage, stdout);
     return kExitClean;
   }
-  if (args.positionals.size() != 1) return tool_failure(std::string("explain takes one rule id\n") + kExplainUsage);
+  if (args.positionals.size() != 1) return tool_failure("explain takes one rule id", kExplainUsage);
   const std::string& id = args.positionals.front();
 
   Session session(LibraryOptions{args.value("--stdlib"), args.values("--policies")});

@@ -95,12 +95,12 @@ int run_rules(const std::vector<std::string>& raw_args) {
   ArgSpec spec{{"--help"}, {"--format", "--policies", "--stdlib"}, {"--policies"}};
   std::string error;
   ParsedArgs args = parse_args(raw_args, spec, error);
-  if (!error.empty()) return tool_failure(error + "\n" + kRulesUsage);
+  if (!error.empty()) return tool_failure(error, kRulesUsage);
   if (args.has("--help")) {
     std::fputs(kRulesUsage, stdout);
     return kExitClean;
   }
-  if (!args.positionals.empty()) return tool_failure(fmt::format("unexpected argument '{}'\n{}", args.positionals.front(), kRulesUsage));
+  if (!args.positionals.empty()) return tool_failure(fmt::format("unexpected argument '{}'", args.positionals.front()), kRulesUsage);
   std::string format = args.value("--format").value_or("text");
   if (format != "text" && format != "md" && format != "json") {
     return tool_failure(fmt::format("unknown format '{}'; expected text, md or json", format));

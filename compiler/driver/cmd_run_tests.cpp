@@ -25,6 +25,7 @@
 #include "driver/commands.h"
 #include "driver/config.h"
 #include "driver/session.h"
+#include "source/printable.h"
 
 namespace gpuspec::driver {
 
@@ -117,12 +118,12 @@ int run_test(const std::vector<std::string>& raw_args) {
   ArgSpec spec{{"--help"}, {"--policies", "--junit", "--stdlib"}, {"--policies"}};
   std::string error;
   ParsedArgs args = parse_args(raw_args, spec, error);
-  if (!error.empty()) return tool_failure(error + "\n" + kTestUsage);
+  if (!error.empty()) return tool_failure(error, kTestUsage);
   if (args.has("--help")) {
     std::fputs(kTestUsage, stdout);
     return kExitClean;
   }
-  if (args.positionals.empty()) return tool_failure(std::string("no tests to run\n") + kTestUsage);
+  if (args.positionals.empty()) return tool_failure("no tests to run", kTestUsage);
   std::vector<std::string> missing;
   std::vector<WalkProblem> problems;
   std::vector<std::string> files = test_files(args.positionals, missing, problems);
@@ -162,8 +163,8 @@ int run_test(const std::vector<std::string>& raw_args) {
         if (!result.ok && outcome.problems.empty()) outcome.problems.push_back("verification failed");
       }
     }
-    std::cout << (outcome.problems.empty() ? "PASS " : "FAIL ") << path << "\n";
-    for (const auto& problem : outcome.problems) std::cout << "  " << problem << "\n";
+    std::cout << (outcome.problems.empty() ? "PASS " : "FAIL ") << printable(path) << "\n";
+    for (const auto& problem : outcome.problems) std::cout << "  " << printable(problem) << "\n";
     outcomes.push_back(std::move(outcome));
   }
   std::size_t failed = std::count_if(outcomes.begin(), outcomes.end(), [](const auto& o) { return !o.problems.empty(); });

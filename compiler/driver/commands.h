@@ -21,7 +21,9 @@ int run_explain(const std::vector<std::string>& args);
 int run_rules(const std::vector<std::string>& args);
 int run_test(const std::vector<std::string>& args);
 
-// Prints "gpuspec: error: <message>" to stderr and returns kExitToolFailure.
-int tool_failure(const std::string& message);
+// Prints "gpuspec: error: <message>" to stderr, then `usage` when given, and returns
+// kExitToolFailure. The message may hold paths and names from the input: it is made
+// printable (source/printable.h); the usage text is the tool's own.
+int tool_failure(const std::string& message, const char* usage = nullptr);
 
 }  // namespace gpuspec::driver

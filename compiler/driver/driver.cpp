@@ -62,7 +62,7 @@ int run(int argc, char** argv) {
     if (command == "explain") return run_explain(rest);
     if (command == "rules") return run_rules(rest);
     if (command == "test") return run_test(rest);
-    return tool_failure("unknown command '" + command + "'\n" + kUsage);
+    return tool_failure("unknown command '" + command + "'", kUsage);
   } catch (const std::exception& e) {
     // A bug, not a user mistake: say so instead of aborting with a core dump.
     return tool_failure(std::string("internal error: ") + e.what());
