@@ -7,6 +7,7 @@
 
 #include "backends/writers/csv_writer.h"
 #include "backends/writers/markdown_table.h"
+#include "source/printable.h"
 
 namespace gpuspec::cost {
 
@@ -318,11 +319,12 @@ std::string render_quote(const Quote& q, Format format) {
   std::string out = fmt::format("quote in {}\n", code(q.currency));
   std::string section;
   for (const auto& f : figures) {
+    // Plain text goes to terminals and CI logs: spec text in it is made printable.
     if (f.section != section) {
       section = f.section;
-      out += "\n" + section + "\n";
+      out += "\n" + printable(section) + "\n";
     }
-    out += fmt::format("  {:<30} {:>22}  {}\n", f.item, figure_text(f), f.source);
+    out += fmt::format("  {:<30} {:>22}  {}\n", printable(f.item), figure_text(f), printable(f.source));
   }
   return out;
 }

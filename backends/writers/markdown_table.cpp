@@ -1,22 +1,34 @@
 #include "backends/writers/markdown_table.h"
 
+#include "source/printable.h"
+
 namespace gpuspec::writers {
+
+namespace {
+
+void append_escaped(std::string& out, std::string_view segment) {
+  for (char c : printable(segment)) {
+    switch (c) {
+      case '|': case '\\': case '`': case '*': case '[': case ']': out += '\\'; out += c; break;
+      case '<': out += "&lt;"; break;
+      case '&': out += "&amp;"; break;
+      default: out += c;
+    }
+  }
+}
+
+}  // namespace
 
 std::string markdown_cell(std::string_view text) {
   std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (c == '|' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (c == '\r') {
-      if (i + 1 < text.size() && text[i + 1] == '\n') ++i;
-      out += "<br>";
-    } else if (c == '\n') {
-      out += "<br>";
-    } else {
-      out += c;
-    }
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find_first_of("\r\n", start);
+    if (end == std::string_view::npos) end = text.size();
+    append_escaped(out, text.substr(start, end - start));
+    if (end == text.size()) break;
+    out += "<br>";
+    start = end + (text[end] == '\r' && end + 1 < text.size() && text[end + 1] == '\n' ? 2 : 1);
   }
   return out;
 }

@@ -1,5 +1,10 @@
-// Markdown (GitHub-flavoured) tables: the writer escapes `|` and backslashes and turns
-// line breaks into <br> so a cell can never break the table.
+// Markdown (GitHub-flavoured) tables. Cell text is literal: the writer escapes what
+// would break the table (`|`, backslashes; line breaks become <br>), what would make
+// links, images, code spans or emphasis (`[`, `]`, backquote, `*`), and HTML (`<` and
+// `&` as entities: without `<` no tag or autolink can start, so `->` stays readable),
+// so text from a spec or the catalog cannot inject markup. It
+// shows control characters as escapes (source/printable.h). `_` is left alone: GFM
+// does not emphasise inside words, and part names are full of it.
 #pragma once
 
 #include <string>

@@ -19,6 +19,7 @@
 #include "driver/session.h"
 #include "sema/checker.h"
 #include "sema/loader.h"
+#include "source/printable.h"
 
 namespace gpuspec::driver {
 
@@ -128,8 +129,8 @@ int run_diff(Session& session, const ParsedArgs& args, const cost::QuoteOptions&
   auto after = quote_lines(new_quote);
   const auto currency = old_quote.currency;
   auto money = [&](double v) { return cost::format_money(v, currency); };
-  std::string out = fmt::format("quote diff {} -> {} ({})\n", args.positionals[0], args.positionals[1],
-                                units::currency_code(currency));
+  std::string out = fmt::format("quote diff {} -> {} ({})\n", printable(args.positionals[0]),
+                                printable(args.positionals[1]), units::currency_code(currency));
   double old_total = 0, new_total = 0;
   for (const auto& [k, v] : before) old_total += v;
   for (const auto& [k, v] : after) new_total += v;
@@ -139,9 +140,10 @@ int run_diff(Session& session, const ParsedArgs& args, const cost::QuoteOptions&
   for (const auto& [k, pair] : keys) {
     const auto& [a, b] = pair;
     if (a && b && cost::plain_money(*a) == cost::plain_money(*b)) continue;
-    if (a && b) out += fmt::format("~ {}: {} -> {} ({}{})\n", k, money(*a), money(*b), *b >= *a ? "+" : "", money(*b - *a));
-    else if (b) out += fmt::format("+ {}: {}\n", k, money(*b));
-    else out += fmt::format("- {}: {}\n", k, money(*a));
+    std::string line = printable(k);
+    if (a && b) out += fmt::format("~ {}: {} -> {} ({}{})\n", line, money(*a), money(*b), *b >= *a ? "+" : "", money(*b - *a));
+    else if (b) out += fmt::format("+ {}: {}\n", line, money(*b));
+    else out += fmt::format("- {}: {}\n", line, money(*a));
   }
   double increase = new_total - old_total;
   double pct = old_total > 0 ? increase / old_total * 100 : (increase > 0 ? INFINITY : 0);

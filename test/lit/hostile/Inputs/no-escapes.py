@@ -1,11 +1,13 @@
 """Reads a command's output on stdin; fails when a spec managed to print raw control
 characters (ESC, CR, other C0 controls but newline and tab) or to start a line with a
 GitHub Actions workflow command (`::`), except the annotations the `github` format
-itself writes (pass --github)."""
+itself writes (pass --github). --crlf accepts CRLF line ends (CSV records)."""
 import sys
 
 data = sys.stdin.buffer.read()
 github = "--github" in sys.argv
+if "--crlf" in sys.argv:
+    data = data.replace(b"\r\n", b"\n")
 problems = []
 for byte in data:
     if (byte < 0x20 and byte not in (0x0A, 0x09)) or byte == 0x7F:
