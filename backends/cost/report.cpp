@@ -8,6 +8,7 @@
 #include "backends/writers/csv_writer.h"
 #include "backends/writers/markdown_table.h"
 #include "source/printable.h"
+#include "units/integral.h"
 
 namespace gpuspec::cost {
 
@@ -18,7 +19,7 @@ using nlohmann::ordered_json;
 std::string code(units::Currency c) { return std::string(units::currency_code(c)); }
 
 std::string num(double v) {
-  if (v == static_cast<long long>(v)) return fmt::format("{}", static_cast<long long>(v));
+  if (units::is_exact_integer(v)) return fmt::format("{}", static_cast<long long>(v));
   return fmt::format("{:.4g}", v);
 }
 

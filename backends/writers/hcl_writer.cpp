@@ -5,14 +5,14 @@
 #include <algorithm>
 #include <cmath>
 
+#include "units/integral.h"
+
 namespace gpuspec::writers {
 
 namespace {
 
 std::string format_number(double value) {
-  if (std::isfinite(value) && value == std::floor(value) && std::fabs(value) < 1e15) {
-    return fmt::format("{}", static_cast<long long>(value));
-  }
+  if (units::is_exact_integer(value)) return fmt::format("{}", static_cast<long long>(value));
   return fmt::format("{}", value);
 }
 

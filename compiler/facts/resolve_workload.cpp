@@ -3,9 +3,11 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <limits>
 
 #include "facts/estimator.h"
 #include "facts/properties.h"
+#include "units/integral.h"
 
 namespace gpuspec::facts {
 
@@ -96,9 +98,25 @@ void add_workload_facts(const sema::Program& program, const sema::DeclEntry& wor
   input.optimizer = parsed_symbol(facts, "workload.optimizer", parse_optimizer).value_or(Optimizer::AdamW);
   input.sharding = parsed_symbol(facts, "workload.sharding", parse_sharding).value_or(Sharding::None);
   input.recompute = parsed_symbol(facts, "workload.recompute", parse_recompute).value_or(Recompute::None);
-  input.tensor_parallel = static_cast<int>(number(facts, "workload.tensor_parallel").value_or(1));
+  // The estimator counts GPUs as ints: a count past that range is reported, never cast
+  // (3e9 used to become -2147483648).
+  double tensor_parallel = number(facts, "workload.tensor_parallel").value_or(1);
   double total_gpus = std::max(1.0, gpus.value_or(1.0));
-  input.data_parallel = std::max(1, static_cast<int>(std::floor(total_gpus / std::max(1, input.tensor_parallel))));
+  auto tp = units::checked_integer<int>(tensor_parallel);
+  auto dp = units::checked_integer<int>(std::floor(total_gpus / std::max(1, tp.value_or(1))));
+  if (!tp || !dp) {
+    const Fact* declared = facts.find("workload.tensor_parallel");
+    SourceRange where = !tp && declared && declared->origin.range.valid() ? declared->origin.range : decl.name_range;
+    std::string what = tp ? fmt::format("over {:g} GPUs", total_gpus)
+                          : fmt::format("with tensor_parallel = {:g}", tensor_parallel);
+    auto& d = diags.error("estimator-input", where,
+                          fmt::format("cannot estimate the memory of '{}' {}: the estimator counts at most {} GPUs",
+                                      decl.name, what, std::numeric_limits<int>::max()));
+    d.declaration = decl.name;
+    return;
+  }
+  input.tensor_parallel = *tp;
+  input.data_parallel = std::max(1, *dp);
   input.seq_len = number(facts, "workload.seq_len");
   input.batch_size = number(facts, "workload.batch_size");
   input.layers = number(facts, "workload.layers");
