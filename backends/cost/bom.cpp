@@ -183,11 +183,22 @@ Bom build_bom(const sema::Program& program, const sema::DeclEntry& server, const
       d.hint = "add an `exchange_rate` entry (with `source` and `as_of`) and pass it with --prices FILE";
       continue;
     }
+    double line_total = converted->value.value * line.quantity;
+    if (!std::isfinite(line_total) || !std::isfinite(bom.total + line_total)) {
+      // A price of 1e308, or 1e308 parts: reported at the property, never printed as inf.
+      bom.complete = false;
+      auto& d = diags.error("cost.overflow", line.at,
+                            fmt::format("the cost of {:g} x '{}' ({}) is too large to compute", line.quantity, line.part,
+                                        line.role));
+      d.declaration = decl.name;
+      d.hint = fmt::format("check the count and the price entry {}", price->source.entry);
+      continue;
+    }
     line.price = price;
     line.unit_price = converted->value.value;
-    line.line_total = converted->value.value * line.quantity;
+    line.line_total = line_total;
     line.conversion = converted->describe();
-    bom.total += *line.line_total;
+    bom.total += line_total;
   }
 
   bom.full_load = facts.quantity("power.full_load");

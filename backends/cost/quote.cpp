@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "facts/properties.h"
 #include "facts/resolve.h"
 
@@ -29,6 +31,17 @@ void missing(DiagnosticEngine& diags, const ast::Declaration& decl, SourceRange 
   auto& d = diags.error("missing-price", at, std::move(message));
   d.declaration = decl.name;
   d.hint = std::move(hint);
+}
+
+// A figure past the double range (a price of 1e308, 1e308 GPUs) is reported and left
+// out, so no quote prints inf or nan and no renderer formats them.
+void drop_overflow(std::optional<double>& figure, std::string_view what, const ast::Declaration& decl, SourceRange at,
+                   DiagnosticEngine& diags) {
+  if (!figure || std::isfinite(*figure)) return;
+  figure.reset();
+  auto& d = diags.error("cost.overflow", at, fmt::format("the {} of '{}' is too large to compute", what, decl.name));
+  d.declaration = decl.name;
+  d.hint = "check the amounts, counts and durations this figure multiplies";
 }
 
 CloudQuote quote_cloud(const sema::Program& program, const sema::DeclEntry& entry, const PriceBook& book,
@@ -74,6 +87,9 @@ CloudQuote quote_cloud(const sema::Program& program, const sema::DeclEntry& entr
   q.conversion = converted->describe();
   q.hourly = converted->value.value * 3600;
   if (q.duration_hours) q.total = *q.hourly * q.count * *q.duration_hours * q.utilization;
+  drop_overflow(q.hourly, "hourly price", decl, range, diags);
+  drop_overflow(q.total, "cloud total", decl, range, diags);
+  if (!q.hourly) q.total.reset();
   return q;
 }
 
@@ -131,10 +147,13 @@ OnPremQuote quote_server(const sema::Program& program, const sema::DeclEntry& en
       q.energy_per_month = *q.full_load_w * kSecondsPerMonth * converted->value.value * q.pue * q.utilization;
     }
   }
+  drop_overflow(q.energy_per_month, "electricity per month", decl, decl.name_range, diags);
   if (q.energy_per_month && q.horizon_months) {
     q.opex_over_horizon = *q.energy_per_month * *q.horizon_months;
     if (q.bom.complete) q.tco = q.bom.total + *q.opex_over_horizon;
   }
+  drop_overflow(q.opex_over_horizon, "electricity over the horizon", decl, decl.name_range, diags);
+  drop_overflow(q.tco, "total cost of ownership", decl, decl.name_range, diags);
   return q;
 }
 
@@ -209,8 +228,14 @@ Quote build_quote(const sema::Program& program, const std::vector<const sema::De
         if (cmp.horizon_months) {
           cmp.onprem_over_horizon = s.bom.total + *s.energy_per_month * *cmp.horizon_months;
           cmp.cloud_over_horizon = *cloud_m * *cmp.horizon_months;
-          cmp.cheaper = *cmp.onprem_over_horizon < *cmp.cloud_over_horizon ? "on-premises" : "cloud";
+          if (std::isfinite(*cmp.onprem_over_horizon) && std::isfinite(*cmp.cloud_over_horizon)) {
+            cmp.cheaper = *cmp.onprem_over_horizon < *cmp.cloud_over_horizon ? "on-premises" : "cloud";
+          } else {  // each side was finite on its own; the products are reported where they are used
+            cmp.onprem_over_horizon.reset();
+            cmp.cloud_over_horizon.reset();
+          }
         }
+        if (cmp.breakeven_months && !std::isfinite(*cmp.breakeven_months)) cmp.breakeven_months.reset();
       }
       quote.comparisons.push_back(std::move(cmp));
     }
