@@ -21,15 +21,16 @@
 namespace gpuspec::driver {
 
 int run_bom(const std::vector<std::string>& raw_args) {
-  ArgSpec spec{{"--help"}, {"--stdlib", "--name", "--format", "-o", "--prices", "--currency"}, {"--prices"}};
+  ArgSpec spec{{"--help", "--force"}, {"--stdlib", "--name", "--format", "-o", "--prices", "--currency"}, {"--prices"}};
   std::string error;
   ParsedArgs args = parse_args(raw_args, spec, error);
   if (!error.empty()) return tool_failure(error);
   if (args.has("--help") || args.positionals.size() != 1) {
     std::fputs("usage: gpuspec bom FILE [--name SERVER] [--format csv|json|md] [-o FILE] [--prices FILE]...\n"
-               "                        [--currency CNY|USD]\n\n"
+               "                        [--currency CNY|USD] [--force]\n\n"
                "The bill of materials of each server in FILE, priced from the price book\n"
-               "(stdlib prices plus each --prices file). Exit 1 when a part has no price.\n",
+               "(stdlib prices plus each --prices file). Exit 1 when a part has no price.\n"
+               "-o replaces only a file gpuspec wrote and nobody changed since (--force: any regular file).\n",
                args.has("--help") ? stdout : stderr);
     return args.has("--help") ? kExitClean : kExitToolFailure;
   }
@@ -83,7 +84,7 @@ int run_bom(const std::vector<std::string>& raw_args) {
   std::string text = cost::render_boms(boms, format);
   if (auto out = args.value("-o")) {
     std::string err;
-    if (!writers::write_files_atomically({{*out, text}}, err)) return tool_failure(err);
+    if (!writers::write_outputs({{*out, text}}, output_options(args, session), err)) return tool_failure(err);
   } else {
     std::cout << text;
   }

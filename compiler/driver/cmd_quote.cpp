@@ -173,7 +173,7 @@ int run_diff(Session& session, const ParsedArgs& args, const cost::QuoteOptions&
 }  // namespace
 
 int run_quote(const std::vector<std::string>& raw_args) {
-  ArgSpec spec{{"--help", "--compare", "--diff"},
+  ArgSpec spec{{"--help", "--compare", "--diff", "--force"},
                {"--stdlib", "--name", "--format", "-o", "--prices", "--currency", "--fail-above"},
                {"--prices"}};
   std::string error;
@@ -182,11 +182,12 @@ int run_quote(const std::vector<std::string>& raw_args) {
   bool diff = args.has("--diff");
   if (args.has("--help") || (!diff && args.positionals.size() != 1)) {
     std::fputs("usage: gpuspec quote FILE [--name DECL] [--currency CNY|USD] [--format text|json|md|csv]\n"
-               "                          [--prices FILE]... [--compare] [-o FILE]\n"
+               "                          [--prices FILE]... [--compare] [-o FILE] [--force]\n"
                "       gpuspec quote --diff OLD NEW [--fail-above AMOUNT|PCT] [--prices FILE]...\n\n"
                "On-premises cost of ownership, cloud cost and the break-even month of each server\n"
                "and cloud option serving the same workload (--compare: every pair).\n"
-               "--diff exits 1 when the total rises above --fail-above (10% or 50000CNY).\n",
+               "--diff exits 1 when the total rises above --fail-above (10% or 50000CNY).\n"
+               "-o replaces only a file gpuspec wrote and nobody changed since (--force: any regular file).\n",
                args.has("--help") ? stdout : stderr);
     return args.has("--help") ? kExitClean : kExitToolFailure;
   }
@@ -232,7 +233,7 @@ int run_quote(const std::vector<std::string>& raw_args) {
   std::string text = cost::render_quote(quote, format);
   if (auto out = args.value("-o")) {
     std::string err;
-    if (!writers::write_files_atomically({{*out, text}}, err)) return tool_failure(err);
+    if (!writers::write_outputs({{*out, text}}, output_options(args, session), err)) return tool_failure(err);
   } else {
     std::cout << text;
   }

@@ -28,7 +28,8 @@ constexpr const char* kUsage =
     "  -o DIR       write DIR/<declaration>/*.tf (with --name: DIR/*.tf); default: stdout\n"
     "  --name DECL  only the cloud declaration DECL\n"
     "  --json       Terraform's JSON syntax\n"
-    "  --force      emit even when linting reports errors\n";
+    "  --force      emit even when linting reports errors, and replace files in DIR that\n"
+    "               gpuspec did not write (or that changed since)\n";
 
 void print_diagnostics(DiagnosticEngine& diags, Session& session) {
   diags.sort(session.sources());
@@ -108,7 +109,9 @@ int run_terraform(const std::vector<std::string>& raw_args) {
     for (const auto& file : outputs) std::cout << "# === " << file.path << " ===\n" << file.contents;
     return kExitClean;
   }
-  if (!writers::write_files_atomically(outputs, error)) return tool_failure(error);
+  writers::WriteOptions options = output_options(args, session);
+  options.root = *out_dir;
+  if (!writers::write_outputs(outputs, options, error)) return tool_failure(error);
   return kExitClean;
 }
 

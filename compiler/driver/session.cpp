@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "diag/render_text.h"
+#include "driver/args.h"
 #include "driver/embedded.h"
 #include "sema/checker.h"
 #include "sema/loader.h"
@@ -75,6 +76,22 @@ Session::Session(const LibraryOptions& options) {
   }
   sema::check_program(*user_policies_, library_diags_);
   policies_ = lint::load_policies(library_, extra, library_diags_);
+}
+
+std::vector<std::string> Session::input_paths() const {
+  std::vector<std::string> paths;
+  for (std::size_t i = 0; i < sources_.size(); ++i) {
+    const SourceFile& file = sources_.file(static_cast<FileId>(i));
+    if (!file.embedded()) paths.push_back(file.path());
+  }
+  return paths;
+}
+
+writers::WriteOptions output_options(const ParsedArgs& args, const Session& session) {
+  writers::WriteOptions options;
+  options.force = args.has("--force");
+  options.inputs = session.input_paths();
+  return options;
 }
 
 bool report_broken_library(Session& session) {

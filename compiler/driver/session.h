@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "backends/writers/atomic_write.h"
 #include "diag/diagnostic.h"
 #include "driver/spec_walk.h"
 #include "lint/policy.h"
@@ -31,6 +32,9 @@ class Session {
   // Problems in the library or in policy files (parse, duplicates, schema, policy
   // type errors); normally none. They are reported before any spec is linted.
   const std::vector<Diagnostic>& library_diagnostics() const { return library_diags_.diagnostics(); }
+  // The files of the file system this session read (specs, imports, price books,
+  // policy and stdlib folders): an output write must never replace one of them.
+  std::vector<std::string> input_paths() const;
   // Set when --stdlib or a policy folder cannot be read completely.
   const std::optional<std::string>& load_error() const { return load_error_; }
 
@@ -46,6 +50,11 @@ class Session {
 // Prints the library's or policy files' errors to stderr and returns true when there
 // are any: commands that describe the rules must not describe a half-loaded pack.
 bool report_broken_library(Session& session);
+
+struct ParsedArgs;
+// How a command writes -o: generated files, --force from the command line, and the
+// files the session read as inputs (never to be overwritten).
+writers::WriteOptions output_options(const ParsedArgs& args, const Session& session);
 
 // Files named on the command line: folders expand to their *.gpuspec files,
 // recursively, in sorted order (spec_walk.h). A path that does not exist is returned
