@@ -11,9 +11,10 @@
 
 namespace gpuspec {
 
-// The default limit on one input file. Real specs are kilobytes; the limit keeps the
-// parser's memory (a documented multiple of the input, docs/language.md) bounded.
-inline constexpr std::uint64_t kDefaultMaxFileSize = 16ull << 20;
+// The default limit on one input file. Real specs are kilobytes (the whole stdlib is
+// 68 KB); the limit bounds the parser's memory, a multiple of the input (about 50x for
+// specs, at most about 150x for a file of one-byte tokens: docs/linting.md), to ~600 MB.
+inline constexpr std::uint64_t kDefaultMaxFileSize = 4ull << 20;
 // Source ranges are 32-bit byte offsets: no limit may exceed this.
 inline constexpr std::uint64_t kLargestReadableFile = 0xFFFFFFF0ull;
 // The environment variable that overrides the limit: bytes, or with a K, M or G suffix.
@@ -30,7 +31,7 @@ std::uint64_t max_file_size(std::string* error = nullptr);
 
 // Reads a whole regular file of at most `max_bytes`. On failure returns nullopt and
 // sets `error` to the reason, phrased to follow "cannot read 'PATH': " — e.g. "is a
-// FIFO, not a regular file", "is 20 MiB; the limit is 16 MiB (GPUSPEC_MAX_FILE_SIZE)",
+// FIFO, not a regular file", "is 5000000 bytes; the limit is 4 MiB (set GPUSPEC_MAX_FILE_SIZE to raise it)",
 // "No such file or directory".
 std::optional<std::string> read_regular_file(const std::string& path, std::uint64_t max_bytes, std::string& error);
 
