@@ -5,7 +5,7 @@ provider "alicloud" {
 }
 
 locals {
-  tags       = {
+  tags = {
     gpuspec-declaration = "ali_pool"
     managed-by          = "gpuspec"
     team                = "cv"

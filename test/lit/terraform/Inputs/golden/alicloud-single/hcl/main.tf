@@ -5,7 +5,7 @@ provider "alicloud" {
 }
 
 locals {
-  tags       = {
+  tags = {
     gpuspec-declaration = "ali_gn7i"
     managed-by          = "gpuspec"
     service             = "chat"

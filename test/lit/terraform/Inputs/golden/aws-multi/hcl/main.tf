@@ -5,7 +5,7 @@ provider "aws" {
 }
 
 locals {
-  tags      = {
+  tags = {
     gpuspec-declaration = "aws_p4d"
     managed-by          = "gpuspec"
     project             = "sft-13b"

@@ -5,7 +5,7 @@ provider "aws" {
 }
 
 locals {
-  tags      = {
+  tags = {
     gpuspec-declaration = "aws_one"
     managed-by          = "gpuspec"
   }

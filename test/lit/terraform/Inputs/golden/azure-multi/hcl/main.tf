@@ -7,7 +7,7 @@ provider "azurerm" {
 }
 
 locals {
-  tags      = {
+  tags = {
     gpuspec-declaration = "azure_ndv4"
     managed-by          = "gpuspec"
     project             = "sft-13b"

@@ -7,7 +7,7 @@ provider "azurerm" {
 }
 
 locals {
-  tags      = {
+  tags = {
     gpuspec-declaration = "azure_one"
     managed-by          = "gpuspec"
   }
