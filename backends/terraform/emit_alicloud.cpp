@@ -181,7 +181,6 @@ Block instances(const CloudSpec& spec, const std::string& n) {
     instance.set("internet_max_bandwidth_out", Expr::number(0));
   }
   instance.set("key_name", Expr::ref("alicloud_ecs_key_pair." + n + ".key_pair_name"));
-  instance.set("role_name", Expr::ref("var.ram_role_name"));
   instance.set("private_pool_options_match_criteria",
                Expr::conditional(Expr::compare(writers::Compare::Eq, Expr::ref("var.private_pool_id"), Expr::null()),
                                  Expr::string("Open"), Expr::string("Target")));
@@ -198,6 +197,16 @@ Block instances(const CloudSpec& spec, const std::string& n) {
   // re-image the system disk or reboot the node.
   instance.add(ignore_changes({"image_id", "user_data"}));
   return instance;
+}
+
+// The instance's RAM role (alicloud_instance.role_name is deprecated since 1.275.0).
+Block ram_role(const CloudSpec& spec, const std::string& n) {
+  Block attach("resource", {"alicloud_ecs_ram_role_attachment", n});
+  attach.set("count", Expr::conditional(Expr::compare(writers::Compare::Eq, Expr::ref("var.ram_role_name"), Expr::null()),
+                                        Expr::number(0), Expr::number(spec.count)));
+  attach.set("instance_id", Expr::ref("alicloud_instance." + n + "[count.index].id"));
+  attach.set("ram_role_name", Expr::ref("var.ram_role_name"));
+  return attach;
 }
 
 void add_data_disks(const CloudSpec& spec, const std::string& n, std::vector<Block>& main) {
@@ -321,6 +330,7 @@ ModuleDocs emit_alicloud(const CloudSpec& spec) {
   main.push_back(std::move(key));
 
   main.push_back(instances(spec, n));
+  main.push_back(ram_role(spec, n));
   if (spec.data_gib) add_data_disks(spec, n, main);
   add_outputs(spec, n, docs);
   return docs;

@@ -15,8 +15,10 @@ using writers::Expr;
 using writers::File;
 
 inline constexpr const char* kRequiredTerraform = ">= 1.5.0";
-// security_group_name (alicloud_security_group) exists from provider 1.239.0 on.
-inline constexpr const char* kAlicloudVersion = ">= 1.239.0, < 2.0.0";
+// The newest feature the alicloud module uses: alicloud_ecs_ram_role_attachment
+// (1.250.0; security_group_name needs 1.239.0). test/terraform/check_schema.mjs
+// checks every resource and argument against this lower bound.
+inline constexpr const char* kAlicloudVersion = ">= 1.250.0, < 2.0.0";
 
 struct Provider {
   std::string local_name;   // "aws"

@@ -18,7 +18,7 @@ import path from "node:path";
 const PROVIDERS = {
   aws: { source: "hashicorp/aws", version: "~> 6.0", instance: "aws_instance", typeKey: "instance_type" },
   azurerm: { source: "hashicorp/azurerm", version: "~> 4.0", instance: "azurerm_linux_virtual_machine", typeKey: "size" },
-  alicloud: { source: "aliyun/alicloud", version: ">= 1.239.0, < 2.0.0", instance: "alicloud_instance", typeKey: "instance_type" },
+  alicloud: { source: "aliyun/alicloud", version: ">= 1.250.0, < 2.0.0", instance: "alicloud_instance", typeKey: "instance_type" },
 };
 const FILES = ["versions", "main", "variables", "outputs"];
 const TEMPLATE = "cloud-init.yaml.tftpl";

@@ -163,7 +163,6 @@ resource "alicloud_instance" "ali_pool" {
   spot_strategy                       = var.spot ? "SpotAsPriceGo" : "NoSpot"
   internet_max_bandwidth_out          = 0
   key_name                            = alicloud_ecs_key_pair.ali_pool.key_pair_name
-  role_name                           = var.ram_role_name
   private_pool_options_match_criteria = var.private_pool_id == null ? "Open" : "Target"
   private_pool_options_id             = var.private_pool_id
   system_disk_category                = "cloud_essd"
@@ -175,6 +174,12 @@ resource "alicloud_instance" "ali_pool" {
   lifecycle {
     ignore_changes = [image_id, user_data]
   }
+}
+
+resource "alicloud_ecs_ram_role_attachment" "ali_pool" {
+  count         = var.ram_role_name == null ? 0 : 4
+  instance_id   = alicloud_instance.ali_pool[count.index].id
+  ram_role_name = var.ram_role_name
 }
 
 resource "alicloud_ecs_disk" "ali_pool" {

@@ -164,7 +164,6 @@ resource "alicloud_instance" "ali_gn7i" {
   spot_strategy                       = var.spot ? "SpotAsPriceGo" : "NoSpot"
   internet_max_bandwidth_out          = 0
   key_name                            = alicloud_ecs_key_pair.ali_gn7i.key_pair_name
-  role_name                           = var.ram_role_name
   private_pool_options_match_criteria = var.private_pool_id == null ? "Open" : "Target"
   private_pool_options_id             = var.private_pool_id
   system_disk_category                = "cloud_essd"
@@ -176,6 +175,12 @@ resource "alicloud_instance" "ali_gn7i" {
   lifecycle {
     ignore_changes = [image_id, user_data]
   }
+}
+
+resource "alicloud_ecs_ram_role_attachment" "ali_gn7i" {
+  count         = var.ram_role_name == null ? 0 : 1
+  instance_id   = alicloud_instance.ali_gn7i[count.index].id
+  ram_role_name = var.ram_role_name
 }
 
 resource "alicloud_ecs_disk" "ali_gn7i" {
