@@ -187,9 +187,14 @@ Block instances(const CloudSpec& spec, const std::string& n) {
   instance.set("private_pool_options_id", Expr::ref("var.private_pool_id"));
   instance.set("system_disk_category", Expr::string("cloud_essd"));
   instance.set("system_disk_size", Expr::number(static_cast<double>(spec.system_gib.value_or(200))));
+  // The disk's serial number is its ID without "d-" (ECS docs, "Query the serial
+  // number of a disk"); virtio keeps at most 20 characters of it.
   Expr device = Expr::templ({Expr::string("/dev/disk/by-id/*"),
-                             Expr::call("trimprefix", {Expr::ref("alicloud_ecs_disk." + n + "[count.index].id"),
-                                                       Expr::string("d-")})});
+                             Expr::call("substr", {Expr::call("trimprefix", {Expr::ref("alicloud_ecs_disk." + n +
+                                                                                       "[count.index].id"),
+                                                                            Expr::string("d-")}),
+                                                   Expr::number(0), Expr::number(20)}),
+                             Expr::string("*")});
   instance.set("user_data", Expr::call("base64encode", {cloud_init_call(spec, std::move(device))}));
   instance.set("tags", Expr::ref("local.tags"));
   instance.set("volume_tags", Expr::ref("local.tags"));

@@ -168,7 +168,7 @@ resource "alicloud_instance" "ali_gn7i" {
   private_pool_options_id             = var.private_pool_id
   system_disk_category                = "cloud_essd"
   system_disk_size                    = 100
-  user_data                           = base64encode(templatefile("${path.module}/cloud-init.yaml.tftpl", { cuda_version = var.cuda_version, cudnn_version = var.cudnn_version, data_device = "/dev/disk/by-id/*${trimprefix(alicloud_ecs_disk.ali_gn7i[count.index].id, "d-")}", driver_version = var.gpu_driver_version, mount_path = var.data_mount_path, user_data_b64 = base64encode(var.user_data) }))
+  user_data                           = base64encode(templatefile("${path.module}/cloud-init.yaml.tftpl", { cuda_version = var.cuda_version, cudnn_version = var.cudnn_version, data_device = "/dev/disk/by-id/*${substr(trimprefix(alicloud_ecs_disk.ali_gn7i[count.index].id, "d-"), 0, 20)}*", driver_version = var.gpu_driver_version, mount_path = var.data_mount_path, user_data_b64 = base64encode(var.user_data) }))
   tags                                = local.tags
   volume_tags                         = local.tags
 
