@@ -27,6 +27,28 @@ Block egress_everywhere() {
   return b;
 }
 
+// A route table for subnet <n>_<subnet> whose default route (0.0.0.0/0) goes to
+// `target` (an internet or NAT gateway), and its association.
+void add_default_route(const std::string& n, const std::string& subnet, const std::string& target_attribute,
+                       Expr target, std::vector<Block>& main) {
+  const std::string label = n + "_" + subnet;
+  Block rt("resource", {"aws_route_table", label});
+  rt.set("vpc_id", Expr::ref("aws_vpc." + n + ".id"));
+  rt.set("tags", tags_with_name(named("-" + subnet)));
+  main.push_back(std::move(rt));
+
+  Block route("resource", {"aws_route", label + "_default"});
+  route.set("route_table_id", Expr::ref("aws_route_table." + label + ".id"));
+  route.set("destination_cidr_block", Expr::string("0.0.0.0/0"));
+  route.set(target_attribute, std::move(target));
+  main.push_back(std::move(route));
+
+  Block assoc("resource", {"aws_route_table_association", label});
+  assoc.set("subnet_id", Expr::ref("aws_subnet." + label + ".id"));
+  assoc.set("route_table_id", Expr::ref("aws_route_table." + label + ".id"));
+  main.push_back(std::move(assoc));
+}
+
 void add_vpc(const std::string& n, std::vector<Block>& main) {
   Block vpc("resource", {"aws_vpc", n});
   vpc.set("cidr_block", Expr::ref("var.vpc_cidr"));
@@ -48,21 +70,7 @@ void add_vpc(const std::string& n, std::vector<Block>& main) {
   pub.set("tags", tags_with_name(named("-public")));
   main.push_back(std::move(pub));
 
-  Block rt("resource", {"aws_route_table", n + "_public"});
-  rt.set("vpc_id", Expr::ref("aws_vpc." + n + ".id"));
-  rt.set("tags", tags_with_name(named("-public")));
-  main.push_back(std::move(rt));
-
-  Block route("resource", {"aws_route", n + "_public_internet"});
-  route.set("route_table_id", Expr::ref("aws_route_table." + n + "_public.id"));
-  route.set("destination_cidr_block", Expr::string("0.0.0.0/0"));
-  route.set("gateway_id", Expr::ref("aws_internet_gateway." + n + ".id"));
-  main.push_back(std::move(route));
-
-  Block assoc("resource", {"aws_route_table_association", n + "_public"});
-  assoc.set("subnet_id", Expr::ref("aws_subnet." + n + "_public.id"));
-  assoc.set("route_table_id", Expr::ref("aws_route_table." + n + "_public.id"));
-  main.push_back(std::move(assoc));
+  add_default_route(n, "public", "gateway_id", Expr::ref("aws_internet_gateway." + n + ".id"), main);
 }
 
 // The private node subnet, its NAT gateway (in the public subnet) and route.
@@ -89,21 +97,7 @@ void add_private_subnet(const CloudSpec& spec, const std::string& n, std::vector
   nat.set("depends_on", Expr::tuple({Expr::ref("aws_internet_gateway." + n)}));
   main.push_back(std::move(nat));
 
-  Block rt("resource", {"aws_route_table", n + "_nodes"});
-  rt.set("vpc_id", Expr::ref("aws_vpc." + n + ".id"));
-  rt.set("tags", tags_with_name(named("-nodes")));
-  main.push_back(std::move(rt));
-
-  Block route("resource", {"aws_route", n + "_nodes_nat"});
-  route.set("route_table_id", Expr::ref("aws_route_table." + n + "_nodes.id"));
-  route.set("destination_cidr_block", Expr::string("0.0.0.0/0"));
-  route.set("nat_gateway_id", Expr::ref("aws_nat_gateway." + n + ".id"));
-  main.push_back(std::move(route));
-
-  Block assoc("resource", {"aws_route_table_association", n + "_nodes"});
-  assoc.set("subnet_id", Expr::ref("aws_subnet." + n + "_nodes.id"));
-  assoc.set("route_table_id", Expr::ref("aws_route_table." + n + "_nodes.id"));
-  main.push_back(std::move(assoc));
+  add_default_route(n, "nodes", "nat_gateway_id", Expr::ref("aws_nat_gateway." + n + ".id"), main);
 }
 
 void add_bastion(const std::string& n, ModuleDocs& docs, Expr vpc_id) {

@@ -112,8 +112,6 @@ Block virtual_machines(const CloudSpec& spec, const std::string& n, bool cluster
   vm.set("location", Expr::ref("var.region"));
   vm.set("resource_group_name", Expr::ref("local.resource_group_name"));
   vm.set("size", Expr::string(spec.api_name));
-  vm.set("admin_username", Expr::ref("var.admin_username"));
-  vm.set("disable_password_authentication", Expr::boolean(true));
   vm.set("network_interface_ids", Expr::tuple({Expr::ref("azurerm_network_interface." + n + "[count.index].id")}));
   if (cluster) {
     vm.set("availability_set_id", Expr::ref("azurerm_availability_set." + n + ".id"));
@@ -126,10 +124,7 @@ Block virtual_machines(const CloudSpec& spec, const std::string& n, bool cluster
   vm.set("custom_data",
          Expr::call("base64encode", {cloud_init_call(spec, Expr::string("/dev/disk/azure/scsi1/lun0"))}));
   vm.set("tags", Expr::ref("local.tags"));
-  Block key("admin_ssh_key");
-  key.set("username", Expr::ref("var.admin_username"));
-  key.set("public_key", Expr::ref("var.ssh_public_key"));
-  vm.add(std::move(key));
+  azure::set_ssh_login(vm);
   Block os("os_disk");
   os.set("caching", Expr::string("ReadWrite"));
   os.set("storage_account_type", Expr::string("Premium_LRS"));

@@ -118,14 +118,9 @@ void add_bastion(const CloudSpec& spec, const std::string& n, ModuleDocs& docs) 
   Block vm = in_group("azurerm_linux_virtual_machine", n + "_bastion", named("-bastion"));
   vm.set("computer_name", Expr::string(hostname_prefix(spec) + "-bastion"));
   vm.set("size", Expr::ref("var.bastion_size"));
-  vm.set("admin_username", Expr::ref("var.admin_username"));
-  vm.set("disable_password_authentication", Expr::boolean(true));
   vm.set("network_interface_ids", Expr::tuple({Expr::ref("azurerm_network_interface." + n + "_bastion.id")}));
   vm.set("tags", Expr::ref("local.tags"));
-  Block key("admin_ssh_key");
-  key.set("username", Expr::ref("var.admin_username"));
-  key.set("public_key", Expr::ref("var.ssh_public_key"));
-  vm.add(std::move(key));
+  set_ssh_login(vm);
   Block os("os_disk");
   os.set("caching", Expr::string("ReadWrite"));
   os.set("storage_account_type", Expr::string("Standard_LRS"));
@@ -140,6 +135,15 @@ void add_bastion(const CloudSpec& spec, const std::string& n, ModuleDocs& docs) 
 }
 
 }  // namespace
+
+void set_ssh_login(Block& vm) {
+  vm.set("admin_username", Expr::ref("var.admin_username"));
+  vm.set("disable_password_authentication", Expr::boolean(true));
+  Block key("admin_ssh_key");
+  key.set("username", Expr::ref("var.admin_username"));
+  key.set("public_key", Expr::ref("var.ssh_public_key"));
+  vm.add(std::move(key));
+}
 
 std::string hostname_prefix(const CloudSpec& spec) {
   std::string out;

@@ -12,6 +12,10 @@ namespace gpuspec::terraform::azure {
 // a VM name with `_`); the declaration name lowercased, other characters `-`.
 std::string hostname_prefix(const CloudSpec& spec);
 
+// SSH-key-only login of var.admin_username: admin_username,
+// disable_password_authentication and the admin_ssh_key block.
+void set_ssh_login(Block& vm);
+
 struct Network {
   Expr node_subnet_id;
   Expr vnet_id;  // null with existing_network

@@ -68,7 +68,7 @@ resource "aws_route_table" "aws_p4d_public" {
   tags   = merge(local.tags, { Name = "${var.name}-public" })
 }
 
-resource "aws_route" "aws_p4d_public_internet" {
+resource "aws_route" "aws_p4d_public_default" {
   route_table_id         = aws_route_table.aws_p4d_public.id
   destination_cidr_block = "0.0.0.0/0"
   gateway_id             = aws_internet_gateway.aws_p4d.id
@@ -103,7 +103,7 @@ resource "aws_route_table" "aws_p4d_nodes" {
   tags   = merge(local.tags, { Name = "${var.name}-nodes" })
 }
 
-resource "aws_route" "aws_p4d_nodes_nat" {
+resource "aws_route" "aws_p4d_nodes_default" {
   route_table_id         = aws_route_table.aws_p4d_nodes.id
   destination_cidr_block = "0.0.0.0/0"
   nat_gateway_id         = aws_nat_gateway.aws_p4d.id

@@ -66,7 +66,7 @@ resource "aws_route_table" "aws_one_public" {
   tags   = merge(local.tags, { Name = "${var.name}-public" })
 }
 
-resource "aws_route" "aws_one_public_internet" {
+resource "aws_route" "aws_one_public_default" {
   route_table_id         = aws_route_table.aws_one_public.id
   destination_cidr_block = "0.0.0.0/0"
   gateway_id             = aws_internet_gateway.aws_one.id
@@ -101,7 +101,7 @@ resource "aws_route_table" "aws_one_nodes" {
   tags   = merge(local.tags, { Name = "${var.name}-nodes" })
 }
 
-resource "aws_route" "aws_one_nodes_nat" {
+resource "aws_route" "aws_one_nodes_default" {
   route_table_id         = aws_route_table.aws_one_nodes.id
   destination_cidr_block = "0.0.0.0/0"
   nat_gateway_id         = aws_nat_gateway.aws_one.id

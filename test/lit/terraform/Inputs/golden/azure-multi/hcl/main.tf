@@ -135,10 +135,10 @@ resource "azurerm_linux_virtual_machine" "azure_ndv4_bastion" {
   resource_group_name             = local.resource_group_name
   computer_name                   = "azure-ndv4-bastion"
   size                            = var.bastion_size
-  admin_username                  = var.admin_username
-  disable_password_authentication = true
   network_interface_ids           = [azurerm_network_interface.azure_ndv4_bastion.id]
   tags                            = local.tags
+  admin_username                  = var.admin_username
+  disable_password_authentication = true
 
   admin_ssh_key {
     username   = var.admin_username
@@ -226,8 +226,6 @@ resource "azurerm_linux_virtual_machine" "azure_ndv4" {
   location                        = var.region
   resource_group_name             = local.resource_group_name
   size                            = "Standard_ND96asr_v4"
-  admin_username                  = var.admin_username
-  disable_password_authentication = true
   network_interface_ids           = [azurerm_network_interface.azure_ndv4[count.index].id]
   availability_set_id             = azurerm_availability_set.azure_ndv4.id
   priority                        = var.spot ? "Spot" : "Regular"
@@ -235,6 +233,8 @@ resource "azurerm_linux_virtual_machine" "azure_ndv4" {
   capacity_reservation_group_id   = var.capacity_reservation_group_id
   custom_data                     = base64encode(templatefile("${path.module}/cloud-init.yaml.tftpl", { data_device = "/dev/disk/azure/scsi1/lun0", mount_path = var.data_mount_path, user_data_b64 = base64encode(var.user_data) }))
   tags                            = local.tags
+  admin_username                  = var.admin_username
+  disable_password_authentication = true
 
   admin_ssh_key {
     username   = var.admin_username

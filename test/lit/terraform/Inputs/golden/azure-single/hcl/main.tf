@@ -133,10 +133,10 @@ resource "azurerm_linux_virtual_machine" "azure_one_bastion" {
   resource_group_name             = local.resource_group_name
   computer_name                   = "azure-one-bastion"
   size                            = var.bastion_size
-  admin_username                  = var.admin_username
-  disable_password_authentication = true
   network_interface_ids           = [azurerm_network_interface.azure_one_bastion.id]
   tags                            = local.tags
+  admin_username                  = var.admin_username
+  disable_password_authentication = true
 
   admin_ssh_key {
     username   = var.admin_username
@@ -204,8 +204,6 @@ resource "azurerm_linux_virtual_machine" "azure_one" {
   location                        = var.region
   resource_group_name             = local.resource_group_name
   size                            = "Standard_ND96amsr_A100_v4"
-  admin_username                  = var.admin_username
-  disable_password_authentication = true
   network_interface_ids           = [azurerm_network_interface.azure_one[count.index].id]
   zone                            = var.zone
   priority                        = var.spot ? "Spot" : "Regular"
@@ -213,6 +211,8 @@ resource "azurerm_linux_virtual_machine" "azure_one" {
   capacity_reservation_group_id   = var.capacity_reservation_group_id
   custom_data                     = base64encode(templatefile("${path.module}/cloud-init.yaml.tftpl", { mount_path = var.data_mount_path, user_data_b64 = base64encode(var.user_data) }))
   tags                            = local.tags
+  admin_username                  = var.admin_username
+  disable_password_authentication = true
 
   admin_ssh_key {
     username   = var.admin_username
