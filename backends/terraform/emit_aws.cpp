@@ -197,6 +197,8 @@ ModuleDocs emit_aws(const CloudSpec& spec) {
     eip.set("domain", Expr::string("vpc"));
     eip.set("network_interface", Expr::ref("aws_instance." + n + "[count.index].primary_network_interface_id"));
     eip.set("tags", tags_with_name(named_indexed("-")));
+    // An address can only be associated once the VPC has its internet gateway.
+    eip.set("depends_on", Expr::tuple({Expr::ref("aws_internet_gateway." + n)}));
     main.push_back(std::move(eip));
   }
 
