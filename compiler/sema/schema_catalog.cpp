@@ -167,8 +167,6 @@ KindSchema chassis_kind() {
           {"board", {symbol({"atx", "eatx", "proprietary"})}, false, "", "largest motherboard form factor it takes"},
           {"airflow", {symbol({"positive_pressure", "negative_pressure", "front_to_back"})}, false, "",
            "fan layout: tower cases with more intake than exhaust are positive pressure"},
-          {"platform_power", {quantity(Dimension::power())}, false, "",
-           "maximum draw of fans, board and BMC (what the power model otherwise budgets as other_power)"},
       },
       "a chassis or complete server barebone");
 }
