@@ -1,4 +1,4 @@
-// Shared by the resolvers of compatibility data (resolve_compat.cpp and those to come):
+// Shared by the resolvers of compatibility data (resolve_compat.cpp, resolve_cuda.cpp):
 // reading the software stack, versions, and stdlib compatibility entries.
 #pragma once
 
@@ -35,5 +35,9 @@ Origin default_origin(const ast::Declaration& decl, std::string why);
 
 std::vector<const sema::DeclEntry*> entries_of_kind(const sema::Program& program, std::string_view kind);
 std::optional<std::string> string_property(const sema::DeclEntry& entry, std::string_view property);
+
+// resolve_cuda.cpp: software.framework_*, software.cuda_*, software.driver_* and the
+// GPU's compute-capability facts (framework_release, cuda_arch, cuda_driver entries).
+void add_cuda_facts(FactBuilder& b);
 
 }  // namespace gpuspec::facts
