@@ -1,5 +1,5 @@
-// Shared by the resolvers of compatibility data (resolve_compat.cpp, resolve_cuda.cpp):
-// reading the software stack, versions, and stdlib compatibility entries.
+// Shared by the resolvers that read the stdlib's tables (resolve_compat.cpp, resolve_cuda.cpp,
+// resolve_topology.cpp): the software stack, versions, and catalog entries by kind.
 #pragma once
 
 #include <optional>

@@ -56,9 +56,7 @@ void add_parts_term(FactBuilder& b, LoadTerms& load, const char* fact, const cha
   bool complete = true;
   for (const auto& group : groups) complete = part_power(*group.entry, group.count, sum, parts, load) && complete;
   if (!complete) return;
-  std::string explanation;
-  for (const auto& part : parts) explanation += (explanation.empty() ? "" : " + ") + part;
-  load.add(b, fact, label, watts(sum), groups.front().range, explanation);
+  load.add(b, fact, label, watts(sum), groups.front().range, fmt::format("{}", fmt::join(parts, " + ")));
 }
 
 void add_load_facts(FactBuilder& b) {
@@ -94,13 +92,10 @@ void add_load_facts(FactBuilder& b) {
   load.total += other->value;
   load.terms.push_back(fmt::format("other {}", units::format(*other)));
 
-  std::string components;
-  for (const auto& term : load.terms) components += (components.empty() ? "" : " + ") + term;
+  std::string components = fmt::format("{}", fmt::join(load.terms, " + "));
   std::string unpriced;
   if (!load.unknown.empty()) {
-    std::string names;
-    for (const auto& name : load.unknown) names += (names.empty() ? "" : ", ") + name;
-    unpriced = fmt::format("; no catalog power figure for {} (in other)", names);
+    unpriced = fmt::format("; no catalog power figure for {} (in other)", fmt::join(load.unknown, ", "));
   }
   SourceRange at = b.decl().name_range;
   b.derived("power.components", Value::of(watts(load.total)), at, components + unpriced);

@@ -6,28 +6,17 @@
 #include <string>
 #include <vector>
 
+#include "facts/compat_support.h"
 #include "facts/resolve_server_parts.h"
 
 namespace gpuspec::facts {
 
 namespace {
 
-std::string text_of(const sema::DeclEntry& entry, std::string_view property) {
-  auto fact = catalog_property(entry, property);
-  return fact && (fact->value.type == Value::Type::Symbol || fact->value.type == Value::Type::String) ? fact->value.text
-                                                                                                      : "";
-}
-
 std::optional<double> number_of(const sema::DeclEntry& entry, std::string_view property) {
   auto fact = catalog_property(entry, property);
   if (!fact || fact->value.type != Value::Type::Quantity) return std::nullopt;
   return fact->value.quantity.value;
-}
-
-std::string join(const std::vector<std::string>& items, std::string_view separator) {
-  std::string out;
-  for (const auto& item : items) out += (out.empty() ? "" : std::string(separator)) + item;
-  return out;
 }
 
 void add_chassis_facts(FactBuilder& b) {
@@ -57,8 +46,8 @@ void add_baseboard_facts(FactBuilder& b) {
   const sema::DeclEntry* board = nullptr;
   double on_board = 0;
   const ast::Property* gpu_property = nullptr;
-  for (const auto* entry : b.program().all_declarations()) {
-    if (entry->decl->kind != "part" || text_of(*entry, "category") != "gpu_baseboard") continue;
+  for (const auto* entry : entries_of_kind(b.program(), "part")) {
+    if (string_property(*entry, "category") != "gpu_baseboard") continue;
     const ast::Property* p = find_property(entry->decl->body, "gpu");
     auto gpus = p ? counted_reference(b.program(), *p->value) : std::nullopt;
     if (!gpus || gpus->entry->decl->name != *model) continue;
@@ -111,14 +100,14 @@ void add_pcie_facts(FactBuilder& b) {
   add({*gpus}, "GPUs");
   std::vector<Counted> nvme;
   for (const char* volume : {"system", "data", "checkpoint", "archive"}) {
-    if (auto drives = volume_drives(b, volume); drives && text_of(*drives->entry, "interface") == "nvme") {
+    if (auto drives = volume_drives(b, volume); drives && string_property(*drives->entry, "interface") == "nvme") {
       nvme.push_back(*drives);
     }
   }
   add(nvme, "NVMe drives");
   if (auto nics = b.counted("network.nic"); nics && nics->entry->decl->kind == "nic") add({*nics}, "NICs");
-  std::string explanation = terms.empty() ? "no device with a lane count" : join(terms, " + ");
-  if (!unknown.empty()) explanation += fmt::format("; no lane count in the catalog for {}", join(unknown, ", "));
+  std::string explanation = terms.empty() ? "no device with a lane count" : fmt::format("{}", fmt::join(terms, " + "));
+  if (!unknown.empty()) explanation += fmt::format("; no lane count in the catalog for {}", fmt::join(unknown, ", "));
   b.derived("pcie.lanes_needed", Value::number(lanes), gpus->range, explanation);
 }
 
