@@ -198,12 +198,14 @@ FactSchema build() {
   // The workload: every declared property, the schema defaults, and the estimator.
   s.add("workload.name", sym());
   s.add("workload.model", sym());
-  for (const char* n : {"task", "precision", "method", "optimizer", "sharding", "recompute", "stage", "data",
-                        "preprocessing"}) {
+  for (const char* n : {"task", "precision", "method", "optimizer", "sharding", "recompute", "attention", "offload",
+                        "stage", "data", "preprocessing"}) {
     s.add(std::string("workload.") + n, from("workload", n));
   }
-  for (const char* n : {"params", "layers", "hidden", "heads", "kv_heads", "seq_len", "tensor_parallel", "batch_size",
-                        "samples", "checkpoint_every"}) {
+  s.add("workload.trains", flag(), "the task and the method both train (not llm.inference, not method inference)");
+  s.add("workload.trainable_params", num(), "parameters the method trains (LoRA adapters, unfrozen layers, all)");
+  for (const char* n : {"params", "layers", "hidden", "heads", "kv_heads", "vocab", "seq_len", "tensor_parallel",
+                        "batch_size", "samples", "checkpoint_every"}) {
     s.add(std::string("workload.") + n, num());
   }
   s.add("workload.dataset", q(Dimension::data()));
@@ -211,11 +213,17 @@ FactSchema build() {
   s.add("workload.duration", q(Dimension::duration()));
   s.add("workload.first_project", flag());
   s.add("workload.budget", q(Dimension::money_amount()));
-  for (const char* n : {"weights", "gradients", "optimizer", "activations", "kv_cache", "per_gpu", "total",
-                        "model_weights"}) {
+  for (const char* n : {"weights", "gradients", "optimizer", "activations", "workspace", "kv_cache", "overhead",
+                        "per_gpu", "total", "model_weights"}) {
     s.add(std::string("workload.mem.") + n, q(Dimension::data()), "estimator");
   }
+  s.add("workload.mem.frugal_per_gpu", q(Dimension::data()),
+        "the least one GPU can need: weights, trainable states, full-recompute activations");
+  s.add("workload.mem.single_gpu", q(Dimension::data()), "typical estimate of the job on one GPU");
+  s.add("workload.mem.per_gpu_zero2", q(Dimension::data()), "with zero3/fsdp: the estimate with zero2 instead");
   s.add("workload.mem.shape_known", flag(), "activations are included in the estimate");
+  s.add("workload.mem.assumptions", sym(), "estimator inputs the workload did not set (printed bare)");
+  s.add("workload.mem.remedies", sym(), "settings not in effect that make the job fit (printed bare)");
 
   // The quote backend.
   s.add("cost.capex", q(Dimension::money_amount()));

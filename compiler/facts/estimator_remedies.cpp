@@ -116,7 +116,7 @@ std::string describe_remedies(const EstimatorInput& input, int gpus_per_node, st
   const std::vector<Remedy> remedies = find_remedies(input, gpus_per_node);
   if (remedies.empty()) return "no setting of the workload lowers the estimate";
   std::vector<const Remedy*> chosen;
-  if (!vram) {
+  if (!vram || estimate_memory(input).per_gpu <= *vram) {
     for (const auto& r : remedies) chosen.push_back(&r);
     return "settings that lower it: " + listed(chosen, ", ");
   }

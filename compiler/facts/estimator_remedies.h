@@ -26,7 +26,8 @@ std::vector<Remedy> find_remedies(const EstimatorInput& input, int gpus_per_node
 
 // One clause for a finding's hint. With `vram` (one card): the remedies that fit
 // alone ("recompute = full (61.2 GB) or sharding = zero3 (40.1 GB)"), else the
-// smallest set that fits together, else that none does. Without `vram`: every remedy.
+// smallest set that fits together, else that none does. Without `vram`, or when the
+// job already fits: every remedy.
 std::string describe_remedies(const EstimatorInput& input, int gpus_per_node, std::optional<double> vram);
 
 }  // namespace gpuspec::facts

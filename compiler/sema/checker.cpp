@@ -4,6 +4,7 @@
 
 #include <map>
 
+#include "sema/consistency_check.h"
 #include "sema/schema.h"
 #include "sema/suggest.h"
 #include "sema/value_check.h"
@@ -148,6 +149,7 @@ void check_program(const Program& program, DiagnosticEngine& diags) {
     if (file->syntax_errors) continue;
     for (const auto& decl : file->ast.declarations) checker.check(decl);
   }
+  check_consistency(program, diags);
 }
 
 void check_library(const Library& library, DiagnosticEngine& diags) {
