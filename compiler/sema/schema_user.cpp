@@ -182,11 +182,26 @@ const BlockSchema& cloud_body() {
   return schema;
 }
 
+// `severity_when { warning = <expr> }`: a violation is reported at the named, lower
+// level when the expression holds (a fixed cloud instance, an estimate whose frugal
+// bound fits). The rule keeps its id.
+const BlockSchema& severity_when_block() {
+  static const BlockSchema schema{
+      "severity_when",
+      {
+          {"warning", {expression()}, false, "", "report a violation as a warning when this holds"},
+          {"info", {expression()}, false, "", "report a violation as information when this holds"},
+      }};
+  return schema;
+}
+
 const BlockSchema& policy_body() {
   static const BlockSchema schema{
       "policy",
       {
           {"severity", {symbol({"error", "warning", "info"})}, true, "", "default severity"},
+          {"severity_when", {block(severity_when_block())}, false, "", "lower levels for violations where a condition holds"},
+          {"suggest_instances", {boolean()}, false, "false", "on a cloud deployment, name the catalog instances that pass instead of the hint"},
           {"applies", {symbol({"server", "cloud", "workload"}), list_of(symbol({"server", "cloud", "workload"}))}, true, "", "declaration kinds the policy checks"},
           {"when", {expression()}, false, "true", "guard: the policy is silent when false"},
           {"require", {expression()}, true, "", "what must hold"},
