@@ -99,7 +99,11 @@ std::optional<CloudSpec> read_cloud_spec(const sema::Program& program, const sem
   spec.image = string_property(decl.body, "image");
   spec.ssh_user = string_property(decl.body, "ssh_user");
   if (auto q = facts.quantity("storage.system.capacity")) spec.system_gib = gib_rounded_up(q->value);
-  if (auto q = facts.quantity("storage.data.capacity")) spec.data_gib = gib_rounded_up(q->value);
+  // Data on the instance's local NVMe (storage.data.local) is no disk to create.
+  const facts::Fact* local = facts.find("storage.data.local");
+  if (auto q = facts.quantity("storage.data.capacity"); q && !(local && local->value.boolean)) {
+    spec.data_gib = gib_rounded_up(q->value);
+  }
   if (auto kind = facts.symbol("storage.data.kind")) spec.data_kind = *kind;
   if (const facts::Fact* f = facts.find("network.fabric")) {
     spec.efa = f->value.text == "efa";
