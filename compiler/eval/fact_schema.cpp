@@ -138,6 +138,10 @@ FactSchema build() {
     s.add(p + "read_bw", q(Dimension::bandwidth()), "sequential read after RAID striping");
   }
   s.add("storage.local.capacity", q(Dimension::data()), "cloud instance storage");
+  s.add("storage.data.local", flag(), "cloud: the data volume is the instance's local NVMe, not a data disk");
+  s.add("storage.local.drives", num(), "local NVMe SSDs of a cloud instance");
+  s.add("storage.local.kind", FactType::symbol({"nvme"}), "nvme when the instance has local NVMe");
+  s.add("storage.local.nvme_capacity", q(Dimension::data()), "local NVMe of a cloud instance: drives x size");
   s.add("storage.archive.present", flag());
   s.add("storage.archive.kind", merged({from("server", "storage.archive"), from("disk", "kind")}));
 
@@ -224,6 +228,7 @@ FactSchema build() {
   s.add("workload.mem.shape_known", flag(), "activations are included in the estimate");
   s.add("workload.mem.assumptions", sym(), "estimator inputs the workload did not set (printed bare)");
   s.add("workload.mem.remedies", sym(), "settings not in effect that make the job fit (printed bare)");
+  s.add("workload.mem.smaller_weights", sym(), "narrower weight storage not in effect, or empty (printed bare)");
 
   // The quote backend.
   s.add("cost.capex", q(Dimension::money_amount()));

@@ -58,7 +58,7 @@ std::vector<Remedy> candidates(const EstimatorInput& input, int gpus_per_node) {
           if (in.sharding == Sharding::None) in.sharding = Sharding::Zero2;
           in.offload = Offload::Cpu;
         },
-        zero3 ? "ZeRO-Infinity, or offload = nvme" : "ZeRO-Offload");
+        zero3 ? "ZeRO-Infinity" : "ZeRO-Offload");
   }
   if (tensor_parallel_possible && total_gpus >= gpus_per_node) {
     add(out, fmt::format("tensor_parallel = {}", gpus_per_node), tensor_parallel);
@@ -84,7 +84,7 @@ std::string listed(const std::vector<const Remedy*>& remedies, std::string_view 
   for (const auto* r : remedies) {
     if (!out.empty()) out += separator;
     out += r->technique.empty() ? fmt::format("{} ({})", r->setting, gb(r->per_gpu))
-                                : fmt::format("{} ({}, {})", r->setting, r->technique, gb(r->per_gpu));
+                                : fmt::format("{} ({}: {})", r->setting, r->technique, gb(r->per_gpu));
   }
   return out;
 }

@@ -88,6 +88,31 @@ double stored_weight_bytes(const EstimatorInput& input) {
   return input.params * bytes_per_element(input.precision);
 }
 
+// ", or store them in fewer bits: precision = int8 (7.0 GB)": narrower weight storage
+// not in effect, for the 1.2x headroom rule's hint; "" when the weights are already 4-bit.
+std::string smaller_weights(const EstimatorInput& input) {
+  std::vector<std::string> options;
+  auto option = [&](std::string setting, const EstimatorInput& changed) {
+    options.push_back(fmt::format("{} ({:.1f} GB)", setting, stored_weight_bytes(changed) / 1e9));
+  };
+  EstimatorInput changed = input;
+  if (!trains(input.method)) {
+    for (Precision narrower : {Precision::INT8, Precision::INT4}) {
+      if (bytes_per_element(narrower) >= bytes_per_element(input.precision)) continue;
+      changed.precision = narrower;
+      option(fmt::format("precision = {}", name(narrower)), changed);
+    }
+  } else if (input.method != Method::Qlora) {
+    changed.method = Method::Qlora;
+    option("method = qlora (4-bit NF4 base)", changed);
+  } else if (input.precision == Precision::INT8) {
+    changed.precision = Precision::INT4;
+    option("precision = int4 (NF4 base)", changed);
+  }
+  if (options.empty()) return "";
+  return fmt::format(", or store them in fewer bits: {}", fmt::join(options, " or "));
+}
+
 }  // namespace
 
 void add_workload_memory_facts(const ast::Declaration& decl, FactSet& facts, std::optional<double> gpus,
@@ -134,6 +159,8 @@ void add_workload_memory_facts(const ast::Declaration& decl, FactSet& facts, std
   set_bytes(facts, "workload.mem.model_weights", stored, at,
             fmt::format("{:.4g}B params x {:.4g} B ({})", input.params / 1e9, stored / input.params,
                         input.method == Method::Qlora ? "QLoRA's quantized base" : name(input.precision)));
+  set_text(facts, "workload.mem.smaller_weights", smaller_weights(input), at,
+           "narrower weight storage not in effect");
   facts.set("workload.mem.shape_known", Value::flag(estimate.shape_terms_included),
             Origin{Origin::Kind::Estimator, at, {}, estimate.shape_terms_included
                                                         ? "layers, hidden, heads, seq_len known: activations included"
