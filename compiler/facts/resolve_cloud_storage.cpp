@@ -55,6 +55,20 @@ void data_on_local_nvme(FactBuilder& b, const sema::DeclEntry& instance, const L
   }
 }
 
+// An instance whose local disk the catalog records only as `local_storage` (Azure's temp
+// disk): its capacity holds the data, but its kind stays unknown rather than guessed.
+void data_on_local_disk(FactBuilder& b, const sema::DeclEntry& instance, SourceRange declared) {
+  auto local = catalog_property(instance, "local_storage");
+  if (!local || local->value.quantity.value <= 0) return;
+  FactSet& facts = b.facts();
+  const std::string why = fmt::format("the local disk of {}; the catalog does not record whether it is NVMe",
+                                      instance.decl->name);
+  facts.set("storage.data.present", Value::flag(true), Origin{Origin::Kind::Declared, declared, {}, why});
+  facts.set("storage.data.local", Value::flag(true), Origin{Origin::Kind::Declared, declared, {}, why});
+  facts.set("storage.data.capacity", local->value, Origin{Origin::Kind::Catalog, local->origin.range,
+                                                          instance.decl->name, why});
+}
+
 }  // namespace
 
 void resolve_cloud_storage(FactBuilder& b, const sema::DeclEntry* instance) {
@@ -69,11 +83,13 @@ void resolve_cloud_storage(FactBuilder& b, const sema::DeclEntry* instance) {
   }
 
   if (declares_local_nvme(decl)) {
-    // Without local NVMe this is an error at the property (sema::check_consistency).
+    const ast::Property* data = find_property(decl.body, "storage.data");
     if (nvme) {
-      const ast::Property* data = find_property(decl.body, "storage.data");
       data_on_local_nvme(b, *instance, *nvme, Origin{Origin::Kind::Declared, data->range, {}, {}});
+    } else if (instance) {
+      data_on_local_disk(b, *instance, data->range);
     }
+    // Without any local drive this is an error at the property (sema::check_consistency).
     return;
   }
   // A data disk's class defaults to ssd (the schema's default for storage.data_kind).

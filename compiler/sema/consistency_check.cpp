@@ -126,7 +126,8 @@ class ConsistencyChecker {
     }
   }
 
-  // `storage { data = local_nvme }` on an instance the catalog gives no local NVMe.
+  // `storage { data = local_nvme }` on an instance the catalog gives no local drives at
+  // all (the Terraform backend refuses it too: terraform.no-local-nvme).
   void check_local_nvme(const ast::Declaration& decl) {
     const ast::Property* data = property_path(decl.body, "storage", "data");
     if (symbol(data) != "local_nvme") return;
@@ -135,8 +136,12 @@ class ConsistencyChecker {
     const DeclEntry* instance = program_.find(*instance_name);
     if (!instance || instance->decl->kind != "instance") return;
     if (count(property(instance->decl->body, "local_nvme_drives")).value_or(0) > 0) return;
+    if (const ast::Property* local = property(instance->decl->body, "local_storage")) {
+      const auto* size = local->value->as<ast::QuantityLit>();
+      if (!size || size->number > 0) return;
+    }
     auto& d = error(decl, "no-local-nvme", data->value->range,
-                    fmt::format("{} has no local NVMe drives in the catalog to keep the data on", *instance_name));
+                    fmt::format("{} has no local drives in the catalog to keep the data on", *instance_name));
     d.hint = "give the data disk a size instead (`data = 4 TB`), or choose an instance with local NVMe (the catalog "
              "lists it as `local_nvme_drives`)";
   }
