@@ -11,8 +11,9 @@ if [ "${1:-}" = "--sanitize" ]; then
 fi
 scripts/setup.sh "$build_dir" "${extra[@]}"
 # Test tools from the npm registry (HashiCorp's HCL parser, Microsoft's SARIF
-# validator), pinned by their lock files, installed once into the source tree.
-for tool_dir in test/terraform test/sarif; do
+# validator, Microsoft's LSP client libraries), pinned by their lock files,
+# installed once into the source tree.
+for tool_dir in test/terraform test/sarif test/lsp; do
   if [ -f "$tool_dir/package-lock.json" ] && [ ! -d "$tool_dir/node_modules" ]; then
     npm ci --prefix "$tool_dir" --no-audit --no-fund --loglevel=error
   fi
