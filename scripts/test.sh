@@ -11,9 +11,10 @@ if [ "${1:-}" = "--sanitize" ]; then
 fi
 scripts/setup.sh "$build_dir" "${extra[@]}"
 # Test tools from the npm registry (HashiCorp's HCL parser, Microsoft's SARIF
-# validator, Microsoft's LSP client libraries), pinned by their lock files,
+# validator, Microsoft's LSP client libraries; the VS Code extension's client,
+# grammar engine and packager), pinned by their lock files,
 # installed once into the source tree.
-for tool_dir in test/terraform test/sarif test/lsp; do
+for tool_dir in test/terraform test/sarif test/lsp editors/vscode; do
   if [ -f "$tool_dir/package-lock.json" ] && [ ! -d "$tool_dir/node_modules" ]; then
     npm ci --prefix "$tool_dir" --no-audit --no-fund --loglevel=error
   fi
