@@ -21,5 +21,5 @@ fi
 
 build_dir="${1:-build}"
 shift || true
-cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >/dev/null
+cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGPUSPEC_BUILD_TESTS=ON "$@" >/dev/null
 cmake --build "$build_dir" -j"$(nproc)"
