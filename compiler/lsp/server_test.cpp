@@ -139,7 +139,7 @@ TEST_F(ServerTest, AppliesTheNearestConfig) {
 server short_on_ram {
   serves = lora_7b; gpu = 2 x nvidia.a100_80gb_pcie; gpu_link = nvlink_bridge; cpu = intel.xeon_gold_6448y
   memory = 8 x generic.ddr5_32gb_4800
-  storage { system = samsung.pm9a3_1_92tb; data = samsung.pm9a3_7_68tb }
+  storage { system = samsung.pm9a3_1_92tb; data { drives = 4 x samsung.pm9a3_7_68tb; raid = raid10 } }
   psu = 2 x generic.psu_1600w_platinum; psu_mode = redundant; chassis = supermicro.sys_421ge; cooling = air_server
   acceptance { burn_in = 72 h; benchmark = mlperf }
 }
