@@ -22,8 +22,7 @@ std::optional<std::string> Locator::uri_of(FileId file) {
   if (file == analysis_.document().id()) return document_uri_;
   const std::string& path = analysis_.sources().file(file).path();
   if (is_library_path(path)) {
-    std::string error;
-    auto materialised = library_.path_for(path, analysis_.library_files(), error);
+    auto materialised = library_.path_for(path, analysis_.library_files(), error_);
     if (!materialised) return std::nullopt;
     return uri_from_path(*materialised);
   }

@@ -23,6 +23,8 @@ class Locator {
   // {uri, range}; nullopt for an invalid range or a library file that could not be materialised.
   std::optional<Json> location(SourceRange range);
   std::optional<std::string> uri_of(FileId file);
+  // Why a library file could not be materialised (its locations are left out); empty if none.
+  const std::string& error() const { return error_; }
 
  private:
   const LineMap& lines_of(FileId file);
@@ -31,6 +33,7 @@ class Locator {
   LibraryFiles& library_;
   std::string document_uri_;
   std::map<FileId, LineMap> lines_;
+  std::string error_;
 };
 
 }  // namespace gpuspec::lsp

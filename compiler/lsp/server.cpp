@@ -69,6 +69,12 @@ void Server::log(int type, const std::string& message) {
   notify("window/logMessage", {{"type", type}, {"message", message}});
 }
 
+void Server::report(const Locator& locator) {
+  if (!locator.error().empty()) {
+    log(lsp_enum::kMessageWarning, "cannot write the stdlib for go-to-definition: " + locator.error());
+  }
+}
+
 void Server::handle_malformed(const std::string& problem) {
   respond_error(nullptr, error_code::kParseError, problem);
 }
@@ -131,8 +137,8 @@ Json Server::dispatch_request(const std::string& method, const Json& params) {
     shutdown_ = true;
     return nullptr;
   }
-  if (method == "textDocument/hover") return hover(params);
-  if (method == "textDocument/definition") return definition(params);
+  if (method == "textDocument/hover") return at_position(params, lsp::hover);
+  if (method == "textDocument/definition") return at_position(params, lsp::definition);
   if (method == "textDocument/completion") return completion(params);
   if (method == "textDocument/codeAction") return code_action(params);
   throw LspError(error_code::kMethodNotFound, fmt::format("unknown method '{}'", method));
@@ -257,6 +263,7 @@ void Server::publish(const std::string& uri, const Document& doc) {
   if (doc.analysis && doc.library_path.empty()) {
     Locator locator(*doc.analysis, library_, uri);
     diagnostics = document_diagnostics(*doc.analysis, locator);
+    report(locator);
   }
   notify("textDocument/publishDiagnostics", {{"uri", uri}, {"version", doc.text.version()}, {"diagnostics", diagnostics}});
 }
@@ -299,22 +306,15 @@ std::uint32_t Server::offset_param(const Document& doc, const Json& params, cons
 
 // ---------------------------------------------------------------- requests
 
-Json Server::hover(const Json& params) {
+Json Server::at_position(const Json& params, Json (*feature)(const Analysis&, Locator&, std::uint32_t)) {
   std::string uri = uri_of(params);
   Document& doc = document(params);
   std::uint32_t offset = offset_param(doc, params);
   const Analysis& analysis = fresh_analysis(uri, doc);
   Locator locator(analysis, library_, uri);
-  return lsp::hover(analysis, locator, offset);
-}
-
-Json Server::definition(const Json& params) {
-  std::string uri = uri_of(params);
-  Document& doc = document(params);
-  std::uint32_t offset = offset_param(doc, params);
-  const Analysis& analysis = fresh_analysis(uri, doc);
-  Locator locator(analysis, library_, uri);
-  return lsp::definition(analysis, locator, offset);
+  Json result = feature(analysis, locator, offset);
+  report(locator);
+  return result;
 }
 
 Json Server::completion(const Json& params) {
@@ -335,7 +335,9 @@ Json Server::code_action(const Json& params) {
   const Analysis& analysis = fresh_analysis(uri, doc);
   if (!doc.library_path.empty()) return Json::array();
   Locator locator(analysis, library_, uri);
-  return code_actions(analysis, locator, uri, begin, end);
+  Json actions = code_actions(analysis, locator, uri, begin, end);
+  report(locator);
+  return actions;
 }
 
 }  // namespace gpuspec::lsp

@@ -14,6 +14,7 @@
 
 #include "lsp/compiler_adapter.h"
 #include "lsp/library_files.h"
+#include "lsp/locations.h"
 #include "lsp/protocol.h"
 #include "lsp/text_document.h"
 
@@ -63,8 +64,8 @@ class Server {
   void did_change(const Json& params, Clock::time_point now);
   void did_close(const Json& params);
   void files_changed(Clock::time_point now);
-  Json hover(const Json& params);
-  Json definition(const Json& params);
+  // hover and definition: `feature` at the request's position, on a fresh analysis.
+  Json at_position(const Json& params, Json (*feature)(const Analysis&, Locator&, std::uint32_t));
   Json completion(const Json& params);
   Json code_action(const Json& params);
 
@@ -79,6 +80,8 @@ class Server {
   void respond_error(const Json& id, int code, const std::string& message);
   void notify(const std::string& method, Json params);
   void log(int type, const std::string& message);
+  // Logs a library file the locator could not materialise (its locations were left out).
+  void report(const Locator& locator);
 
   Send send_;
   ServerOptions options_;

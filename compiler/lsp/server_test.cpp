@@ -182,6 +182,26 @@ TEST_F(ServerTest, HoverExplainsAWaivedRuleAndDefinitionFindsItsPolicy) {
   EXPECT_EQ(fs::status(*local).permissions() & fs::perms::owner_write, fs::perms::none);  // read-only
 }
 
+TEST_F(ServerTest, SaysWhyTheStdlibCannotBeOpened) {
+  // The cache folder's parent is a file: nothing can be written under it.
+  std::string blocked = write("blocked", "");
+  server_ = std::make_unique<Server>([this](const Json& m) { sent_.push_back(m); },
+                                     ServerOptions{200, blocked + "/cache"});
+  constexpr const char* kSpec = "server s {\n  gpu = 2 x nvidia.rtx_4090\n}\n";
+  initialize();
+  std::string uri = open(write("s.gpuspec", kSpec), kSpec);
+  auto definition = request("textDocument/definition", at(uri, 1, 14));
+  EXPECT_TRUE(definition["result"].is_null());
+  bool logged = false;
+  for (const auto& m : sent_) {
+    if (m.value("method", "") == "window/logMessage" &&
+        m["params"]["message"].get<std::string>().find("cannot write the stdlib") != std::string::npos) {
+      logged = true;
+    }
+  }
+  EXPECT_TRUE(logged);
+}
+
 TEST_F(ServerTest, CompletesTheDocumentsOwnWorkloadsFirst) {
   constexpr const char* kSpec = "workload mine { task = llm.finetune }\nserver s {\n  serves = \n}\n";
   initialize();
