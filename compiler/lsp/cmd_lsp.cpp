@@ -1,5 +1,6 @@
 // `gpuspec lsp`: the language server on stdin/stdout. One thread: it waits for a
 // message or for the next debounce deadline, whichever comes first.
+#include <charconv>
 #include <csignal>
 #include <cstdio>
 #include <unistd.h>
@@ -40,12 +41,11 @@ int run_lsp(const std::vector<std::string>& raw_args) {
   if (!args.positionals.empty()) return tool_failure(std::string("lsp takes no files\n") + kLspUsage);
   lsp::ServerOptions options;
   if (auto debounce = args.value("--debounce-ms")) {
-    try {
-      options.debounce_ms = std::stoi(*debounce);
-    } catch (const std::exception&) {
-      options.debounce_ms = -1;
+    const char* end = debounce->data() + debounce->size();
+    auto [ptr, ec] = std::from_chars(debounce->data(), end, options.debounce_ms);
+    if (ec != std::errc() || ptr != end || options.debounce_ms < 0 || options.debounce_ms > 10000) {
+      return tool_failure("--debounce-ms takes a number of milliseconds from 0 to 10000, not '" + *debounce + "'");
     }
-    if (options.debounce_ms < 0) return tool_failure("--debounce-ms takes a number of milliseconds, not '" + *debounce + "'");
   }
 
   // A client that goes away must not kill the server mid-write with SIGPIPE.
