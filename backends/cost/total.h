@@ -27,8 +27,8 @@ struct Total {
   Total scaled(double factor) const { return Total{value * factor, unpriced}; }
 };
 
-// "41,831.97 CNY", or "at least 38,850.00 CNY (4 parts unpriced: a, b, c, d)";
-// `noun` names what is unpriced ("part", "price").
+// "41,831.97 CNY", "at least 38,850.00 CNY (4 parts unpriced: a, b, c, d)", or with
+// nothing priced "no price (2 parts unpriced: a, b)"; `noun` names what is unpriced.
 std::string describe_total(const Total& total, units::Currency currency, const std::string& noun = "item");
 // "(4 parts unpriced: a, b, c, d)" without the amount; "" when nothing is unpriced.
 std::string unpriced_note(const Total& total, const std::string& noun = "item");
