@@ -6,10 +6,10 @@
 #include <charconv>
 #include <chrono>
 #include <cmath>
-#include <sstream>
 #include <tuple>
 
 #include "facts/properties.h"
+#include "sema/value_check.h"
 
 namespace gpuspec::cost {
 
@@ -51,15 +51,14 @@ units::Currency currency_from_code(std::string_view code) {
 namespace {
 
 std::optional<std::chrono::sys_days> calendar_day(const std::string& text) {
-  int y = 0;
-  unsigned m = 0, d = 0;
-  char dash1 = 0, dash2 = 0;
-  std::istringstream in(text);
-  in >> y >> dash1 >> m >> dash2 >> d;
-  if (!in || dash1 != '-' || dash2 != '-' || text.size() != 10) return std::nullopt;
-  std::chrono::year_month_day day{std::chrono::year{y}, std::chrono::month{m}, std::chrono::day{d}};
-  if (!day.ok()) return std::nullopt;
-  return std::chrono::sys_days(day);
+  if (!sema::is_calendar_date(text)) return std::nullopt;  // the one date check specs get
+  auto field = [&](std::size_t pos, std::size_t len) {
+    int v = 0;
+    std::from_chars(text.data() + pos, text.data() + pos + len, v);
+    return v;
+  };
+  return std::chrono::sys_days(std::chrono::year{field(0, 4)} / std::chrono::month(static_cast<unsigned>(field(5, 2))) /
+                               std::chrono::day(static_cast<unsigned>(field(8, 2))));
 }
 
 }  // namespace
