@@ -69,11 +69,15 @@ void price_volume(CloudVolume& v, const PriceBook& book, const std::string& regi
   const std::string billing = *declared_billing;
   PriceQuery query{v.volume, region, true, currency, PriceUse::Volume};
   const double bytes = v.gib * kGib;
+  // The best entry must be money per month for a capacity (for tiers, every one must):
+  // one that is not is reported, never passed over for a lower-ranked entry.
   const PriceEntry* price = nullptr;
+  const PriceEntry* unusable = nullptr;
   for (const PriceEntry* p : book.candidates(query)) {
     if (p->amount.dimension != units::Dimension::money_rate() || !p->per ||
         p->per->dimension != units::Dimension::data()) {
-      continue;
+      unusable = p;
+      break;
     }
     if (billing != "tiered") {
       price = p;
@@ -81,6 +85,13 @@ void price_volume(CloudVolume& v, const PriceBook& book, const std::string& regi
     }
     // Tiered: the smallest tier that holds the disk (candidates come best first, so a tie keeps the better entry).
     if (p->per->value + 0.5 >= bytes && (!price || p->per->value < price->per->value)) price = p;
+  }
+  if (unusable) {
+    missing.report(v.volume, at, use,
+                   fmt::format("the price of volume '{}' ({}) is not money per month for a capacity (`per`)", v.volume,
+                               unusable->source.entry),
+                   "give the volume's price as `amount = 0.08 USD/month` with `per = 1 GiB` (or the tier's size)");
+    return;
   }
   if (!price) {
     missing.report(v.volume, at, use,

@@ -198,11 +198,6 @@ const PriceEntry* PriceBook::find(const PriceQuery& query) const {
   return all.empty() ? nullptr : all.front();
 }
 
-const PriceEntry* PriceBook::find(const std::string& item, const std::string& region, bool strict_region,
-                                  units::Currency currency) const {
-  return find(PriceQuery{item, region, strict_region, currency, PriceUse::Any});
-}
-
 const Electricity* PriceBook::electricity(const std::string& region) const {
   const Electricity* best = nullptr;
   for (const auto& e : electricity_) {

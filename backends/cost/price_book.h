@@ -99,9 +99,6 @@ class PriceBook {
   const PriceEntry* find(const PriceQuery& query) const;
   // Every entry that may serve the query, best first (tiered prices pick among them).
   std::vector<const PriceEntry*> candidates(const PriceQuery& query) const;
-  // Compatibility form: any kind of price.
-  const PriceEntry* find(const std::string& item, const std::string& region = "", bool strict_region = false,
-                         units::Currency currency = units::Currency::None) const;
   const Electricity* electricity(const std::string& region) const;
   // The `billing` of a `volume` type (per_capacity or tiered) from the stdlib or a user
   // file; nullopt when no such volume type is declared.
