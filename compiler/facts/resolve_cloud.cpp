@@ -48,6 +48,8 @@ void resolve_cloud(FactBuilder& b) {
   }
   b.catalog("memory.total", entry, "memory");
   b.catalog("network.bandwidth", entry, "network_bandwidth");
+  b.catalog("network.node_bandwidth", entry, "network_bandwidth");
+  add_bandwidth_per_gpu(b);
   b.catalog("storage.local.capacity", entry, "local_storage");
   bool infiniband = catalog_property(entry, "infiniband").value_or(CatalogFact{}).value.boolean;
   bool efa = catalog_property(entry, "efa").value_or(CatalogFact{}).value.boolean;

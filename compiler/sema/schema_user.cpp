@@ -152,6 +152,20 @@ const BlockSchema& cloud_storage_block() {
   return schema;
 }
 
+// How people reach the nodes (docs/terraform.md, "Access").
+const BlockSchema& cloud_access_block() {
+  static const BlockSchema schema{
+      "access",
+      {
+          {"ssh", {symbol({"bastion", "public_ip", "existing_network"})}, false, "bastion",
+           "bastion: a new network, the nodes private behind a jump host and a NAT gateway; public_ip: a new network, "
+           "a public address per node; existing_network: the nodes join a network you name, no public address"},
+          {"from", {list_of(string()), string()}, false, "asked by terraform",
+           "IPv4 CIDR blocks allowed to reach SSH, e.g. [\"203.0.113.0/24\"]"},
+      }};
+  return schema;
+}
+
 const BlockSchema& tags_block() {
   static const BlockSchema schema{"tags", {}, true, {string()}};
   return schema;
@@ -173,6 +187,7 @@ const BlockSchema& cloud_body() {
            "which instance price the quote uses; a reservation is billed for every hour of the duration"},
           {"storage", {block(cloud_storage_block())}, false, "", "disks"},
           {"tags", {block(tags_block())}, false, "", "resource tags"},
+          {"access", {block(cloud_access_block())}, false, "ssh = bastion", "how people reach the nodes over SSH"},
           {"ssh_user", {string()}, false, "", "admin user name"},
           {"image", {string()}, false, "", "image override"},
           {"software", {block(software_block())}, false, "", "software stack"},

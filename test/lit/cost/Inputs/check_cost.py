@@ -186,7 +186,9 @@ TF_VOLUME_TYPES = {"gp3": "aws.ebs_gp3", "st1": "aws.ebs_st1", "Premium_LRS": "a
 
 
 def tf_volumes(node, out):
-    """(catalog volume type, GiB) of every disk block in a Terraform JSON document."""
+    """(catalog volume type, GiB) of every sized disk in a Terraform JSON document: instance
+    root/system disks and data volumes (a helper host's unsized system disk is not the
+    deployment's storage)."""
     if isinstance(node, list):
         for item in node:
             tf_volumes(item, out)
@@ -194,8 +196,8 @@ def tf_volumes(node, out):
     if not isinstance(node, dict):
         return
     for size_key, type_key in (("volume_size", "volume_type"), ("disk_size_gb", "storage_account_type"),
-                               ("system_disk_size", "system_disk_category"), ("size", "category")):
-        if size_key in node and type_key in node:
+                               ("system_disk_size", "system_disk_category"), ("size", "category"), ("size", "type")):
+        if size_key in node and node.get(type_key) in TF_VOLUME_TYPES:
             out.append((TF_VOLUME_TYPES[node[type_key]], float(node[size_key])))
     for value in node.values():
         tf_volumes(value, out)
