@@ -41,7 +41,10 @@ std::vector<CloudVolume> declared_volumes(const facts::FactSet& facts, const std
     system.size_defaulted = true;
   }
   out.push_back(std::move(system));
-  // `storage.data = local_nvme` keeps the data on the instance's own drives: no volume.
+  // Data on the instance's own drives (`storage.data = local_nvme`, or the fact model's
+  // default for an instance with local NVMe and no data disk) is no volume to rent.
+  const facts::Fact* on_local = facts.find("storage.data.local");
+  if (on_local && on_local->value.boolean) return out;
   if (auto size = facts.quantity("storage.data.capacity")) {
     CloudVolume data;
     data.role = "data";

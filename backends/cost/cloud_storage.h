@@ -1,7 +1,8 @@
 // The block storage a cloud deployment declares, priced per month. The volumes are the
 // ones the Terraform backend creates (backends/terraform/emit_{aws,azure,alicloud}.cpp):
 // per instance, a system volume (the declared `storage.system`, else the backend's
-// 200 GiB) and, when `storage.data` is a size, a data volume; sizes in GiB rounded up.
+// 200 GiB) and, when `storage.data` is a size (not the instance's own NVMe,
+// `storage.data.local`), a data volume; sizes in GiB rounded up.
 //
 //   provider   system                  data (ssd/nvme)         data (hdd)
 //   aws        aws.ebs_gp3             aws.ebs_gp3             aws.ebs_st1
