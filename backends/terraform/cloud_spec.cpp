@@ -95,7 +95,11 @@ std::optional<CloudSpec> read_cloud_spec(const sema::Program& program, const sem
   spec.ssh_user = string_property(decl.body, "ssh_user");
   if (auto q = facts.quantity("storage.system.capacity")) spec.system_gib = gib_rounded_up(q->value);
   spec.local_nvme = symbol_property(decl.body, "storage.data") == "local_nvme";
-  if (auto q = facts.quantity("storage.data.capacity"); q && !spec.local_nvme) spec.data_gib = gib_rounded_up(q->value);
+  // Data on the instance's own drives is no disk to create: declared (local_nvme), or the
+  // fact model's default for an instance with local NVMe and no data disk (storage.data.local).
+  const facts::Fact* on_local = facts.find("storage.data.local");
+  const bool no_data_disk = spec.local_nvme || (on_local && on_local->value.boolean);
+  if (auto q = facts.quantity("storage.data.capacity"); q && !no_data_disk) spec.data_gib = gib_rounded_up(q->value);
   if (spec.local_nvme) {
     auto local = facts.quantity("storage.local.capacity");
     if (!local || local->value <= 0) {

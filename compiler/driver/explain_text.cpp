@@ -52,12 +52,17 @@ std::string explain_text(const lint::Policy& policy, const SourceManager& source
   if (!policy.doc.empty()) out += "\n" + indented(policy.doc, "  ");
   out += "\n";
   out += fmt::format("  severity  {} (change it with --severity {}=LEVEL or gpuspec.json)\n", severity_name(policy.severity), policy.id);
+  if (!policy.severity_when.empty()) out += fmt::format("  lowered   {}\n", severity_conditions(policy, sources));
   out += fmt::format("  applies   {}\n", fmt::join(policy.applies, ", "));
   if (auto when = property_source(policy, "when", sources)) out += fmt::format("  when      {}\n", *when);
   if (auto require = property_source(policy, "require", sources)) out += fmt::format("  require   {}\n", *require);
   if (!policy.message.empty()) out += fmt::format("  message   \"{}\"\n", policy.message);
   if (policy.hint) out += fmt::format("  hint      \"{}\"\n", *policy.hint);
+  if (policy.suggest_instances) out += "  on cloud  names the provider's catalog instances that pass, instead of the hint\n";
   out += fmt::format("  source    {}\n", policy.source);
+  for (const auto& c : citations_in(policy.source)) {
+    out += fmt::format("  read      {}: docs/sources.md#{}\n", c.text, c.anchor);
+  }
   if (policy.decl && policy.decl->name_range.valid()) {
     LineColumn at = sources.start_of(policy.decl->name_range);
     out += fmt::format("  defined   {}:{}\n", sources.file(policy.decl->name_range.file).path(), at.line);

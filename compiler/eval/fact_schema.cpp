@@ -155,6 +155,10 @@ FactSchema build() {
     s.add(p + "write_bw", q(Dimension::bandwidth()), "sequential write after RAID striping");
   }
   s.add("storage.local.capacity", q(Dimension::data()), "cloud instance storage");
+  s.add("storage.data.local", flag(), "cloud: the data volume is the instance's local NVMe, not a data disk");
+  s.add("storage.local.drives", num(), "local NVMe SSDs of a cloud instance");
+  s.add("storage.local.kind", FactType::symbol({"nvme"}), "nvme when the instance has local NVMe");
+  s.add("storage.local.nvme_capacity", q(Dimension::data()), "local NVMe of a cloud instance: drives x size");
   s.add("storage.archive.present", flag());
   s.add("storage.archive.kind", merged({from("server", "storage.archive"), from("disk", "kind")}));
 
@@ -241,12 +245,14 @@ FactSchema build() {
   // The workload: every declared property, the schema defaults, and the estimator.
   s.add("workload.name", sym());
   s.add("workload.model", sym());
-  for (const char* n : {"task", "precision", "method", "optimizer", "sharding", "recompute", "stage", "data",
-                        "preprocessing"}) {
+  for (const char* n : {"task", "precision", "method", "optimizer", "sharding", "recompute", "attention", "offload",
+                        "stage", "data", "preprocessing"}) {
     s.add(std::string("workload.") + n, from("workload", n));
   }
-  for (const char* n : {"params", "layers", "hidden", "heads", "kv_heads", "seq_len", "tensor_parallel", "batch_size",
-                        "samples", "checkpoint_every"}) {
+  s.add("workload.trains", flag(), "the task and the method both train (not llm.inference, not method inference)");
+  s.add("workload.trainable_params", num(), "parameters the method trains (LoRA adapters, unfrozen layers, all)");
+  for (const char* n : {"params", "layers", "hidden", "heads", "kv_heads", "vocab", "seq_len", "tensor_parallel",
+                        "batch_size", "samples", "checkpoint_every"}) {
     s.add(std::string("workload.") + n, num());
   }
   s.add("workload.dataset", q(Dimension::data()));
@@ -254,17 +260,28 @@ FactSchema build() {
   s.add("workload.duration", q(Dimension::duration()));
   s.add("workload.first_project", flag());
   s.add("workload.budget", q(Dimension::money_amount()));
-  for (const char* n : {"weights", "gradients", "optimizer", "activations", "kv_cache", "per_gpu", "total",
-                        "model_weights"}) {
+  for (const char* n : {"weights", "gradients", "optimizer", "activations", "workspace", "kv_cache", "overhead",
+                        "per_gpu", "total", "model_weights"}) {
     s.add(std::string("workload.mem.") + n, q(Dimension::data()), "estimator");
   }
+  s.add("workload.mem.frugal_per_gpu", q(Dimension::data()),
+        "the least one GPU can need: weights, trainable states, full-recompute activations");
+  s.add("workload.mem.single_gpu", q(Dimension::data()), "typical estimate of the job on one GPU");
+  s.add("workload.mem.per_gpu_zero2", q(Dimension::data()), "with zero3/fsdp: the estimate with zero2 instead");
   s.add("workload.mem.shape_known", flag(), "activations are included in the estimate");
+  s.add("workload.mem.assumptions", sym(), "estimator inputs the workload did not set (printed bare)");
+  s.add("workload.mem.remedies", sym(), "settings not in effect that make the job fit (printed bare)");
+  s.add("workload.mem.smaller_weights", sym(), "narrower weight storage not in effect, or empty (printed bare)");
 
   // The quote backend.
   s.add("cost.capex", q(Dimension::money_amount()));
   s.add("cost.hourly", q(Dimension::money_rate()));
   s.add("cost.total_over_horizon", q(Dimension::money_amount()));
   s.add("cost.breakeven_months", q(Dimension::duration()), "time until buying beats renting");
+  s.add("cost.complete", flag(), "every price of the judged figure is known (else the cost.* amounts are lower bounds)");
+  s.add("cost.completeness", sym(), "\"every price is known\", or \"a lower bound (N items unpriced: ...)\"");
+  s.add("cost.price_age", q(Dimension::duration()), "age of the oldest price or rate the quote used (gpuspec quote only)");
+  s.add("cost.oldest_price", sym(), "the price-book entry cost.price_age is for");
 
   // Compatibility data and plans (compiler/facts/resolve_compat.cpp): the software
   // stack is the deployment's own, else the served workload's.

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "sema/cloud_check.h"
+#include "sema/consistency_check.h"
 #include "sema/schema.h"
 #include "sema/suggest.h"
 #include "sema/value_check.h"
@@ -154,6 +155,7 @@ void check_program(const Program& program, DiagnosticEngine& diags) {
       if (decl.kind == "cloud" && diags.error_count() == errors_before) check_cloud_deployment(program, decl, diags);
     }
   }
+  check_consistency(program, diags);
 }
 
 void check_library(const Library& library, DiagnosticEngine& diags) {
