@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing (Debian packages only when absent), then configures and
-# builds gpuspec. Usage: scripts/setup.sh [BUILD_DIR] [extra cmake args...]
+# builds gpuspec with its test suite. Usage: scripts/setup.sh [BUILD_DIR] [extra cmake args...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
