@@ -4,43 +4,21 @@
 
 #include <charconv>
 
-#include "sema/value_check.h"
+#include "backends/cost/price_book.h"
 #include "units/quantity.h"
 
 namespace gpuspec::driver {
 
 namespace {
 
-// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil).
-long days_from_civil(long y, unsigned m, unsigned d) {
-  y -= m <= 2;
-  const long era = (y >= 0 ? y : y - 399) / 400;
-  const unsigned yoe = static_cast<unsigned>(y - era * 400);
-  const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + static_cast<long>(doe) - 719468;
-}
-
-std::optional<long> day_number(std::string_view date) {
-  if (!sema::is_calendar_date(std::string(date))) return std::nullopt;
-  auto field = [&](size_t pos, size_t len) {
-    long v = 0;
-    std::from_chars(date.data() + pos, date.data() + pos + len, v);
-    return v;
-  };
-  return days_from_civil(field(0, 4), static_cast<unsigned>(field(5, 2)), static_cast<unsigned>(field(8, 2)));
-}
-
 constexpr double kSecondsPerDay = 86400.0;
 constexpr double kDaysPerMonth = 730.0 / 24.0;  // LANGUAGE.md's month
 
 }  // namespace
 
+// One calendar arithmetic for the catalog listing and the quote's cost.stale-price.
 std::optional<long> days_between(std::string_view from, std::string_view to) {
-  auto a = day_number(from);
-  auto b = day_number(to);
-  if (!a || !b) return std::nullopt;
-  return *b - *a;
+  return cost::days_between(std::string(from), std::string(to));
 }
 
 std::optional<double> parse_age_limit(std::string_view text) {

@@ -278,6 +278,10 @@ FactSchema build() {
   s.add("cost.hourly", q(Dimension::money_rate()));
   s.add("cost.total_over_horizon", q(Dimension::money_amount()));
   s.add("cost.breakeven_months", q(Dimension::duration()), "time until buying beats renting");
+  s.add("cost.complete", flag(), "every price of the judged figure is known (else the cost.* amounts are lower bounds)");
+  s.add("cost.completeness", sym(), "\"every price is known\", or \"a lower bound (N items unpriced: ...)\"");
+  s.add("cost.price_age", q(Dimension::duration()), "age of the oldest price or rate the quote used (gpuspec quote only)");
+  s.add("cost.oldest_price", sym(), "the price-book entry cost.price_age is for");
 
   // Compatibility data and plans (compiler/facts/resolve_compat.cpp): the software
   // stack is the deployment's own, else the served workload's.

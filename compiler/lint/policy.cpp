@@ -107,6 +107,12 @@ bool load_one(const ast::Declaration& decl, const sema::LoadedFile& file, bool b
 
 }  // namespace
 
+std::vector<std::string_view> PolicySet::ids() const {
+  std::vector<std::string_view> out;
+  for (const auto& p : policies_) out.push_back(p.id);
+  return out;
+}
+
 const Policy* PolicySet::find(std::string_view id) const {
   for (const auto& p : policies_) {
     if (p.id == id) return &p;

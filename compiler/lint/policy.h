@@ -46,6 +46,8 @@ class PolicySet {
  public:
   const std::vector<Policy>& policies() const { return policies_; }
   const Policy* find(std::string_view id) const;
+  // Every policy's id, in load order (for did-you-mean suggestions).
+  std::vector<std::string_view> ids() const;
   void add(Policy policy) { policies_.push_back(std::move(policy)); }
 
  private:

@@ -186,6 +186,8 @@ const BlockSchema& cloud_body() {
           {"zone", {string()}, false, "", "availability zone"},
           {"duration", {quantity(Dimension::duration())}, false, "", "how long the instances run"},
           {"utilization", {percent()}, false, "100%", "share of the duration the instances are up"},
+          {"pricing", {symbol({"on_demand", "reserved_1y", "reserved_3y"})}, false, "on_demand",
+           "which instance price the quote uses; a reservation is billed for every hour of the duration"},
           {"storage", {block(cloud_storage_block())}, false, "", "disks"},
           {"tags", {block(tags_block())}, false, "", "resource tags"},
           {"access", {block(cloud_access_block())}, false, "ssh = bastion", "how people reach the nodes over SSH"},
