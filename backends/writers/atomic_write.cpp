@@ -153,6 +153,27 @@ bool keep_old_file(const fs::path& target, const fs::path& backup, const Existin
   return write_new_file(backup, *old, existing.info.st_mode & 0777, &existing, error);
 }
 
+fs::path absolute_folder(const fs::path& folder) {
+  std::error_code ec;
+  fs::path out = fs::absolute(folder.empty() ? fs::path(".") : folder, ec).lexically_normal();
+  if (out.has_parent_path() && out.filename().empty()) out = out.parent_path();  // "out/" -> "out"
+  return out;
+}
+
+// The deepest folder holding every file: the output root when the caller names none.
+fs::path common_folder(const std::vector<OutputFile>& files) {
+  fs::path common = absolute_folder(fs::path(files.front().path).parent_path());
+  for (const auto& file : files) {
+    fs::path folder = absolute_folder(fs::path(file.path).parent_path());
+    while (!common.empty() && common != common.root_path()) {
+      auto rel = folder.lexically_relative(common);
+      if (!rel.empty() && *rel.begin() != "..") break;
+      common = common.parent_path();
+    }
+  }
+  return common;
+}
+
 class Transaction {
  public:
   Transaction(const std::vector<OutputFile>& files, const WriteOptions& options) : files_(files), options_(options) {}
@@ -181,9 +202,7 @@ class Transaction {
 
   bool plan(std::string& error) {
     std::error_code ec;
-    fs::path base = options_.root.empty() ? fs::path(files_.front().path).parent_path() : fs::path(options_.root);
-    root_ = fs::absolute(base.empty() ? fs::path(".") : base, ec).lexically_normal();
-    if (root_.has_parent_path() && root_.filename().empty()) root_ = root_.parent_path();  // "out/" -> "out"
+    root_ = options_.root.empty() ? common_folder(files_) : absolute_folder(options_.root);
     if (auto reason = unusable_path_reason(root_.string())) {
       error = "cannot write into '" + root_.string() + "': " + *reason;
       return false;

@@ -31,7 +31,7 @@ struct WriteOptions {
   Kind kind = Kind::Generated;
   bool force = false;               // replace generated files gpuspec did not write, or that changed since
   std::vector<std::string> inputs;  // files this run read; a Generated write never replaces one
-  std::string root;                 // the folder the user named (-o DIR); default: the first file's folder
+  std::string root;                 // the folder the user named (-o DIR); default: the one holding every file
 };
 
 // Returns true on success; otherwise sets `error` (one line, e.g. "cannot write

@@ -9,15 +9,12 @@
 
 namespace gpuspec::driver {
 
-std::optional<sema::Program> analyze_file(Session& session, const std::string& path, const AnalysisOptions& options,
-                                          DiagnosticEngine& diags, std::string* io_error) {
-  std::size_t errors_before = diags.error_count();
-  std::string reason;
-  auto program = sema::load_program(path, session.library(), session.sources(), diags, &reason);
-  if (!program) {
-    if (io_error) *io_error = fmt::format("cannot read '{}': {}", path, reason);
-    return std::nullopt;
-  }
+namespace {
+
+// Checks and lints a loaded program; `errors_before` is the error count before it was loaded.
+std::optional<sema::Program> check_and_lint(Session& session, std::optional<sema::Program> program,
+                                            std::size_t errors_before, const AnalysisOptions& options,
+                                            DiagnosticEngine& diags, std::string* io_error) {
   sema::check_program(*program, diags);
   // Facts of a declaration that failed to check would be partial, and findings on
   // them misleading: lint only programs that checked clean.
@@ -40,6 +37,27 @@ std::optional<sema::Program> analyze_file(Session& session, const std::string& p
   };
   lint::lint_program(*program, session.policies(), options.lint_options, diags, augment);
   return program;
+}
+
+}  // namespace
+
+std::optional<sema::Program> analyze_file(Session& session, const std::string& path, const AnalysisOptions& options,
+                                          DiagnosticEngine& diags, std::string* io_error) {
+  std::size_t errors_before = diags.error_count();
+  std::string reason;
+  auto program = sema::load_program(path, session.library(), session.sources(), diags, &reason);
+  if (!program) {
+    if (io_error) *io_error = fmt::format("cannot read '{}': {}", path, reason);
+    return std::nullopt;
+  }
+  return check_and_lint(session, std::move(program), errors_before, options, diags, io_error);
+}
+
+std::optional<sema::Program> analyze_text(Session& session, const std::string& path, std::string text,
+                                          const AnalysisOptions& options, DiagnosticEngine& diags, std::string* io_error) {
+  std::size_t errors_before = diags.error_count();
+  auto program = sema::load_program_text(path, std::move(text), session.library(), session.sources(), diags);
+  return check_and_lint(session, std::move(program), errors_before, options, diags, io_error);
 }
 
 }  // namespace gpuspec::driver

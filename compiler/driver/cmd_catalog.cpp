@@ -5,9 +5,12 @@
 #include <iostream>
 
 #include "driver/args.h"
+#include "driver/catalog_entry.h"
+#include "driver/catalog_prices.h"
+#include "driver/config.h"
+#include "driver/price_age.h"
 #include "driver/commands.h"
 #include "driver/session.h"
-#include "facts/fact_json.h"
 #include "facts/properties.h"
 #include "sema/schema.h"
 
@@ -15,46 +18,50 @@ namespace gpuspec::driver {
 
 namespace {
 
-std::string property_text(const ast::Expr& expr) {
-  if (const auto* m = expr.as<ast::Multiplicity>()) return fmt::format("{} x {}", m->count, m->name);
-  if (auto value = facts::literal_value(expr)) return value->display();
-  return "?";
-}
+// `--prices` is both the mode switch (`catalog --prices`) and, followed by a path, a
+// user price book (`catalog --prices team.gpuspec`), as in bom/quote. Splits those out
+// of the arguments before the generic parser sees them; `--prices=FILE` works too.
+struct PricesArgs {
+  bool listing = false;
+  std::vector<std::string> files;
+  std::vector<std::string> rest;
+};
 
-nlohmann::ordered_json property_json(const ast::Expr& expr) {
-  if (const auto* m = expr.as<ast::Multiplicity>()) return {{"count", m->count}, {"ref", m->name}};
-  auto value = facts::literal_value(expr);
-  if (!value) return nullptr;
-  if (value->type != facts::Value::Type::Quantity || value->quantity.dimension.dimensionless()) {
-    return facts::value_to_json(*value);
+PricesArgs split_prices_args(const std::vector<std::string>& raw_args) {
+  PricesArgs out;
+  for (size_t i = 0; i < raw_args.size(); ++i) {
+    const std::string& a = raw_args[i];
+    if (a.starts_with("--prices=")) {
+      out.listing = true;
+      out.files.push_back(a.substr(9));
+    } else if (a == "--prices") {
+      out.listing = true;
+      if (i + 1 < raw_args.size() && !raw_args[i + 1].starts_with("-")) out.files.push_back(raw_args[++i]);
+    } else {
+      out.rest.push_back(a);
+    }
   }
-  return {{"value", value->quantity.value},
-          {"unit", units::base_unit_symbol(value->quantity.dimension, value->quantity.currency)},
-          {"text", value->display()}};
+  return out;
 }
 
-std::string string_property(const ast::Declaration& decl, std::string_view key) {
-  const ast::Property* p = facts::find_property(decl.body, key);
-  if (!p) return {};
-  const auto* s = p->value->as<ast::StringLit>();
-  return s ? s->value : std::string();
-}
-
-bool is_verified(const ast::Declaration& decl) {
-  const ast::Property* p = facts::find_property(decl.body, "verified");
-  const auto* b = p ? p->value->as<ast::BoolLit>() : nullptr;
-  return !b || b->value;
-}
+constexpr const char* kUsage =
+    "usage: gpuspec catalog [KIND] [--format text|json]\n"
+    "       gpuspec catalog [KIND] --prices [FILE]... [--stale DURATION] [--unpriced] [--format text|json]\n\n"
+    "Lists the catalog (every entry with its source and date), or with --prices the price\n"
+    "book: every price with its kind, region, amount, as_of, age and source, including the\n"
+    "entries of each FILE (a user price book). --stale 12mo keeps only prices older than\n"
+    "that; --unpriced lists the catalog items (and instance x region pairs) with no price.\n";
 
 }  // namespace
 
 int run_catalog(const std::vector<std::string>& raw_args) {
-  ArgSpec spec{{"--help"}, {"--format", "--stdlib"}, {}};
+  PricesArgs prices = split_prices_args(raw_args);
+  ArgSpec spec{{"--help", "--unpriced"}, {"--format", "--stdlib", "--stale"}, {}};
   std::string error;
-  ParsedArgs args = parse_args(raw_args, spec, error);
+  ParsedArgs args = parse_args(prices.rest, spec, error);
   if (!error.empty()) return tool_failure(error);
   if (args.has("--help") || args.positionals.size() > 1) {
-    std::fputs("usage: gpuspec catalog [KIND] [--format text|json]\n", args.has("--help") ? stdout : stderr);
+    std::fputs(kUsage, args.has("--help") ? stdout : stderr);
     return args.has("--help") ? kExitClean : kExitToolFailure;
   }
   std::string format = args.value("--format").value_or("text");
@@ -68,8 +75,27 @@ int run_catalog(const std::vector<std::string>& raw_args) {
       return tool_failure(fmt::format("unknown catalog kind '{}'; known kinds: {}", *kind, fmt::join(kinds, ", ")));
     }
   }
+  PriceListOptions listing;
+  listing.stale = args.value("--stale");
+  if (listing.stale) {
+    listing.stale_days = parse_age_limit(*listing.stale);
+    if (!listing.stale_days) {
+      return tool_failure(fmt::format("bad --stale '{}' (expected a duration such as 12mo, 18 months, 1y or 90d)", *listing.stale));
+    }
+  }
+  listing.unpriced = args.has("--unpriced");
+  if (!prices.listing && (listing.stale || listing.unpriced)) {
+    return tool_failure(fmt::format("{} works on the price book: add --prices", listing.stale ? "--stale" : "--unpriced"));
+  }
   Session session(LibraryOptions{args.value("--stdlib")});
   if (session.load_error()) return tool_failure(*session.load_error());
+  if (prices.listing) {
+    listing.item_kind = kind;
+    listing.price_files = prices.files;
+    listing.json = format == "json";
+    listing.today = today_for_waivers();  // the same pinned "today" (GPUSPEC_TODAY) as waiver expiry
+    return run_catalog_prices(session, listing);
+  }
 
   nlohmann::ordered_json entries = nlohmann::ordered_json::array();
   std::string text;

@@ -24,7 +24,8 @@ namespace {
 constexpr const char* kUsage =
     "usage: gpuspec terraform FILE [--name DECL] [-o DIR] [--json] [--force]\n\n"
     "Compiles each cloud declaration of FILE to a Terraform root module: versions.tf,\n"
-    "main.tf, variables.tf, outputs.tf (with --json: the same as *.tf.json).\n"
+    "main.tf, variables.tf, outputs.tf (with --json: the same as *.tf.json) and\n"
+    "cloud-init.yaml.tftpl (the nodes' first boot).\n"
     "  -o DIR       write DIR/<declaration>/*.tf (with --name: DIR/*.tf); default: stdout\n"
     "  --name DECL  only the cloud declaration DECL\n"
     "  --json       Terraform's JSON syntax\n"

@@ -20,6 +20,8 @@ int run_quote(const std::vector<std::string>& args);
 int run_explain(const std::vector<std::string>& args);
 int run_rules(const std::vector<std::string>& args);
 int run_test(const std::vector<std::string>& args);
+// Defined in compiler/lsp (the gpuspec executable links it).
+int run_lsp(const std::vector<std::string>& args);
 
 // Prints "gpuspec: error: <message>" to stderr, then `usage` when given, and returns
 // kExitToolFailure. The message may hold paths and names from the input: it is made

@@ -28,6 +28,7 @@ commands:
   bom FILE            bill of materials for a server (--format csv|json|md)
   quote FILE          price quote with the cloud-versus-own break-even
   dump-ast FILE       print the syntax tree (for debugging the grammar)
+  lsp                 the language server, on stdin/stdout (for editors)
 
   gpuspec <command> --help    options of one command
   gpuspec --version           the version
@@ -62,6 +63,7 @@ int run(int argc, char** argv) {
     if (command == "explain") return run_explain(rest);
     if (command == "rules") return run_rules(rest);
     if (command == "test") return run_test(rest);
+    if (command == "lsp") return run_lsp(rest);
     return tool_failure("unknown command '" + command + "'", kUsage);
   } catch (const std::exception& e) {
     // A bug, not a user mistake: say so instead of aborting with a core dump.

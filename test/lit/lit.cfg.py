@@ -23,3 +23,7 @@ if os.geteuid() != 0:
 elif shutil.which("setpriv"):
     config.substitutions.append(("%nonroot", "setpriv --reuid=65534 --regid=65534 --clear-groups"))
     config.available_features.add("nonroot")
+# Real Terraform (`terraform fmt -check`): tests that need it say `REQUIRES: terraform`
+# and are UNSUPPORTED where the binary is absent.
+if shutil.which("terraform"):
+    config.available_features.add("terraform")
