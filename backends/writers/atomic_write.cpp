@@ -18,6 +18,7 @@
 #include "backends/writers/output_checks.h"
 #include "backends/writers/output_journal.h"
 #include "backends/writers/output_manifest.h"
+#include "backends/writers/posix_io.h"
 #include "source/file_reader.h"
 
 namespace gpuspec::writers {
@@ -57,19 +58,6 @@ class SignalDeferral {
 
 std::string system_error(const std::string& what, const fs::path& path, int error_number) {
   return "cannot " + what + " '" + path.string() + "': " + std::strerror(error_number);
-}
-
-bool write_all(int fd, const std::string& data) {
-  std::size_t done = 0;
-  while (done < data.size()) {
-    ssize_t n = ::write(fd, data.data() + done, data.size() - done);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    done += static_cast<std::size_t>(n);
-  }
-  return true;
 }
 
 // Writes `contents` to a new file `path` (never through a link), synced, with `mode`.

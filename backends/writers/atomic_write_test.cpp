@@ -97,7 +97,7 @@ TEST_F(AtomicWriteTest, InputsLinksAndFoldersAreNeverReplaced) {
   EXPECT_NE(error.find("it is a symbolic link"), std::string::npos) << error;
   fs::create_directory(dir_ / "folder.md");
   EXPECT_FALSE(write_outputs({{path("folder.md"), "y\n"}}, options, error));
-  EXPECT_NE(error.find("it is a folder"), std::string::npos) << error;
+  EXPECT_NE(error.find("it is a directory"), std::string::npos) << error;
   EXPECT_EQ(read(path("spec.gpuspec")), "x\n");
   // A refused write is all-or-nothing: the good file in the same set is not written.
   EXPECT_FALSE(write_outputs({{path("fine.md"), "y\n"}, {path("link.md"), "y\n"}}, options, error));

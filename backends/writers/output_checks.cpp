@@ -8,21 +8,6 @@ namespace gpuspec::writers {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-const char* kind_of(mode_t mode) {
-  if (S_ISREG(mode)) return "a file";
-  if (S_ISLNK(mode)) return "a symbolic link";
-  if (S_ISDIR(mode)) return "a folder";
-  if (S_ISFIFO(mode)) return "a FIFO";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISSOCK(mode)) return "a socket";
-  return "not a regular file";
-}
-
-}  // namespace
-
 InputFiles::InputFiles(const std::vector<std::string>& paths) {
   for (const auto& path : paths) {
     struct stat info {};
@@ -40,7 +25,7 @@ std::optional<std::string> refusal(const fs::path& target, const std::string& sh
   existing.exists = true;
   if (!S_ISREG(existing.info.st_mode)) {
     return fmt::format("refusing to replace '{}': it is {}, and gpuspec writes only regular files", shown,
-                       kind_of(existing.info.st_mode));
+                       file_kind(existing.info.st_mode));
   }
   if (inputs.contains(existing.info)) {
     return fmt::format("refusing to overwrite '{}': this run read it as an input", shown);
@@ -72,7 +57,7 @@ std::optional<std::string> linked_folder(const fs::path& root, const fs::path& t
       return fmt::format("refusing to write '{}': the folder '{}' is a symbolic link", shown, at.string());
     }
     if (!S_ISDIR(info.st_mode)) {
-      return fmt::format("cannot write '{}': '{}' is {} in the way", shown, at.string(), kind_of(info.st_mode));
+      return fmt::format("cannot write '{}': '{}' is {} in the way", shown, at.string(), file_kind(info.st_mode));
     }
   }
   return std::nullopt;

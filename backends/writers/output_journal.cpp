@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "backends/writers/posix_io.h"
 #include "source/file_reader.h"
 
 namespace gpuspec::writers {
@@ -68,19 +69,6 @@ std::optional<Journal> parse(const std::string& text) {
   }
 }
 
-bool write_all(int fd, const std::string& data) {
-  std::size_t done = 0;
-  while (done < data.size()) {
-    ssize_t n = ::write(fd, data.data() + done, data.size() - done);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    done += static_cast<std::size_t>(n);
-  }
-  return true;
-}
-
 bool alive(long pid) { return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM); }
 
 bool exists_no_follow(const fs::path& path) {
@@ -101,13 +89,6 @@ fs::path temp_path(const fs::path& target, const std::string& token) {
 
 fs::path backup_path(const fs::path& target, const std::string& token) {
   return target.parent_path() / ("." + target.filename().string() + ".gpuspec-old-" + token);
-}
-
-void sync_folder(const fs::path& folder) {
-  int fd = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return;
-  ::fsync(fd);
-  ::close(fd);
 }
 
 bool JournalFile::write_temp(const Journal& journal, fs::path& temp, std::string& error) {

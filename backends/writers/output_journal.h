@@ -55,7 +55,4 @@ class JournalFile {
 // removed when empty); committed, the new output (backups removed).
 void roll_back(const Journal& journal);
 
-// fsync on a folder, so renames and removals in it are durable.
-void sync_folder(const std::filesystem::path& folder);
-
 }  // namespace gpuspec::writers

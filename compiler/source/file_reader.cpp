@@ -26,16 +26,18 @@ std::string too_large(std::optional<std::uint64_t> size, std::uint64_t limit) {
   return what + "; the limit is " + describe_size(limit) + " (set " + kMaxFileSizeVariable + " to raise it)";
 }
 
-const char* kind_of(mode_t mode) {
-  if (S_ISDIR(mode)) return "is a directory";
-  if (S_ISFIFO(mode)) return "is a FIFO, not a regular file";
-  if (S_ISCHR(mode)) return "is a character device, not a regular file";
-  if (S_ISBLK(mode)) return "is a block device, not a regular file";
-  if (S_ISSOCK(mode)) return "is a socket, not a regular file";
-  return "is not a regular file";
-}
-
 }  // namespace
+
+const char* file_kind(unsigned mode) {
+  if (S_ISREG(mode)) return "a regular file";
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISLNK(mode)) return "a symbolic link";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
 
 std::optional<std::uint64_t> parse_file_size(std::string_view text) {
   if (text.empty()) return std::nullopt;
@@ -87,7 +89,8 @@ std::optional<std::string> read_regular_file(const std::string& path, std::uint6
     return std::nullopt;
   }
   if (!S_ISREG(info.st_mode)) {
-    error = kind_of(info.st_mode);
+    error = S_ISDIR(info.st_mode) ? std::string("is a directory")
+                                  : std::string("is ") + file_kind(info.st_mode) + ", not a regular file";
     ::close(fd);
     return std::nullopt;
   }

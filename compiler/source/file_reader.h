@@ -35,6 +35,10 @@ std::uint64_t max_file_size(std::string* error = nullptr);
 // "No such file or directory".
 std::optional<std::string> read_regular_file(const std::string& path, std::uint64_t max_bytes, std::string& error);
 
+// What a file of type `mode` (st_mode) is, for messages: "a FIFO", "a directory",
+// "a character device", "a symbolic link", "a regular file".
+const char* file_kind(unsigned mode);
+
 // Why a path cannot name a file, before the filesystem is asked: a NUL byte (the
 // system would read a different, shorter path), a name longer than NAME_MAX or a
 // path longer than PATH_MAX. nullopt when the path is acceptable.
