@@ -13,6 +13,7 @@
 #include <map>
 #include <optional>
 #include <random>
+#include <set>
 
 #include "backends/writers/fault_injection.h"
 #include "backends/writers/output_checks.h"
@@ -195,7 +196,7 @@ class Transaction {
       error = "cannot write into '" + root_.string() + "': " + *reason;
       return false;
     }
-    std::map<fs::path, std::vector<std::string>> by_folder;
+    std::set<fs::path> folders;
     for (const auto& file : files_) {
       fs::path target = fs::absolute(file.path, ec).lexically_normal();
       if (auto reason = unusable_path_reason(target.string())) {
@@ -212,10 +213,10 @@ class Transaction {
         return false;
       }
       targets_.push_back({target, file.path, &file.contents, {}});
-      by_folder[target.parent_path()].push_back(target.filename().string());
+      folders.insert(target.parent_path());
     }
     if (options_.kind == WriteOptions::Kind::Generated) {
-      for (const auto& [folder, names] : by_folder) manifest_folders_.push_back(folder);
+      manifest_folders_.assign(folders.begin(), folders.end());
     }
     return true;
   }
