@@ -66,6 +66,21 @@ TEST(MarkdownTable, ShowsControlCharactersAsEscapes) {
   EXPECT_EQ(markdown_cell("l1\nl2\r"), "l1<br>l2<br>");
 }
 
+TEST(MarkdownTable, CodeSpansStayLiteral) {
+  EXPECT_EQ(markdown_code("memory.total"), "`memory.total`");
+  EXPECT_EQ(markdown_code("a`b"), "``a`b``");
+  EXPECT_EQ(markdown_code("`x"), "`` `x ``");
+  EXPECT_EQ(markdown_code("a|b\x1b"), "`a\\|b\\x1B`");
+}
+
+TEST(MarkdownTable, MarkdownRowsAreNotEscapedTwice) {
+  MarkdownTable t;
+  t.header({"fact", "value"});
+  t.row_markdown({markdown_code("gpu.count"), markdown_cell("a|b")});
+  t.row({"`plain`", "a|b"});
+  EXPECT_EQ(t.str(), "| fact | value |\n|---|---|\n| `gpu.count` | a\\|b |\n| \\`plain\\` | a\\|b |\n");
+}
+
 TEST(MarkdownTable, RendersHeaderAlignmentAndRows) {
   MarkdownTable t;
   t.header({"part", "total"}, {MarkdownTable::Align::Left, MarkdownTable::Align::Right});

@@ -1,5 +1,7 @@
 #include "backends/writers/markdown_table.h"
 
+#include <algorithm>
+
 #include "source/printable.h"
 
 namespace gpuspec::writers {
@@ -33,13 +35,34 @@ std::string markdown_cell(std::string_view text) {
   return out;
 }
 
+std::string markdown_code(std::string_view text) {
+  std::string body;
+  std::size_t run = 0, longest = 0;
+  for (char c : printable(text)) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+    if (c == '|') body += '\\';
+    body += c;
+  }
+  std::string fence(longest + 1, '`');
+  // A code span that starts or ends with a backquote needs a space inside the fence.
+  bool pad = !body.empty() && (body.front() == '`' || body.back() == '`');
+  return fence + (pad ? " " : "") + body + (pad ? " " : "") + fence;
+}
+
 void MarkdownTable::header(std::vector<std::string> names, std::vector<Align> align) {
+  for (auto& name : names) name = markdown_cell(name);
   header_ = std::move(names);
   align_ = std::move(align);
   align_.resize(header_.size(), Align::Left);
 }
 
 void MarkdownTable::row(std::vector<std::string> cells) {
+  for (auto& cell : cells) cell = markdown_cell(cell);
+  row_markdown(std::move(cells));
+}
+
+void MarkdownTable::row_markdown(std::vector<std::string> cells) {
   cells.resize(header_.size());
   rows_.push_back(std::move(cells));
 }
@@ -47,7 +70,7 @@ void MarkdownTable::row(std::vector<std::string> cells) {
 std::string MarkdownTable::str() const {
   auto line = [](const std::vector<std::string>& cells) {
     std::string out = "|";
-    for (const auto& c : cells) out += " " + markdown_cell(c) + " |";
+    for (const auto& c : cells) out += " " + c + " |";
     return out + "\n";
   };
   std::string out = line(header_);

@@ -14,12 +14,20 @@
 namespace gpuspec::writers {
 
 std::string markdown_cell(std::string_view text);
+// Text as inline code (`memory.total`), literal whatever it holds: a fence of more
+// backquotes than any run inside, `|` escaped (GFM splits table cells first), control
+// characters shown as escapes, line breaks as spaces.
+std::string markdown_code(std::string_view text);
 
 class MarkdownTable {
  public:
   enum class Align { Left, Right };
   void header(std::vector<std::string> names, std::vector<Align> align = {});
+  // Plain-text cells, escaped here (markdown_cell).
   void row(std::vector<std::string> cells);
+  // Cells that are Markdown already, each built from markdown_cell and markdown_code:
+  // one escaping layer, never two.
+  void row_markdown(std::vector<std::string> cells);
   std::string str() const;
 
  private:
