@@ -11,7 +11,7 @@
 #include "backends/cost/report.h"
 #include "diag/render_text.h"
 #include "backends/writers/atomic_write.h"
-#include "driver/args.h"
+#include "driver/help.h"
 #include "driver/commands.h"
 #include "driver/session.h"
 #include "facts/resolve.h"
@@ -21,18 +21,8 @@
 namespace gpuspec::driver {
 
 int run_bom(const std::vector<std::string>& raw_args) {
-  ArgSpec spec{{"--help"}, {"--stdlib", "--name", "--format", "-o", "--prices", "--currency"}, {"--prices"}};
-  std::string error;
-  ParsedArgs args = parse_args(raw_args, spec, error);
-  if (!error.empty()) return tool_failure(error);
-  if (args.has("--help") || args.positionals.size() != 1) {
-    std::fputs("usage: gpuspec bom FILE [--name SERVER] [--format csv|json|md] [-o FILE] [--prices FILE]...\n"
-               "                        [--currency CNY|USD]\n\n"
-               "The bill of materials of each server in FILE, priced from the price book\n"
-               "(stdlib prices plus each --prices file). Exit 1 when a part has no price.\n",
-               args.has("--help") ? stdout : stderr);
-    return args.has("--help") ? kExitClean : kExitToolFailure;
-  }
+  ParsedArgs args;
+  if (auto exit = parse_command_line("bom", raw_args, args)) return *exit;
   std::string format_name = args.value("--format").value_or("md");
   cost::Format format;
   if (format_name == "md") format = cost::Format::Markdown;
@@ -54,6 +44,7 @@ int run_bom(const std::vector<std::string>& raw_args) {
   if (!program) return tool_failure(fmt::format("cannot read '{}': {}", args.positionals[0], io_error));
   sema::check_program(*program, diags);
   std::vector<sema::Program> price_files;
+  std::string error;
   if (!cost::load_price_files(args.values("--prices"), session.library(), session.sources(), diags, price_files, error)) {
     return tool_failure(error);
   }

@@ -4,7 +4,7 @@
 
 #include <iostream>
 
-#include "driver/args.h"
+#include "driver/help.h"
 #include "driver/commands.h"
 #include "driver/session.h"
 #include "facts/fact_json.h"
@@ -49,14 +49,8 @@ bool is_verified(const ast::Declaration& decl) {
 }  // namespace
 
 int run_catalog(const std::vector<std::string>& raw_args) {
-  ArgSpec spec{{"--help"}, {"--format", "--stdlib"}, {}};
-  std::string error;
-  ParsedArgs args = parse_args(raw_args, spec, error);
-  if (!error.empty()) return tool_failure(error);
-  if (args.has("--help") || args.positionals.size() > 1) {
-    std::fputs("usage: gpuspec catalog [KIND] [--format text|json]\n", args.has("--help") ? stdout : stderr);
-    return args.has("--help") ? kExitClean : kExitToolFailure;
-  }
+  ParsedArgs args;
+  if (auto exit = parse_command_line("catalog", raw_args, args)) return *exit;
   std::string format = args.value("--format").value_or("text");
   if (format != "text" && format != "json") return tool_failure(fmt::format("unknown format '{}'; expected text or json", format));
   std::optional<std::string> kind = args.positionals.empty() ? std::nullopt : std::optional(args.positionals[0]);

@@ -7,7 +7,7 @@
 #include <iostream>
 
 #include "diag/render_text.h"
-#include "driver/args.h"
+#include "driver/help.h"
 #include "driver/commands.h"
 #include "driver/embedded.h"
 #include "driver/rule_text.h"
@@ -17,13 +17,6 @@
 namespace gpuspec::driver {
 
 namespace {
-
-constexpr const char* kExplainUsage = R"(usage: gpuspec explain [--policies DIR]... RULE
-
-The rule's doc, source, default severity, what it applies to, the requirement
-and an example that fires and one that passes (a policy's example_fail /
-example_pass, or for built-in rules the pack's own test specs).
-)";
 
 // A test spec from test/policies/<rule>/, without its lit RUN line.
 std::optional<std::string> embedded_example(const std::string& rule, std::string_view file) {
@@ -60,15 +53,8 @@ std::string indented(std::string_view text, std::string_view prefix = "    ") {
 }  // namespace
 
 int run_explain(const std::vector<std::string>& raw_args) {
-  ArgSpec spec{{"--help"}, {"--policies", "--stdlib"}, {"--policies"}};
-  std::string error;
-  ParsedArgs args = parse_args(raw_args, spec, error);
-  if (!error.empty()) return tool_failure(error + "\n" + kExplainUsage);
-  if (args.has("--help")) {
-    std::fputs(kExplainUsage, stdout);
-    return kExitClean;
-  }
-  if (args.positionals.size() != 1) return tool_failure(std::string("explain takes one rule id\n") + kExplainUsage);
+  ParsedArgs args;
+  if (auto exit = parse_command_line("explain", raw_args, args)) return *exit;
   const std::string& id = args.positionals.front();
 
   Session session(LibraryOptions{args.value("--stdlib"), args.values("--policies")});

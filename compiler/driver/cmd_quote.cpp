@@ -14,7 +14,7 @@
 #include "backends/cost/report.h"
 #include "diag/render_text.h"
 #include "backends/writers/atomic_write.h"
-#include "driver/args.h"
+#include "driver/help.h"
 #include "driver/commands.h"
 #include "driver/session.h"
 #include "sema/checker.h"
@@ -171,22 +171,11 @@ int run_diff(Session& session, const ParsedArgs& args, const cost::QuoteOptions&
 }  // namespace
 
 int run_quote(const std::vector<std::string>& raw_args) {
-  ArgSpec spec{{"--help", "--compare", "--diff"},
-               {"--stdlib", "--name", "--format", "-o", "--prices", "--currency", "--fail-above"},
-               {"--prices"}};
-  std::string error;
-  ParsedArgs args = parse_args(raw_args, spec, error);
-  if (!error.empty()) return tool_failure(error);
+  ParsedArgs args;
+  if (auto exit = parse_command_line("quote", raw_args, args)) return *exit;
   bool diff = args.has("--diff");
-  if (args.has("--help") || (!diff && args.positionals.size() != 1)) {
-    std::fputs("usage: gpuspec quote FILE [--name DECL] [--currency CNY|USD] [--format text|json|md|csv]\n"
-               "                          [--prices FILE]... [--compare] [-o FILE]\n"
-               "       gpuspec quote --diff OLD NEW [--fail-above AMOUNT|PCT] [--prices FILE]...\n\n"
-               "On-premises cost of ownership, cloud cost and the break-even month of each server\n"
-               "and cloud option serving the same workload (--compare: every pair).\n"
-               "--diff exits 1 when the total rises above --fail-above (10% or 50000CNY).\n",
-               args.has("--help") ? stdout : stderr);
-    return args.has("--help") ? kExitClean : kExitToolFailure;
+  if (!diff && args.positionals.size() != 1) {
+    return tool_failure(fmt::format("unexpected argument '{}'\nrun 'gpuspec quote --help' for its options", args.positionals[1]));
   }
   if (!diff && args.value("--fail-above")) return tool_failure("--fail-above needs --diff OLD NEW");
   cost::QuoteOptions options;

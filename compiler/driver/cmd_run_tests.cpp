@@ -24,25 +24,12 @@
 #include "driver/args.h"
 #include "driver/commands.h"
 #include "driver/config.h"
+#include "driver/help.h"
 #include "driver/session.h"
 
 namespace gpuspec::driver {
 
 namespace {
-
-constexpr const char* kTestUsage = R"(usage: gpuspec test [options] PATH...
-
-Run policy tests: spec files whose expected-error/-warning/-info comments list
-every diagnostic they must produce. Folders are searched recursively (files under
-a folder named Inputs are skipped: they are imported helpers).
-
-options:
-  --policies DIR   load the policies in DIR too (repeatable): test your own policies
-  --junit FILE     also write a JUnit XML report (one testcase per file)
-  --stdlib DIR     use the stdlib in DIR instead of the embedded one
-
-exit status: 0 every test passed, 1 a test failed, 2 the tool could not run
-)";
 
 struct TestOutcome {
   std::string path;
@@ -112,15 +99,8 @@ std::string junit_xml(const std::vector<TestOutcome>& outcomes) {
 }  // namespace
 
 int run_test(const std::vector<std::string>& raw_args) {
-  ArgSpec spec{{"--help"}, {"--policies", "--junit", "--stdlib"}, {"--policies"}};
-  std::string error;
-  ParsedArgs args = parse_args(raw_args, spec, error);
-  if (!error.empty()) return tool_failure(error + "\n" + kTestUsage);
-  if (args.has("--help")) {
-    std::fputs(kTestUsage, stdout);
-    return kExitClean;
-  }
-  if (args.positionals.empty()) return tool_failure(std::string("no tests to run\n") + kTestUsage);
+  ParsedArgs args;
+  if (auto exit = parse_command_line("test", raw_args, args)) return *exit;
   std::vector<std::string> missing;
   std::vector<std::string> files = test_files(args.positionals, missing);
   for (const auto& path : missing) return tool_failure(fmt::format("cannot read '{}': no such file or folder", path));

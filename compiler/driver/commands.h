@@ -20,6 +20,9 @@ int run_quote(const std::vector<std::string>& args);
 int run_explain(const std::vector<std::string>& args);
 int run_rules(const std::vector<std::string>& args);
 int run_test(const std::vector<std::string>& args);
+int run_fmt(const std::vector<std::string>& args);
+int run_init(const std::vector<std::string>& args);
+int run_completions(const std::vector<std::string>& args);
 
 // Prints "gpuspec: error: <message>" to stderr and returns kExitToolFailure.
 int tool_failure(const std::string& message);
