@@ -25,39 +25,15 @@
 #include "driver/args.h"
 #include "driver/commands.h"
 #include "driver/config.h"
+#include "driver/default_paths.h"
+#include "driver/help.h"
 #include "driver/session.h"
+#include "driver/version.h"
 #include "sema/suggest.h"
-
-#ifndef GPUSPEC_VERSION
-#define GPUSPEC_VERSION "0.0.0"
-#endif
 
 namespace gpuspec::driver {
 
 namespace {
-
-constexpr const char* kCheckUsage = R"(usage: gpuspec check [options] [PATH...]
-
-Parse, type-check and lint .gpuspec files; folders are searched recursively.
-Settings come from the nearest gpuspec.json above each file; flags override them.
-
-options:
-  --format FORMAT      text (default), json, sarif (SARIF 2.1.0) or github (Actions annotations)
-  --verify             compare diagnostics with the files' expected-... comments
-  --no-color           never colour the output (NO_COLOR is honoured too)
-  --config FILE        use this config for every file instead of looking for gpuspec.json
-  --policies DIR       also run the policies in DIR (repeatable)
-  --disable RULE       do not run RULE (repeatable)
-  --severity RULE=LEVEL  report RULE as error, warning or info (repeatable)
-  --fail-on LEVEL      exit 1 on findings at or above error (default), warning or info
-  --no-waivers         ignore every waiver
-  --no-lint            parse and type-check only
-  --prices FILE        a price book of your own for cost.* facts (repeatable)
-  --stdlib DIR         use the stdlib in DIR instead of the embedded one
-  --stdlib-only        check only the stdlib and the policies
-
-exit status: 0 clean, 1 findings at or above --fail-on (or --verify mismatches), 2 the tool could not run
-)";
 
 // Files that share a config (or --config, or none) and so share a policy set.
 struct CheckGroup {
@@ -156,16 +132,9 @@ int tool_failure(const std::string& message) {
 }
 
 int run_check(const std::vector<std::string>& raw_args) {
-  ArgSpec spec{{"--verify", "--no-color", "--stdlib-only", "--help", "--no-waivers", "--no-lint"},
-               {"--format", "--stdlib", "--policies", "--disable", "--severity", "--fail-on", "--config", "--prices"},
-               {"--policies", "--disable", "--severity", "--prices"}};
+  ParsedArgs args;
+  if (auto exit = parse_command_line("check", raw_args, args)) return *exit;
   std::string error;
-  ParsedArgs args = parse_args(raw_args, spec, error);
-  if (!error.empty()) return tool_failure(error + "\n" + kCheckUsage);
-  if (args.has("--help")) {
-    std::fputs(kCheckUsage, stdout);
-    return kExitClean;
-  }
   std::string format = args.value("--format").value_or("text");
   if (format != "text" && format != "json" && format != "sarif" && format != "github") {
     return tool_failure(fmt::format("unknown format '{}'; expected text or json (for people and scripts), sarif or github (for CI)", format));
@@ -201,9 +170,13 @@ int run_check(const std::vector<std::string>& raw_args) {
   if (args.has("--stdlib-only")) {
     if (!group_for(std::nullopt)) return tool_failure(error);
   } else {
-    if (args.positionals.empty()) return tool_failure(std::string("no files to check\n") + kCheckUsage);
-    CollectedPaths collected = collect_spec_files(args.positionals);
+    CollectedPaths collected = collect_paths_or_current_folder(args.positionals);
     for (const auto& missing : collected.missing) return tool_failure(fmt::format("cannot read '{}': no such file or folder", missing));
+    if (collected.files.empty()) {
+      // Not a failure (a pre-commit hook in an empty repository), but never silent.
+      std::fprintf(stderr, "gpuspec: warning: no .gpuspec files in %s\n",
+                   args.positionals.empty() ? "the current folder" : fmt::format("'{}'", fmt::join(args.positionals, "', '")).c_str());
+    }
     ConfigFinder finder;
     for (const auto& path : collected.files) {
       CheckGroup* group = group_for(explicit_config ? std::nullopt : finder.nearest(path));
@@ -284,7 +257,7 @@ int run_check(const std::vector<std::string>& raw_args) {
     std::vector<SarifSource> inputs;
     for (const auto& group : groups) inputs.push_back({&group->diags.diagnostics(), &group->session->sources()});
     SarifOptions options;
-    options.tool_version = GPUSPEC_VERSION;
+    options.tool_version = std::string(version());
     std::cout << diagnostics_to_sarif(inputs, sarif_rules(groups), options).dump(2) << "\n";
   } else if (format == "github") {
     for (const auto& group : groups) std::cout << render_github(group->diags.diagnostics(), group->session->sources());
