@@ -46,25 +46,21 @@ const ast::Expr& strip_parens(const ast::Expr& e) {
 // resolve_quantity reports through the engine directly; stamp its diagnostics with the
 // declaration like every other value diagnostic, so JSON and waivers can attribute them.
 void report_bad_quantity(const ast::QuantityLit& lit, SourceRange range, DiagnosticEngine& diags,
-                         const std::string& declaration) {
+                         const std::string& declaration, const UnitContext& context) {
   std::size_t before = diags.diagnostics().size();
-  resolve_quantity(lit, range, &diags);
+  resolve_quantity(lit, range, &diags, context);
   for (std::size_t i = before; i < diags.diagnostics().size(); ++i) diags.diagnostics()[i].declaration = declaration;
 }
 
 }  // namespace
 
-std::optional<units::Quantity> resolve_quantity(const ast::QuantityLit& lit, SourceRange range, DiagnosticEngine* diags) {
+std::optional<units::Quantity> resolve_quantity(const ast::QuantityLit& lit, SourceRange range, DiagnosticEngine* diags,
+                                                const UnitContext& context) {
   const units::Unit* unit = units::find_unit(lit.unit);
   if (!unit) {
     if (!diags) return std::nullopt;
     auto& d = diags->error("unknown-unit", lit.unit_range, fmt::format("unknown unit '{}'", lit.unit));
-    if (lit.unit.size() == 1 && std::string_view("KMBT").find(lit.unit[0]) != std::string_view::npos) {
-      d.hint = fmt::format("a scaled count takes no space: write '{}{}'", lit.number, lit.unit);
-    } else if (auto near = nearest(lit.unit, units::all_unit_symbols())) {
-      d.hint = fmt::format("did you mean '{}'?", *near);
-      d.fixits.push_back({lit.unit_range, *near});
-    }
+    explain_unknown_unit(d, lit, range, context);
     return std::nullopt;
   }
   auto result = units::make_quantity(lit.number, *unit);
@@ -86,8 +82,9 @@ std::string describe_type(const Type& type) {
     case ValueKind::Bool: return "true or false";
     case ValueKind::Symbol: return type.symbols.empty() ? "a symbol" : fmt::format("one of {}", join_symbols(type.symbols));
     case ValueKind::VersionedSymbol: return "a versioned symbol (e.g. pytorch@2.3)";
-    case ValueKind::Reference: return fmt::format("a reference to a {}", join_symbols(type.ref_kinds));
-    case ValueKind::Multiplicity: return fmt::format("a {} reference or 'N x {}'", join_symbols(type.ref_kinds), type.ref_kinds.empty() ? "ref" : type.ref_kinds[0]);
+    case ValueKind::Reference: return fmt::format("a reference to {}", kinds_phrase(type.ref_kinds));
+    case ValueKind::Multiplicity:
+      return fmt::format("a reference to {} or 'N x {}'", kinds_phrase(type.ref_kinds), type.ref_kinds.empty() ? "ref" : type.ref_kinds[0]);
     case ValueKind::List: return fmt::format("a list of {}", describe_type(type.element.front()));
     case ValueKind::Block: return "a block { ... }";
     case ValueKind::Expression: return "an expression";
@@ -119,48 +116,6 @@ Diagnostic& ValueChecker::error(std::string id, SourceRange range, std::string m
   return d;
 }
 
-ValueChecker::Outcome ValueChecker::check_reference(const ast::Expr&, std::string_view name, SourceRange range,
-                                                    const Type& type) {
-  Outcome out{true, false, {}};
-  const DeclEntry* entry = program_.find(name);
-  if (entry) {
-    for (auto kind : type.ref_kinds) {
-      if (entry->decl->kind == kind) {
-        out.ok = true;
-        return out;
-      }
-    }
-    std::string found_kind = entry->decl->kind;
-    std::string wanted = join_symbols(type.ref_kinds);
-    SourceRange decl_range = entry->decl->name_range;
-    std::string decl_name(name);
-    out.report = [this, range, found_kind, wanted, decl_range, decl_name] {
-      auto& d = error("wrong-kind", range, fmt::format("'{}' is a {}, expected a {}", decl_name, found_kind, wanted));
-      d.notes.push_back({fmt::format("'{}' is declared here", decl_name), decl_range});
-    };
-    return out;
-  }
-  std::vector<std::string_view> candidates;
-  for (const auto* candidate : program_.all_declarations()) {
-    for (auto kind : type.ref_kinds) {
-      if (candidate->decl->kind == kind) candidates.push_back(candidate->decl->name);
-    }
-  }
-  std::string wanted = join_symbols(type.ref_kinds);
-  std::string missing(name);
-  auto suggestion = nearest(name, candidates);
-  out.report = [this, range, wanted, missing, suggestion] {
-    auto& d = error("unknown-name", range, fmt::format("unknown {} '{}'", wanted, missing));
-    if (suggestion) {
-      d.hint = fmt::format("did you mean '{}'?", *suggestion);
-      d.fixits.push_back({range, *suggestion});
-    } else {
-      d.hint = fmt::format("`gpuspec catalog {}` lists the known names", wanted);
-    }
-  };
-  return out;
-}
-
 ValueChecker::Outcome ValueChecker::check_type(const ast::Expr& raw, const Type& type) {
   const ast::Expr& value = strip_parens(raw);
   SourceRange range = value.range;
@@ -172,20 +127,8 @@ ValueChecker::Outcome ValueChecker::check_type(const ast::Expr& raw, const Type&
       if (const auto* u = value.as<ast::UnaryExpr>(); u && u->op == ast::UnaryOp::Negate) inner = u->operand.get();
       return {inner->as<ast::NumberLit>() != nullptr, inner->as<ast::NumberLit>() != nullptr, {}};
     }
-    case ValueKind::Count: {
-      if (value.as<ast::ScaledCountLit>()) return {true, true, {}};
-      // `7 B` reads as a quantity with the unknown unit `B`; its diagnostic explains
-      // that a scaled count takes no space, which beats "found a quantity".
-      if (const auto* q = value.as<ast::QuantityLit>(); q && !units::find_unit(q->unit)) {
-        return {true, false, [this, q, range] { report_bad_quantity(*q, range, diags_, declaration_); }};
-      }
-      const auto* n = value.as<ast::NumberLit>();
-      if (!n) return {};
-      if (n->value >= 0 && std::floor(n->value) == n->value) return {true, true, {}};
-      return {true, false, [this, range, v = n->value] {
-                error("type-mismatch", range, fmt::format("expected a whole, non-negative count, found {}", v));
-              }};
-    }
+    case ValueKind::Count:
+      return check_count(value, type);
     case ValueKind::Quantity: {
       if (const auto* n = value.as<ast::NumberLit>()) {
         // A bare number where a quantity is expected: say which unit is missing.
