@@ -140,7 +140,11 @@ ValueChecker::Outcome ValueChecker::check_type(const ast::Expr& raw, const Type&
       const auto* q = value.as<ast::QuantityLit>();
       if (!q) return {};
       const units::Unit* unit = units::find_unit(q->unit);
-      if (!unit) return {true, false, [this, q, range] { report_bad_quantity(*q, range, diags_, declaration_); }};
+      if (!unit) {
+        return {true, false, [this, q, range, dimension = type.dimension] {
+                  report_bad_quantity(*q, range, diags_, declaration_, {.expected = dimension});
+                }};
+      }
       if (!(unit->dimension == type.dimension)) {
         std::string expected = units::dimension_name(type.dimension);
         std::string found = units::dimension_name(unit->dimension);
@@ -151,21 +155,12 @@ ValueChecker::Outcome ValueChecker::check_type(const ast::Expr& raw, const Type&
                 }};
       }
       if (!units::make_quantity(q->number, *unit).ok()) {
-        return {true, false, [this, q, range] { report_bad_quantity(*q, range, diags_, declaration_); }};
+        return {true, false, [this, q, range] { report_bad_quantity(*q, range, diags_, declaration_, {}); }};
       }
       return {true, true, {}};
     }
-    case ValueKind::Percent: {
-      if (value.as<ast::PercentLit>()) return {true, true, {}};
-      if (const auto* n = value.as<ast::NumberLit>()) {
-        if (n->value >= 0 && n->value <= 1) return {true, true, {}};
-        return {true, false, [this, range, v = n->value] {
-                  error("type-mismatch", range, fmt::format("expected a percentage, found {}", v)).hint =
-                      fmt::format("write '{}%'", v);
-                }};
-      }
-      return {};
-    }
+    case ValueKind::Percent:
+      return check_percent(value);
     case ValueKind::String:
       return {value.as<ast::StringLit>() != nullptr, value.as<ast::StringLit>() != nullptr, {}};
     case ValueKind::Date: {
@@ -214,6 +209,7 @@ ValueChecker::Outcome ValueChecker::check_type(const ast::Expr& raw, const Type&
                   error("multiplicity-not-allowed", range, fmt::format("a count is not allowed here; expected a single {}", kinds));
                 }};
       }
+      if (const auto* text = value.as<ast::StringLit>()) return check_provider_name(*text, range, type);
       const auto* n = value.as<ast::Name>();
       if (!n) return {};
       return check_reference(value, n->name, range, type);
@@ -227,6 +223,17 @@ ValueChecker::Outcome ValueChecker::check_type(const ast::Expr& raw, const Type&
         }
         return check_reference(value, m->name, m->name_range, type);
       }
+      // `4 * part` and `4× part`: a count of parts is written with x.
+      if (const auto* b = value.as<ast::BinaryExpr>(); b && b->op == ast::BinaryOp::Mul && b->lhs->as<ast::NumberLit>() &&
+                                                       b->rhs->as<ast::Name>()) {
+        SourceRange op{range.file, b->lhs->range.end, b->rhs->range.begin};
+        return {true, false, [this, range, op] {
+                  auto& d = error("type-mismatch", range, "a count of parts is written with 'x', not '*'");
+                  d.hint = "write `4 x vendor.part`";
+                  d.fixits.push_back({op, " x "});
+                }};
+      }
+      if (const auto* text = value.as<ast::StringLit>()) return check_provider_name(*text, range, type);
       const auto* n = value.as<ast::Name>();
       if (!n) return {};
       return check_reference(value, n->name, range, type);
@@ -269,9 +276,6 @@ void ValueChecker::check(const ast::Expr& value, const PropertySchema& schema) {
   // A dotted name is more likely a mistyped reference than a mistyped symbol.
   const ast::Expr& bare = strip_parens(value);
   if (const auto* n = bare.as<ast::Name>(); n && n->name.find('.') != std::string::npos && failures.size() > 1) {
-    for (std::size_t i = 0; i < schema.types.size() && i < failures.size(); ++i) {
-      (void)i;
-    }
     for (auto it = failures.rbegin(); it != failures.rend(); ++it) {
       if (it->report) {
         it->report();
@@ -285,12 +289,102 @@ void ValueChecker::check(const ast::Expr& value, const PropertySchema& schema) {
       return;
     }
   }
+  if (report_unquoted_string(value, schema)) return;
   bool wants_block_only = schema.types.size() == 1 && schema.types.front().kind == ValueKind::Block;
   std::vector<std::string> expected;
   for (const auto& type : schema.types) expected.push_back(describe_type(type));
   auto& d = error("type-mismatch", value.range,
                   fmt::format("'{}' expects {}, found {}", schema.name, fmt::join(expected, " or "), describe_value(value)));
   if (wants_block_only) d.hint = fmt::format("write it as a block: {} {{ ... }}", schema.name);
+}
+
+}  // namespace gpuspec::sema
+
+namespace gpuspec::sema {
+
+ValueChecker::Outcome ValueChecker::check_count(const ast::Expr& value, const Type& type) {
+  SourceRange range = value.range;
+  auto at_least = [&](double count) { return count >= type.min_count; };
+  std::string wanted = type.min_count >= 1 ? "a whole count of at least 1" : "a whole, non-negative count";
+  if (const auto* scaled = value.as<ast::ScaledCountLit>()) {
+    if (at_least(scaled->value)) return {true, true, {}};
+    return {true, false, [this, range, wanted] { error("out-of-range", range, fmt::format("expected {}, found 0", wanted)); }};
+  }
+  // `7 B` reads as a quantity with the unknown unit `B`; its diagnostic explains
+  // that a scaled count takes no space, which beats "found a quantity".
+  if (const auto* q = value.as<ast::QuantityLit>(); q && !units::find_unit(q->unit)) {
+    return {true, false, [this, q, range] { report_bad_quantity(*q, range, diags_, declaration_, {.count_expected = true}); }};
+  }
+  // `-1`: a negative number, not "an expression".
+  if (const auto* u = value.as<ast::UnaryExpr>(); u && u->op == ast::UnaryOp::Negate) {
+    if (const auto* n = u->operand->as<ast::NumberLit>()) {
+      return {true, false, [this, range, wanted, v = -n->value] {
+                error("out-of-range", range, fmt::format("expected {}, found {}", wanted, v));
+              }};
+    }
+  }
+  const auto* n = value.as<ast::NumberLit>();
+  if (!n) return {};
+  if (std::floor(n->value) != n->value) {
+    return {true, false, [this, range, wanted, v = n->value] {
+              error("type-mismatch", range, fmt::format("expected {}, found {}", wanted, v));
+            }};
+  }
+  if (n->value < 0 || !at_least(n->value)) {
+    return {true, false, [this, range, wanted, v = n->value] {
+              error("out-of-range", range, fmt::format("expected {}, found {}", wanted, v));
+            }};
+  }
+  return {true, true, {}};
+}
+
+// A percentage is a share (of the time, of a budget): 0% to 100%.
+ValueChecker::Outcome ValueChecker::check_percent(const ast::Expr& value) {
+  SourceRange range = value.range;
+  const ast::Expr* inner = &value;
+  bool negated = false;
+  if (const auto* u = value.as<ast::UnaryExpr>(); u && u->op == ast::UnaryOp::Negate) {
+    inner = u->operand.get();
+    negated = true;
+  }
+  if (const auto* p = inner->as<ast::PercentLit>()) {
+    double share = negated ? -p->value : p->value;
+    if (share >= 0 && share <= 1) return {true, true, {}};
+    return {true, false, [this, range, share] {
+              error("out-of-range", range, fmt::format("a percentage here is a share from 0% to 100%, found {}%", share * 100));
+            }};
+  }
+  if (const auto* n = inner->as<ast::NumberLit>(); n && !negated) {
+    if (n->value >= 0 && n->value <= 1) return {true, true, {}};
+    return {true, false, [this, range, v = n->value] {
+              auto& d = error("type-mismatch", range, fmt::format("expected a percentage, found {}", v));
+              d.hint = fmt::format("write '{}%'", v);
+              if (v > 1 && v <= 100) d.fixits.push_back({{range.file, range.end, range.end}, "%"});
+            }};
+  }
+  return {};
+}
+
+std::string ValueChecker::source_text(SourceRange range) const {
+  if (const LoadedFile* file = file_of(range)) return std::string(file->source->slice(range));
+  return {};
+}
+
+bool ValueChecker::report_unquoted_string(const ast::Expr& raw, const PropertySchema& schema) {
+  bool strings_only = !schema.types.empty() && std::all_of(schema.types.begin(), schema.types.end(), [](const Type& t) {
+    return t.kind == ValueKind::String || t.kind == ValueKind::Date;
+  });
+  const ast::Expr& value = strip_parens(raw);
+  bool looks_like_text = value.as<ast::Name>() || value.as<ast::NumberLit>() || value.as<ast::VersionedSymbol>() ||
+                         value.as<ast::QuantityLit>() || value.as<ast::BinaryExpr>();  // 2025-12-31 parses as a subtraction
+  if (!strings_only || !looks_like_text) return false;
+  std::string text = source_text(value.range);
+  if (text.empty() || text.find_first_of("\"\\\n#") != std::string::npos) return false;
+  auto& d = error("type-mismatch", value.range,
+                  fmt::format("'{}' expects {}, found {}", schema.name, describe_type(schema.types.front()), describe_value(value)));
+  d.hint = fmt::format("strings are quoted: \"{}\"", text);
+  d.fixits.push_back({value.range, "\"" + text + "\""});
+  return true;
 }
 
 }  // namespace gpuspec::sema
