@@ -22,11 +22,13 @@
 #include "diag/render_text.h"
 #include "diag/verify.h"
 #include "driver/analysis.h"
+#include "driver/apply_fixits.h"
 #include "driver/args.h"
 #include "driver/commands.h"
 #include "driver/config.h"
 #include "driver/default_paths.h"
 #include "driver/help.h"
+#include "driver/rewrite_files.h"
 #include "driver/session.h"
 #include "driver/version.h"
 #include "sema/suggest.h"
@@ -124,6 +126,33 @@ std::vector<SarifRule> sarif_rules(const std::vector<std::unique_ptr<CheckGroup>
   return rules;
 }
 
+int check_command(const std::vector<std::string>& raw_args, int fix_round);
+
+// `check --fix`: writes every file's fix-its in one atomic step and says what it did
+// on stderr. Fixing a syntax error lets sema see the file, which may find more, so
+// it checks and fixes again (a few rounds at most, as rustfix does), then checks
+// once more without --fix and reports what is left.
+constexpr int kMaxFixRounds = 4;
+
+int fix_and_check_again(const std::vector<std::unique_ptr<CheckGroup>>& groups, const std::vector<std::string>& raw_args,
+                        int fix_round) {
+  std::vector<DiagnosticsOf> runs;
+  for (const auto& group : groups) runs.push_back({&group->diags.diagnostics(), &group->session->sources()});
+  FixedFiles fixed = apply_fixits(runs);
+  std::string error;
+  if (!fixed.files.empty() && !rewrite_in_place(fixed.files, error)) return tool_failure(error);
+  for (const auto& file : fixed.files) std::fprintf(stderr, "gpuspec: fixed %s\n", file.path.c_str());
+  std::fprintf(stderr, "gpuspec: applied %zu fix-it%s in %zu file%s%s\n", fixed.applied, fixed.applied == 1 ? "" : "s",
+               fixed.files.size(), fixed.files.size() == 1 ? "" : "s",
+               fixed.skipped ? fmt::format("; {} overlapped another and waits for the next run", fixed.skipped).c_str() : "");
+  if (fixed.applied > 0 && fix_round + 1 < kMaxFixRounds) return check_command(raw_args, fix_round + 1);
+  std::vector<std::string> again;
+  for (const auto& arg : raw_args) {
+    if (arg != "--fix") again.push_back(arg);
+  }
+  return check_command(again, 0);
+}
+
 }  // namespace
 
 int tool_failure(const std::string& message) {
@@ -131,9 +160,14 @@ int tool_failure(const std::string& message) {
   return kExitToolFailure;
 }
 
-int run_check(const std::vector<std::string>& raw_args) {
+int run_check(const std::vector<std::string>& raw_args) { return check_command(raw_args, 0); }
+
+namespace {
+
+int check_command(const std::vector<std::string>& raw_args, int fix_round) {
   ParsedArgs args;
   if (auto exit = parse_command_line("check", raw_args, args)) return *exit;
+  if (args.has("--fix") && args.has("--verify")) return tool_failure("--fix and --verify cannot be used together");
   std::string error;
   std::string format = args.value("--format").value_or("text");
   if (format != "text" && format != "json" && format != "sarif" && format != "github") {
@@ -221,6 +255,8 @@ int run_check(const std::vector<std::string>& raw_args) {
     group->diags.sort(session.sources());
   }
 
+  if (args.has("--fix")) return fix_and_check_again(groups, raw_args, fix_round);
+
   if (args.has("--verify")) {
     bool ok = true;
     for (const auto& group : groups) {
@@ -270,5 +306,7 @@ int run_check(const std::vector<std::string>& raw_args) {
   }
   return failed ? kExitFindings : kExitClean;
 }
+
+}  // namespace
 
 }  // namespace gpuspec::driver
