@@ -29,6 +29,7 @@
 #include "driver/default_paths.h"
 #include "driver/help.h"
 #include "driver/rewrite_files.h"
+#include "driver/sarif_rules.h"
 #include "driver/session.h"
 #include "driver/version.h"
 #include "sema/suggest.h"
@@ -116,12 +117,8 @@ std::optional<std::string> unknown_rule(const LintConfig& config, const lint::Po
 std::vector<SarifRule> sarif_rules(const std::vector<std::unique_ptr<CheckGroup>>& groups) {
   std::vector<SarifRule> rules;
   for (const auto& group : groups) {
-    for (const auto& policy : group->session->policies().policies()) {
-      std::string short_description = policy.message.empty() ? policy.id : policy.message;
-      std::string help_text = policy.doc.empty() ? short_description : policy.doc;
-      if (!policy.source.empty()) help_text += "\nsource: " + policy.source;
-      rules.push_back(SarifRule{policy.id, std::move(short_description), policy.doc, std::move(help_text), policy.severity});
-    }
+    auto more = sarif_rules_of(group->session->policies());
+    rules.insert(rules.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
   }
   return rules;
 }

@@ -192,6 +192,7 @@ const BlockSchema& policy_body() {
           {"hint", {string()}, false, "", "help line with {expr} interpolation"},
           {"source", {string()}, true, "", "citation of the source document section"},
           {"doc", {string()}, false, "", "long explanation for `gpuspec explain`"},
+          {"help_url", {string()}, false, "", "a page that documents the rule (SARIF helpUri): your wiki, your runbook"},
           {"example_fail", {string()}, false, "", "a declaration the policy fires on, shown by `gpuspec explain`"},
           {"example_pass", {string()}, false, "", "the same declaration fixed, shown by `gpuspec explain`"},
       }};
