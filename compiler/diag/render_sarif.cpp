@@ -138,7 +138,8 @@ Json result_json(const Diagnostic& d, const SourceManager& sources, std::size_t 
   }
   if (!fixes.empty()) result["fixes"] = std::move(fixes);
   if (d.suppressed_by) {
-    result["suppressions"] = Json::array({Json{{"kind", "inSource"}, {"justification", *d.suppressed_by}}});
+    result["suppressions"] = Json::array(
+        {Json{{"kind", d.suppressed_externally ? "external" : "inSource"}, {"justification", *d.suppressed_by}}});
   }
   return result;
 }

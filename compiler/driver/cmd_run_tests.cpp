@@ -18,6 +18,7 @@
 #include <iostream>
 
 #include "backends/writers/atomic_write.h"
+#include "diag/render_junit.h"
 #include "diag/render_text.h"
 #include "diag/verify.h"
 #include "driver/analysis.h"
@@ -49,27 +50,6 @@ std::vector<std::string> test_files(const std::vector<std::string>& paths, std::
     for (const auto& file : collected.files) {
       fs::path relative = folder ? fs::path(file).lexically_relative(path) : fs::path();
       if (std::find(relative.begin(), relative.end(), fs::path("Inputs")) == relative.end()) out.push_back(file);
-    }
-  }
-  return out;
-}
-
-std::string xml_escape(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default:
-        // Control characters other than tab and newline are not allowed in XML 1.0.
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') {
-          out += "?";
-        } else {
-          out.push_back(c);
-        }
     }
   }
   return out;
