@@ -8,21 +8,26 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <set>
 #include <tuple>
 
+#include "backends/writers/atomic_write.h"
 #include "diag/diagnostic_counts.h"
 #include "diag/render_github.h"
 #include "diag/render_json.h"
+#include "diag/render_junit.h"
 #include "diag/render_sarif.h"
 #include "diag/render_text.h"
 #include "diag/verify.h"
 #include "driver/analysis.h"
 #include "driver/apply_fixits.h"
+#include "driver/baseline.h"
 #include "driver/args.h"
 #include "driver/commands.h"
 #include "driver/config.h"
@@ -66,9 +71,8 @@ void remove_duplicates(std::vector<Diagnostic>& diags, const SourceManager& sour
 
 // Severity order: error > warning > info. A suppressed finding never fails a run.
 bool fails(const std::vector<Diagnostic>& diags, Severity fail_on) {
-  auto rank = [](Severity s) { return s == Severity::Error ? 3 : s == Severity::Warning ? 2 : s == Severity::Info ? 1 : 0; };
   for (const auto& d : diags) {
-    if (!d.suppressed_by && rank(d.severity) >= rank(fail_on)) return true;
+    if (!d.suppressed_by && severity_rank(d.severity) >= severity_rank(fail_on)) return true;
   }
   return false;
 }
@@ -125,6 +129,50 @@ std::vector<SarifRule> sarif_rules(const std::vector<std::unique_ptr<CheckGroup>
 
 int check_command(const std::vector<std::string>& raw_args, int fix_round);
 
+// The rule ids of a group's policies: the only diagnostics a baseline records.
+std::vector<std::string> rule_ids(const CheckGroup& group) {
+  std::vector<std::string> ids;
+  for (const auto& policy : group.session->policies().policies()) ids.push_back(policy.id);
+  return ids;
+}
+
+// --baseline FILE: findings the baseline holds are suppressed (shown as such in JSON
+// and SARIF, hidden in text, never failing the run); says on stderr how many.
+std::optional<std::string> apply_baseline(const std::string& path, std::vector<std::unique_ptr<CheckGroup>>& groups) {
+  std::string error;
+  auto baseline = Baseline::load(path, error);
+  if (!baseline) return error;
+  std::size_t covered = 0;
+  for (auto& group : groups) {
+    covered += baseline->suppress_known(group->diags.diagnostics(), group->session->sources(), rule_ids(*group));
+  }
+  if (covered) std::fprintf(stderr, "gpuspec: %zu finding%s in the baseline %s not shown\n", covered, covered == 1 ? " is" : "s are", path.c_str());
+  if (std::size_t fixed = baseline->unmatched()) {
+    std::fprintf(stderr, "gpuspec: %zu baseline entr%s no longer found; refresh it with --write-baseline %s\n", fixed,
+                 fixed == 1 ? "y is" : "ies are", path.c_str());
+  }
+  return std::nullopt;
+}
+
+// --write-baseline FILE: every unsuppressed policy finding of the run, atomically.
+std::optional<std::string> write_baseline(const std::string& path, const std::vector<std::unique_ptr<CheckGroup>>& groups) {
+  std::error_code ec;
+  Baseline baseline(std::filesystem::weakly_canonical(std::filesystem::absolute(path, ec), ec).parent_path());
+  std::size_t count = 0;
+  for (const auto& group : groups) {
+    auto ids = rule_ids(*group);
+    for (const auto& d : group->diags.diagnostics()) {
+      if (d.suppressed_by || std::find(ids.begin(), ids.end(), d.id) == ids.end()) continue;
+      baseline.add(baseline.entry_for(d, group->session->sources()));
+      ++count;
+    }
+  }
+  std::string error;
+  if (!writers::write_files_atomically({{path, baseline.to_json()}}, error)) return error;
+  std::fprintf(stderr, "gpuspec: wrote %zu finding%s to the baseline %s\n", count, count == 1 ? "" : "s", path.c_str());
+  return std::nullopt;
+}
+
 // `check --fix`: writes every file's fix-its in one atomic step and says what it did
 // on stderr. Fixing a syntax error lets sema see the file, which may find more, so
 // it checks and fixes again (a few rounds at most, as rustfix does), then checks
@@ -167,8 +215,11 @@ int check_command(const std::vector<std::string>& raw_args, int fix_round) {
   if (args.has("--fix") && args.has("--verify")) return tool_failure("--fix and --verify cannot be used together");
   std::string error;
   std::string format = args.value("--format").value_or("text");
-  if (format != "text" && format != "json" && format != "sarif" && format != "github") {
-    return tool_failure(fmt::format("unknown format '{}'; expected text or json (for people and scripts), sarif or github (for CI)", format));
+  if (format != "text" && format != "json" && format != "sarif" && format != "github" && format != "junit") {
+    return tool_failure(fmt::format("unknown format '{}'; expected text or json (for people and scripts), sarif, github or junit (for CI)", format));
+  }
+  if (args.value("--baseline") && args.value("--write-baseline")) {
+    return tool_failure("--baseline and --write-baseline cannot be used together");
   }
   auto overrides = overrides_from(args, error);
   if (!overrides) return tool_failure(error);
@@ -253,6 +304,12 @@ int check_command(const std::vector<std::string>& raw_args, int fix_round) {
   }
 
   if (args.has("--fix")) return fix_and_check_again(groups, raw_args, fix_round);
+  if (auto path = args.value("--baseline")) {
+    if (auto problem = apply_baseline(*path, groups)) return tool_failure(*problem);
+  }
+  if (auto path = args.value("--write-baseline")) {
+    if (auto problem = write_baseline(*path, groups)) return tool_failure(*problem);
+  }
 
   if (args.has("--verify")) {
     bool ok = true;
@@ -292,6 +349,13 @@ int check_command(const std::vector<std::string>& raw_args, int fix_round) {
     SarifOptions options;
     options.tool_version = std::string(version());
     std::cout << diagnostics_to_sarif(inputs, sarif_rules(groups), options).dump(2) << "\n";
+  } else if (format == "junit") {
+    std::vector<JunitInput> inputs;
+    for (const auto& group : groups) {
+      inputs.push_back({&group->diags.diagnostics(), &group->session->sources(), group->roots,
+                        group->config.fail_on.value_or(Severity::Error)});
+    }
+    std::cout << render_junit(inputs);
   } else if (format == "github") {
     for (const auto& group : groups) std::cout << render_github(group->diags.diagnostics(), group->session->sources());
   } else {
@@ -301,6 +365,7 @@ int check_command(const std::vector<std::string>& raw_args, int fix_round) {
     std::string summary = render_summary(count_diagnostics(all));
     if (!summary.empty()) std::cout << summary << "\n";
   }
+  if (args.value("--write-baseline")) return kExitClean;  // every finding is now accepted
   return failed ? kExitFindings : kExitClean;
 }
 
