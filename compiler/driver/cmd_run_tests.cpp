@@ -8,7 +8,8 @@
 //   1 passed, 1 failed
 //
 // The summary line's form is read by CI. Tests are hermetic: no gpuspec.json is
-// consulted, only --policies. Files inside folders named `Inputs` are helpers
+// consulted, only --policies. A test runs only the rules it names (test_scope.h)
+// unless --all-rules is given, as the pack's own tests are run. Files inside folders named `Inputs` are helpers
 // that tests import, not tests (as in lit).
 #include <fmt/format.h>
 
@@ -27,6 +28,8 @@
 #include "driver/config.h"
 #include "driver/help.h"
 #include "driver/session.h"
+#include "driver/test_scope.h"
+#include "sema/loader.h"
 
 namespace gpuspec::driver {
 
@@ -107,7 +110,15 @@ int run_test(const std::vector<std::string>& raw_args) {
     } else {
       DiagnosticEngine diags;
       std::string io_error;
-      auto program = analyze_file(session, path, analysis, diags, &io_error);
+      AnalysisOptions scoped = analysis;
+      if (!args.has("--all-rules")) {
+        if (auto text = sema::read_file(path)) {
+          SourceManager scratch;
+          auto scope = rules_named_by_test(scratch.add(path, std::move(*text)), path, session.policies());
+          if (!scope.empty()) scoped.lint_options.disabled = rules_outside(scope, session.policies());
+        }
+      }
+      auto program = analyze_file(session, path, scoped, diags, &io_error);
       if (!program) {
         outcome.problems.push_back(fmt::format("cannot read '{}': {}", path, io_error));
       } else {
