@@ -10,11 +10,15 @@ if [ "${1:-}" = "--sanitize" ]; then
   extra=(-DGPUSPEC_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug)
 fi
 scripts/setup.sh "$build_dir" "${extra[@]}"
-# Test tools from the npm registry (HashiCorp's HCL parser, Microsoft's SARIF
-# validator), pinned by their lock files, installed once into the source tree.
-for tool_dir in test/terraform test/sarif; do
-  if [ -f "$tool_dir/package-lock.json" ] && [ ! -d "$tool_dir/node_modules" ]; then
-    npm ci --prefix "$tool_dir" --no-audit --no-fund --loglevel=error
+# Test tools from the npm registry (HashiCorp's HCL parser, the Terraform provider
+# schemas of the CDKTF and Pulumi bindings, Microsoft's SARIF validator, Microsoft's
+# LSP client libraries; the VS Code extension's client, TextMate engine and
+# packager), pinned by their lock files, installed into the source tree; again when
+# a lock file changed.
+for tool_dir in test/terraform test/sarif test/lsp editors/vscode; do
+  installed="$tool_dir/node_modules/.package-lock.json"
+  if [ -f "$tool_dir/package-lock.json" ] && { [ ! -f "$installed" ] || [ "$tool_dir/package-lock.json" -nt "$installed" ]; }; then
+    npm ci --prefix "$tool_dir" --ignore-scripts --no-audit --no-fund --loglevel=error
   fi
 done
 ctest --test-dir "$build_dir" --output-on-failure -j"$(nproc)"

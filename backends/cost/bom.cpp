@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "backends/cost/missing_price.h"
 #include "facts/properties.h"
 
 namespace gpuspec::cost {
@@ -39,10 +40,6 @@ std::vector<const sema::DeclEntry*> parts_of(const sema::Program& program, const
     if (entry->decl->kind == "part" && catalog_text(*entry, "category") == category) out.push_back(entry);
   }
   return out;
-}
-
-units::Currency currency_of(const std::string& code) {
-  return code == "CNY" ? units::Currency::CNY : units::Currency::USD;
 }
 
 class BomBuilder {
@@ -85,14 +82,81 @@ class BomBuilder {
   Bom& bom_;
 };
 
+// The capacity a `per` price is for: a drive's `capacity`, a DIMM's `size`.
+std::optional<double> capacity_of(const sema::Program& program, const std::string& part) {
+  const sema::DeclEntry* entry = program.find(part);
+  if (!entry) return std::nullopt;
+  for (std::string_view key : {"capacity", "size"}) {
+    auto v = facts::catalog_property(*entry, key);
+    if (v && v->value.type == Value::Type::Quantity && v->value.quantity.dimension == units::Dimension::data()) {
+      return v->value.quantity.value;
+    }
+  }
+  return std::nullopt;
+}
+
+// Prices every line in the BOM currency. An unpriced part is one error however many
+// lines use it: the further lines are notes on it.
+void price_lines(const sema::Program& program, const ast::Declaration& decl, const std::string& region,
+                 const PriceBook& book, Bom& bom, DiagnosticEngine& diags) {
+  MissingPrices missing(diags, decl);
+  for (auto& line : bom.lines) {
+    auto unpriced = [&](std::string message, std::string hint) {
+      bom.total.missing(line.part);
+      missing.report(line.part, line.at, line.role, std::move(message), std::move(hint));
+    };
+    const PriceEntry* price = book.find(PriceQuery{line.part, region, false, bom.currency, PriceUse::Capex});
+    if (!price || price->amount.dimension != units::Dimension::money_amount()) {
+      unpriced(fmt::format("no price for '{}' ({}{}) in the price book", line.part, line.role, line.implied ? ", implied" : ""),
+               fmt::format("add a `price` entry for {} (kind list, street or quote, with `source` and `as_of`) to a "
+                           "price-book file and pass it with --prices FILE",
+                           line.part));
+      continue;
+    }
+    double per_unit_factor = 1;
+    if (price->per) {
+      auto capacity = capacity_of(program, line.part);
+      if (!capacity || price->per->dimension != units::Dimension::data()) {
+        unpriced(fmt::format("'{}' is priced per {} ({}) but the part has no capacity to multiply it by", line.part,
+                             units::format(*price->per), price->source.entry),
+                 fmt::format("price {} per piece (drop `per`), or give the part a `capacity`", line.part));
+        continue;
+      }
+      per_unit_factor = *capacity / price->per->value;
+      line.per_capacity = fmt::format("{} per {} x {}", units::format(price->amount), units::format(*price->per),
+                                      units::format({*capacity, units::Dimension::data()}));
+    }
+    auto converted = book.convert(price->amount, bom.currency);
+    if (!converted) {
+      unpriced(fmt::format("no exchange rate from {} to {} for the price of '{}' ({})",
+                           units::currency_code(price->amount.currency), units::currency_code(bom.currency), line.part,
+                           price->source.entry),
+               kMissingRateHint);
+      continue;
+    }
+    line.price = price;
+    line.unit_price = converted->value.value * per_unit_factor;
+    line.line_total = *line.unit_price * line.quantity;
+    line.conversion = converted->describe();
+    bom.total.add(*line.line_total);
+    bom.sources.push_back(price->source);
+    if (converted->rate) bom.sources.push_back(converted->rate->source);
+  }
+}
+
 }  // namespace
+
+units::Currency site_currency(const facts::FactSet& facts) {
+  auto code = currency_from_code(facts.symbol("site.currency").value_or("USD"));
+  return code == units::Currency::None ? units::Currency::USD : code;
+}
 
 Bom build_bom(const sema::Program& program, const sema::DeclEntry& server, const facts::FactSet& facts,
               const PriceBook& book, std::optional<units::Currency> currency, DiagnosticEngine& diags) {
   const ast::Declaration& decl = *server.decl;
   Bom bom;
   bom.server = decl.name;
-  bom.currency = currency.value_or(currency_of(facts.symbol("site.currency").value_or("USD")));
+  bom.currency = currency.value_or(site_currency(facts));
   bom.nodes = facts.quantity("nodes").value_or(units::Quantity::number(1)).value;
   const std::string region = facts.symbol("site.region").value_or("other");
   BomBuilder b(program, decl, bom);
@@ -160,36 +224,7 @@ Bom build_bom(const sema::Program& program, const sema::DeclEntry& server, const
     }
   }
 
-  // Prices, in the BOM currency.
-  for (auto& line : bom.lines) {
-    const PriceEntry* price = book.find(line.part, region, false, bom.currency);
-    if (!price || price->amount.dimension != units::Dimension::money_amount()) {
-      bom.complete = false;
-      auto& d = diags.error("missing-price", line.at, fmt::format("no price for '{}' ({}{}) in the price book", line.part,
-                                                                  line.role, line.implied ? ", implied" : ""));
-      d.declaration = decl.name;
-      d.hint = fmt::format("add a `price` entry for {} (with `source` and `as_of`) to a price-book file and pass it with --prices FILE",
-                           line.part);
-      continue;
-    }
-    auto converted = book.convert(price->amount, bom.currency);
-    if (!converted) {
-      bom.complete = false;
-      auto& d = diags.error("missing-price", line.at,
-                            fmt::format("no exchange rate from {} to {} for the price of '{}' ({})",
-                                        units::currency_code(price->amount.currency),
-                                        units::currency_code(bom.currency), line.part, price->source.entry));
-      d.declaration = decl.name;
-      d.hint = "add an `exchange_rate` entry (with `source` and `as_of`) and pass it with --prices FILE";
-      continue;
-    }
-    line.price = price;
-    line.unit_price = converted->value.value;
-    line.line_total = converted->value.value * line.quantity;
-    line.conversion = converted->describe();
-    bom.total += *line.line_total;
-  }
-
+  price_lines(program, decl, region, book, bom, diags);
   bom.full_load = facts.quantity("power.full_load");
   bom.psu_capacity = facts.quantity("psu.capacity");
   bom.memory_total = facts.quantity("memory.total");

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "backends/cost/price_book.h"
+#include "backends/cost/total.h"
 #include "diag/diagnostic.h"
 #include "facts/fact.h"
 #include "sema/program.h"
@@ -28,6 +29,7 @@ struct BomLine {
   std::optional<double> line_total;
   const PriceEntry* price = nullptr;
   std::string conversion;   // Converted::describe(), or ""
+  std::string per_capacity; // "80 USD per 1 TB x 3.84 TB" for a capacity-based price, else ""
 };
 
 struct Bom {
@@ -35,14 +37,20 @@ struct Bom {
   units::Currency currency = units::Currency::USD;
   double nodes = 1;
   std::vector<BomLine> lines;
-  double total = 0;          // sum of priced line totals
-  bool complete = true;      // every line has a price
+  Total total;               // the priced line totals; a lower bound while a part is unpriced
+  bool complete() const { return !total.lower_bound(); }
+  std::vector<PriceSource> sources;  // every price and exchange rate the lines used
   // Summary from the facts.
   std::optional<units::Quantity> full_load, psu_capacity, memory_total, vram_total;
 };
 
+// The site's currency (site.currency), USD when none is declared.
+units::Currency site_currency(const facts::FactSet& facts);
+
 // `currency` overrides the site's (site.currency, default USD). Reports one
-// `missing-price` error per unpriced part (or a missing exchange rate) into `diags`.
+// `missing-price` error per unpriced part (with a note at each further line that uses
+// it), or per missing exchange rate, into `diags`. A new build is priced from new-part
+// prices (list, street, quote); a `used` price only when the user's own book has it.
 Bom build_bom(const sema::Program& program, const sema::DeclEntry& server, const facts::FactSet& facts,
               const PriceBook& book, std::optional<units::Currency> currency, DiagnosticEngine& diags);
 

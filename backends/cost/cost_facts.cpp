@@ -18,6 +18,11 @@ facts::Origin derived(const ast::Declaration& decl, std::string why) {
   return facts::Origin{facts::Origin::Kind::Derived, decl.name_range, {}, std::move(why)};
 }
 
+// "sum of the BOM's line totals", or "... (a lower bound: 2 items unpriced: a, b)".
+std::string bound_why(const std::string& what, const Total& total, const std::string& noun = "item") {
+  return total.lower_bound() ? fmt::format("{}, a lower bound {}", what, unpriced_note(total, noun)) : what;
+}
+
 }  // namespace
 
 DeploymentIndex index_deployments(const sema::Program& program) {
@@ -34,8 +39,8 @@ void add_cost_facts(const sema::Program& program, const sema::DeclEntry& entry, 
   const ast::Declaration& decl = *entry.decl;
   const std::string workload = decl.kind == "workload" ? decl.name : facts::served_workload(decl);
   // This declaration plus the other deployments serving the same workload.
-  std::vector<const sema::DeclEntry*> decls;
-  if (decl.kind != "workload") decls.push_back(&entry);
+  std::vector<Deployment> decls;
+  if (decl.kind != "workload") decls.push_back({&program, &entry});
   if (!workload.empty()) {
     DeploymentIndex local;
     if (!deployments) {
@@ -44,7 +49,7 @@ void add_cost_facts(const sema::Program& program, const sema::DeclEntry& entry, 
     }
     auto [first, last] = deployments->equal_range(workload);
     for (auto it = first; it != last; ++it) {
-      if (it->second != &entry) decls.push_back(it->second);
+      if (it->second != &entry) decls.push_back({&program, it->second});
     }
   }
   if (decls.empty()) return;
@@ -55,34 +60,71 @@ void add_cost_facts(const sema::Program& program, const sema::DeclEntry& entry, 
       options.currency = budget->currency;
     }
   }
-  DiagnosticEngine silent;  // missing prices leave the facts out; the policy stays silent
-  Quote q = build_quote(program, decls, book, options, silent);
+  DiagnosticEngine silent;  // missing prices make the figures lower bounds; `gpuspec quote` reports them
+  Quote q = build_quote(decls, book, options, silent);
   const units::Currency c = q.currency;
+  auto completeness = [&](const Total& judged, const std::string& noun) {
+    facts.set("cost.complete", facts::Value::flag(!judged.lower_bound()), derived(decl, "every price of the quote is known"));
+    facts.set("cost.completeness",
+              facts::Value::symbol(judged.lower_bound() ? "a lower bound " + unpriced_note(judged, noun) : "every price is known"),
+              derived(decl, "the figure the budget judges"));
+  };
   if (decl.kind == "server" && !q.servers.empty()) {
     const OnPremQuote& s = q.servers.front();
-    if (s.bom.complete) facts.set("cost.capex", facts::Value::of(money(s.bom.total, c)), derived(decl, "sum of the BOM's line totals"));
+    facts.set("cost.capex", facts::Value::of(money(s.capex().value, c)),
+              derived(decl, bound_why("sum of the BOM's line totals", s.capex(), "part")));
     if (s.energy_per_month) {
       facts.set("cost.hourly", facts::Value::of(rate(*s.energy_per_month / kHoursPerMonth, c)),
                 derived(decl, "electricity: full load x PUE x utilization x price"));
     }
-    if (s.tco) facts.set("cost.total_over_horizon", facts::Value::of(money(*s.tco, c)), derived(decl, "capex + electricity over the horizon"));
+    if (s.tco) {
+      facts.set("cost.total_over_horizon", facts::Value::of(money(s.tco->value, c)),
+                derived(decl, bound_why("capex + electricity over the horizon", *s.tco)));
+    }
+    completeness(s.capex(), "part");
   }
   if (decl.kind == "cloud" && !q.clouds.empty()) {
     const CloudQuote& cl = q.clouds.front();
-    if (cl.hourly) {
-      facts.set("cost.hourly", facts::Value::of(rate(*cl.hourly * cl.count * cl.utilization, c)),
-                derived(decl, fmt::format("{} x on-demand price x {} utilization", cl.count, cl.utilization)));
+    Total monthly = cl.instances_monthly;
+    monthly.add(cl.storage_monthly);
+    facts.set("cost.hourly", facts::Value::of(rate(monthly.value / kHoursPerMonth, c)),
+              derived(decl, bound_why(fmt::format("{} x {} price x {} billed share, plus storage", cl.count,
+                                                  cl.pricing, cl.billed_share()),
+                                      monthly)));
+    if (cl.total) {
+      facts.set("cost.total_over_horizon", facts::Value::of(money(cl.total->value, c)),
+                derived(decl, bound_why("instances and storage over the hours", *cl.total)));
+      completeness(*cl.total, "item");
+    } else {
+      completeness(monthly, "item");
     }
-    if (cl.total) facts.set("cost.total_over_horizon", facts::Value::of(money(*cl.total, c)), derived(decl, "hourly x count x hours x utilization"));
   }
   for (const auto& cmp : q.comparisons) {
-    if (!cmp.breakeven_months) continue;
+    if (!cmp.breakeven_months || cmp.breakeven_bound == BoundKind::AtMost) continue;
     if (decl.kind == "workload" || cmp.server == decl.name || cmp.cloud == decl.name) {
       facts.set("cost.breakeven_months", facts::Value::of(months(*cmp.breakeven_months)),
-                derived(decl, fmt::format("capex / (cloud monthly - on-premises monthly): {} vs {}", cmp.server, cmp.cloud)));
+                derived(decl, fmt::format("capex / (cloud monthly - on-premises monthly): {} vs {}{}", cmp.server,
+                                          cmp.cloud, cmp.breakeven_bound == BoundKind::AtLeast ? " (a lower bound)" : "")));
       break;
     }
   }
+}
+
+void add_price_age(const ast::Declaration& decl, facts::FactSet& facts, const std::vector<PriceSource>& used,
+                   std::string_view today) {
+  if (today.empty()) return;
+  const PriceSource* oldest = nullptr;
+  for (const auto& s : used) {
+    if (s.as_of.empty()) continue;  // a --rate has no date
+    if (!oldest || s.as_of < oldest->as_of) oldest = &s;
+  }
+  if (!oldest) return;
+  auto days = days_between(oldest->as_of, std::string(today));
+  if (!days) return;
+  facts.set("cost.price_age", facts::Value::of({*days * 86400.0, units::Dimension::duration(), units::Currency::None}),
+            derived(decl, fmt::format("{} is dated {}; today is {}", oldest->entry, oldest->as_of, today)));
+  facts.set("cost.oldest_price", facts::Value::symbol(oldest->entry),
+            facts::Origin{facts::Origin::Kind::Derived, oldest->range, {}, "the oldest price or rate the quote used"});
 }
 
 }  // namespace gpuspec::cost

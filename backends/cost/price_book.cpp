@@ -2,10 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <charconv>
+#include <chrono>
 #include <cmath>
 #include <tuple>
 
 #include "facts/properties.h"
+#include "sema/value_check.h"
 
 namespace gpuspec::cost {
 
@@ -20,12 +24,6 @@ std::optional<facts::Value> property(const ast::Declaration& decl, std::string_v
 std::string text_of(const ast::Declaration& decl, std::string_view key) {
   auto v = property(decl, key);
   return v && (v->type == facts::Value::Type::String || v->type == facts::Value::Type::Symbol) ? v->text : "";
-}
-
-units::Currency currency_of(const std::string& code) {
-  if (code == "CNY") return units::Currency::CNY;
-  if (code == "USD") return units::Currency::USD;
-  return units::Currency::None;
 }
 
 PriceSource source_of(const ast::Declaration& decl, bool user) {
@@ -44,12 +42,76 @@ auto rank(const PriceSource& s) { return std::tuple(s.user, s.as_of, s.entry); }
 
 }  // namespace
 
+units::Currency currency_from_code(std::string_view code) {
+  if (code == "CNY") return units::Currency::CNY;
+  if (code == "USD") return units::Currency::USD;
+  return units::Currency::None;
+}
+
+namespace {
+
+std::optional<std::chrono::sys_days> calendar_day(const std::string& text) {
+  if (!sema::is_calendar_date(text)) return std::nullopt;  // the one date check specs get
+  auto field = [&](std::size_t pos, std::size_t len) {
+    int v = 0;
+    std::from_chars(text.data() + pos, text.data() + pos + len, v);
+    return v;
+  };
+  return std::chrono::sys_days(std::chrono::year{field(0, 4)} / std::chrono::month(static_cast<unsigned>(field(5, 2))) /
+                               std::chrono::day(static_cast<unsigned>(field(8, 2))));
+}
+
+}  // namespace
+
+std::optional<long> days_between(const std::string& from, const std::string& to) {
+  auto a = calendar_day(from);
+  auto b = calendar_day(to);
+  if (!a || !b) return std::nullopt;
+  return static_cast<long>((*b - *a).count());
+}
+
 std::string Converted::describe() const {
   if (!rate) return "";
   auto from = units::currency_code(inverse ? rate->to : rate->from);
   auto to = units::currency_code(inverse ? rate->from : rate->to);
   double r = inverse ? 1.0 / rate->rate : rate->rate;
-  return fmt::format("{} {} {}->{} ({})", rate->source.entry, fmt::format("{:.6g}", r), from, to, rate->source.as_of);
+  if (!rate->override_text.empty()) {
+    return fmt::format("user rate {:.6g} {}->{} (--rate {})", r, from, to, rate->override_text);
+  }
+  return fmt::format("{} {:.6g} {}->{} ({})", rate->source.entry, r, from, to, rate->source.as_of);
+}
+
+bool kind_serves(const std::string& kind, bool user, PriceUse use, const std::string& wanted_kind) {
+  switch (use) {
+    case PriceUse::Any: return true;
+    // A new build is priced new: a used/refurbished price only when the team says so itself.
+    case PriceUse::Capex: return kind == "list" || kind == "street" || kind == "quote" || (kind == "used" && user);
+    case PriceUse::Instance: return kind == wanted_kind;
+    case PriceUse::Volume: return kind == "list" || kind == "on_demand" || kind == "quote";
+  }
+  return false;
+}
+
+std::optional<ExchangeRate> parse_rate_override(const std::string& text, std::string& error) {
+  auto slash = text.find('/');
+  auto eq = text.find('=');
+  ExchangeRate r;
+  if (slash != std::string::npos && eq != std::string::npos && slash < eq) {
+    r.from = currency_from_code(text.substr(0, slash));
+    r.to = currency_from_code(text.substr(slash + 1, eq - slash - 1));
+    const char* begin = text.data() + eq + 1;
+    const char* end = text.data() + text.size();
+    auto [stop, ec] = std::from_chars(begin, end, r.rate);
+    bool number = begin != end && ec == std::errc() && stop == end && std::isfinite(r.rate) && r.rate > 0;
+    if (number && r.from != units::Currency::None && r.to != units::Currency::None && r.from != r.to) {
+      r.override_text = text;
+      r.source.entry = "user rate";
+      r.source.user = true;
+      return r;
+    }
+  }
+  error = fmt::format("bad --rate '{}' (expected FROM/TO=RATE with CNY or USD, e.g. USD/CNY=7.2)", text);
+  return std::nullopt;
 }
 
 void PriceBook::add_declarations(const sema::LoadedFile& file, bool user) {
@@ -62,18 +124,24 @@ void PriceBook::add_declarations(const sema::LoadedFile& file, bool user) {
       auto amount = property(decl, "amount");
       if (e.item.empty() || !amount || amount->type != facts::Value::Type::Quantity) continue;
       e.amount = amount->quantity;
+      if (auto per = property(decl, "per"); per && per->type == facts::Value::Type::Quantity && per->quantity.value > 0) {
+        e.per = per->quantity;
+      }
       e.source = source_of(decl, user);
       prices_.push_back(std::move(e));
     } else if (decl.kind == "exchange_rate") {
       ExchangeRate r;
-      r.from = currency_of(text_of(decl, "from"));
-      r.to = currency_of(text_of(decl, "to"));
+      r.from = currency_from_code(text_of(decl, "from"));
+      r.to = currency_from_code(text_of(decl, "to"));
       auto rate = property(decl, "rate");
       if (!rate || rate->type != facts::Value::Type::Quantity || !(rate->quantity.value > 0)) continue;
       if (r.from == units::Currency::None || r.to == units::Currency::None) continue;
       r.rate = rate->quantity.value;
       r.source = source_of(decl, user);
       rates_.push_back(std::move(r));
+    } else if (decl.kind == "volume") {
+      std::string billing = text_of(decl, "billing");
+      volume_billing_[decl.name] = billing.empty() ? "per_capacity" : billing;  // the schema's default
     } else if (decl.kind == "electricity") {
       Electricity e;
       e.region = text_of(decl, "region");
@@ -88,28 +156,46 @@ void PriceBook::add_declarations(const sema::LoadedFile& file, bool user) {
 }
 
 void PriceBook::add_program(const sema::Program& program) {
-  for (const auto& file : program.library().files()) add_declarations(*file, false);
-  for (const auto& file : program.files()) add_declarations(*file, true);
+  add_library(program.library());
+  add_user_file(program);
+}
+
+void PriceBook::add_library(const sema::Library& library) {
+  for (const auto& file : library.files()) add_declarations(*file, false);
 }
 
 void PriceBook::add_user_file(const sema::Program& prices) {
-  for (const auto& file : prices.files()) add_declarations(*file, true);
+  for (const auto& file : prices.files()) {
+    if (std::find(added_.begin(), added_.end(), file->source) != added_.end()) continue;
+    added_.push_back(file->source);
+    add_declarations(*file, true);
+  }
 }
 
-const PriceEntry* PriceBook::find(const std::string& item, const std::string& region, bool strict_region,
-                                  units::Currency currency) const {
-  const PriceEntry* best = nullptr;
+void PriceBook::add_rate_override(ExchangeRate rate) { overrides_.push_back(std::move(rate)); }
+
+std::vector<const PriceEntry*> PriceBook::candidates(const PriceQuery& q) const {
   auto score = [&](const PriceEntry& e) {
-    int region_score = e.region.empty() ? 1 : (!region.empty() && e.region == region) ? 2 : 0;
-    bool currency_match = currency != units::Currency::None && e.amount.currency == currency;
-    return std::tuple(region_score, currency_match, e.source.user, e.source.as_of, e.source.entry);
+    int region_score = e.region.empty() ? 1 : (!q.region.empty() && e.region == q.region) ? 2 : 0;
+    bool currency_match = q.currency != units::Currency::None && e.amount.currency == q.currency;
+    // A capex prefers a new-part price of the user's to a used one (a used one is there only when the user has it).
+    bool new_part = q.use != PriceUse::Capex || e.kind != "used";
+    return std::tuple(region_score, currency_match, e.source.user, new_part, e.source.as_of, e.source.entry);
   };
+  std::vector<const PriceEntry*> out;
   for (const auto& e : prices_) {
-    if (e.item != item) continue;
-    if (strict_region && !e.region.empty() && e.region != region) continue;
-    if (!best || score(e) > score(*best)) best = &e;
+    if (e.item != q.item) continue;
+    if (q.strict_region && !e.region.empty() && e.region != q.region) continue;
+    if (!kind_serves(e.kind, e.source.user, q.use, q.kind)) continue;
+    out.push_back(&e);
   }
-  return best;
+  std::stable_sort(out.begin(), out.end(), [&](const PriceEntry* a, const PriceEntry* b) { return score(*a) > score(*b); });
+  return out;
+}
+
+const PriceEntry* PriceBook::find(const PriceQuery& query) const {
+  auto all = candidates(query);
+  return all.empty() ? nullptr : all.front();
 }
 
 const Electricity* PriceBook::electricity(const std::string& region) const {
@@ -121,17 +207,33 @@ const Electricity* PriceBook::electricity(const std::string& region) const {
   return best;
 }
 
+std::optional<std::string> PriceBook::volume_billing(const std::string& volume) const {
+  auto it = volume_billing_.find(volume);
+  if (it == volume_billing_.end()) return std::nullopt;
+  return it->second;
+}
+
 std::optional<Converted> PriceBook::convert(const units::Quantity& money, units::Currency to) const {
   if (money.currency == to || to == units::Currency::None) return Converted{money, std::nullopt, false};
+  auto links = [&](const ExchangeRate& r, bool& back) {
+    back = r.from == to && r.to == money.currency;
+    return back || (r.from == money.currency && r.to == to);
+  };
   const ExchangeRate* best = nullptr;
   bool inverse = false;
-  for (const auto& r : rates_) {
-    bool direct = r.from == money.currency && r.to == to;
-    bool back = r.from == to && r.to == money.currency;
-    if (!direct && !back) continue;
-    if (!best || rank(r.source) > rank(best->source)) {
-      best = &r;
-      inverse = back;
+  // A --rate beats every dated one (the last given wins).
+  for (const auto& r : overrides_) {
+    bool back = false;
+    if (links(r, back)) best = &r, inverse = back;
+  }
+  // Otherwise the newest rate in effect on the quote date; a user's rate breaks a tie.
+  auto newer = [](const ExchangeRate& r) { return std::tuple(r.source.as_of, r.source.user, r.source.entry); };
+  if (!best) {
+    for (const auto& r : rates_) {
+      bool back = false;
+      if (!links(r, back)) continue;
+      if (!quote_date_.empty() && !r.source.as_of.empty() && r.source.as_of > quote_date_) continue;
+      if (!best || newer(r) > newer(*best)) best = &r, inverse = back;
     }
   }
   if (!best) return std::nullopt;

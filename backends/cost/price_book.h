@@ -1,12 +1,15 @@
 // The price book: every `price`, `exchange_rate` and `electricity` declaration of the
 // stdlib, of the spec's own program, and of user price-book files (`--prices FILE`).
 // A user entry overrides a stdlib entry for the same item and region; otherwise the
-// newest `as_of` wins. Money is converted only through a dated exchange rate, and
-// every conversion names the rate it used.
+// newest `as_of` wins. Money is converted only through a dated exchange rate (the newest
+// one not after the quote date) or a `--rate` the user gives, and every conversion
+// names the rate it used.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sema/program.h"
@@ -18,8 +21,8 @@ namespace gpuspec::cost {
 // Where a figure came from: the declaration name and its date.
 struct PriceSource {
   std::string entry;     // "prices.nvidia.rtx_4090.cn"
-  std::string as_of;     // "2022-09-21"
-  bool user = false;     // from --prices or the spec's own files
+  std::string as_of;     // "2022-09-21"; "" for a --rate given on the command line
+  bool user = false;     // from --prices, --rate or the spec's own files
   bool verified = true;
   SourceRange range;     // the declaration's name
 };
@@ -28,7 +31,8 @@ struct PriceEntry {
   std::string item;      // catalog name of the part or instance
   std::string kind;      // list | street | used | quote | on_demand | reserved_1y | reserved_3y | spot
   std::string region;    // "" when not stated
-  units::Quantity amount;  // money (parts) or money per second (instances)
+  units::Quantity amount;  // money (parts) or money per second (instances, volumes)
+  std::optional<units::Quantity> per;  // the capacity `amount` is for (`per = 1 GB`)
   PriceSource source;
 };
 
@@ -37,6 +41,7 @@ struct ExchangeRate {
   units::Currency to = units::Currency::None;
   double rate = 0;  // units of `to` per unit of `from`
   PriceSource source;
+  std::string override_text;  // "USD/CNY=7.2" for a --rate, else ""
 };
 
 struct Electricity {
@@ -51,24 +56,54 @@ struct Converted {
   units::Quantity value;
   std::optional<ExchangeRate> rate;  // nullopt when no conversion was needed
   bool inverse = false;              // the rate was used from `to` to `from`
-  // "rates.usd_cny 7.1884 USD->CNY (2024-12-31)", or "" without conversion.
+  // "rates.usd_cny 7.1884 USD->CNY (2024-12-31)", "user rate 7.2 USD->CNY (--rate USD/CNY=7.2)",
+  // or "" without conversion.
   std::string describe() const;
+};
+
+// What a price is for, which decides the kinds of price that may serve it.
+enum class PriceUse {
+  Any,       // every kind (listing the book)
+  Capex,     // buying a new part: list, street or quote; `used` only from the user's own book
+  Instance,  // renting an instance: exactly the kind the deployment asks for (on_demand by default)
+  Volume,    // renting block storage: list, on_demand or quote
+};
+
+struct PriceQuery {
+  std::string item;
+  std::string region;          // preferred region ("cn" for parts, the cloud region for rentals)
+  bool strict_region = false;  // accept only `region` or an entry without one
+  units::Currency currency = units::Currency::None;  // breaks ties between regions
+  PriceUse use = PriceUse::Any;
+  std::string kind = "on_demand";  // PriceUse::Instance: the kind asked for
 };
 
 class PriceBook {
  public:
   // Adds the library's entries (user = false) and the program's own files' entries (user = true).
   void add_program(const sema::Program& program);
-  // Adds the user files of a price-book program loaded from `--prices FILE` (user = true).
+  // Adds the stdlib's entries (user = false).
+  void add_library(const sema::Library& library);
+  // Adds the files of a user program: a spec, or a price book from `--prices FILE` (user = true).
+  // A file already added (imported by several programs) is added once.
   void add_user_file(const sema::Program& prices);
+  // A `--rate FROM/TO=RATE` from the command line: beats every dated rate between the two.
+  void add_rate_override(ExchangeRate rate);
+  // The quote date (YYYY-MM-DD): a dated rate is used only from its as_of on. "" = any date.
+  void set_quote_date(std::string date) { quote_date_ = std::move(date); }
+  const std::string& quote_date() const { return quote_date_; }
 
-  // The best entry for an item. `region` prefers an entry for that region (a site
-  // region such as "cn" for parts); `strict_region` (instances) accepts only that
-  // region or an entry without one. `currency` breaks ties between regions.
-  const PriceEntry* find(const std::string& item, const std::string& region = "", bool strict_region = false,
-                         units::Currency currency = units::Currency::None) const;
+  // The best entry for a query: an entry for `region` beats one without a region, which
+  // beats another region's; then one in `currency`; then a user entry; then (for a capex)
+  // a new-part price over a used one; then the newest as_of.
+  const PriceEntry* find(const PriceQuery& query) const;
+  // Every entry that may serve the query, best first (tiered prices pick among them).
+  std::vector<const PriceEntry*> candidates(const PriceQuery& query) const;
   const Electricity* electricity(const std::string& region) const;
-  // Converts money (or a money rate) to `to`; nullopt when no dated rate links the two.
+  // The `billing` of a `volume` type (per_capacity or tiered) from the stdlib or a user
+  // file; nullopt when no such volume type is declared.
+  std::optional<std::string> volume_billing(const std::string& volume) const;
+  // Converts money (or a money rate) to `to`; nullopt when no rate links the two.
   std::optional<Converted> convert(const units::Quantity& money, units::Currency to) const;
 
   const std::vector<PriceEntry>& prices() const { return prices_; }
@@ -78,8 +113,25 @@ class PriceBook {
   void add_declarations(const sema::LoadedFile& file, bool user);
   std::vector<PriceEntry> prices_;
   std::vector<ExchangeRate> rates_;
+  std::vector<ExchangeRate> overrides_;
   std::vector<Electricity> electricity_;
+  std::map<std::string, std::string, std::less<>> volume_billing_;
+  std::string quote_date_;
+  std::vector<const SourceFile*> added_;  // user files already read
 };
+
+// Whether a price of `kind` may serve `use` (see PriceUse).
+bool kind_serves(const std::string& kind, bool user, PriceUse use, const std::string& wanted_kind = "on_demand");
+
+// "CNY" -> Currency::CNY, "USD" -> Currency::USD, anything else -> Currency::None.
+units::Currency currency_from_code(std::string_view code);
+
+// Whole days from one YYYY-MM-DD date to another (negative when `to` is earlier);
+// nullopt when either is not a calendar date.
+std::optional<long> days_between(const std::string& from, const std::string& to);
+
+// Parses "USD/CNY=7.2" (a --rate); nullopt with `error` set when it is not that shape.
+std::optional<ExchangeRate> parse_rate_override(const std::string& text, std::string& error);
 
 // Formats money in its currency with two decimals and thousands separators: "12,999.00 CNY".
 std::string format_money(double amount, units::Currency currency);

@@ -21,8 +21,14 @@ bool load_price_files(const std::vector<std::string>& paths, const sema::Library
 }
 
 PriceBook build_price_book(const sema::Program& program, const std::vector<sema::Program>& price_files) {
+  return build_price_book({&program}, program.library(), price_files);
+}
+
+PriceBook build_price_book(const std::vector<const sema::Program*>& programs, const sema::Library& library,
+                           const std::vector<sema::Program>& price_files) {
   PriceBook book;
-  book.add_program(program);
+  book.add_library(library);
+  for (const auto* program : programs) book.add_user_file(*program);
   for (const auto& p : price_files) book.add_user_file(p);
   return book;
 }

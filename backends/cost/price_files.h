@@ -22,5 +22,9 @@ bool load_price_files(const std::vector<std::string>& paths, const sema::Library
 // The stdlib + `program`'s files + the price files, later files overriding earlier ones
 // for the same item and region only through the user-over-stdlib and newest-as_of rules.
 PriceBook build_price_book(const sema::Program& program, const std::vector<sema::Program>& price_files = {});
+// The same over several spec programs (a project-wide quote): the library once, each
+// program's own files as user entries.
+PriceBook build_price_book(const std::vector<const sema::Program*>& programs, const sema::Library& library,
+                           const std::vector<sema::Program>& price_files);
 
 }  // namespace gpuspec::cost

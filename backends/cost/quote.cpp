@@ -2,6 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
+#include <set>
+
+#include "backends/cost/cloud_storage.h"
+#include "backends/cost/compare.h"
+#include "backends/cost/missing_price.h"
 #include "facts/properties.h"
 #include "facts/resolve.h"
 
@@ -10,7 +16,6 @@ namespace gpuspec::cost {
 namespace {
 
 constexpr double kSecondsPerMonth = kHoursPerMonth * 3600;
-
 
 std::optional<double> horizon_months(const sema::Program& program, const std::string& workload) {
   if (workload.empty()) return std::nullopt;
@@ -24,11 +29,41 @@ std::optional<double> horizon_months(const sema::Program& program, const std::st
   return v->quantity.value / kSecondsPerMonth;
 }
 
-void missing(DiagnosticEngine& diags, const ast::Declaration& decl, SourceRange at, std::string message,
-             std::string hint) {
-  auto& d = diags.error("missing-price", at, std::move(message));
-  d.declaration = decl.name;
-  d.hint = std::move(hint);
+// The file a declaration lives in, spelled one way however it was reached.
+std::string file_of(const sema::DeclEntry& entry) {
+  std::error_code ec;
+  auto path = std::filesystem::weakly_canonical(entry.file->source->path(), ec);
+  return ec ? entry.file->source->path() : path.string();
+}
+
+// One workload seen from several files (each importing it) is one workload.
+std::string workload_id(const sema::Program& program, const std::string& workload) {
+  if (workload.empty()) return "";
+  const sema::DeclEntry* w = program.find(workload);
+  return w ? file_of(*w) + ":" + workload : workload;
+}
+
+Capability capability_of(const facts::FactSet& f) {
+  Capability c;
+  c.gpu = f.symbol("gpu.model").value_or("");
+  c.gpus = f.quantity("gpu.count_total").value_or(units::Quantity::number(0)).value;
+  if (auto t = f.quantity("gpu.fp16_tflops")) c.tflops_per_gpu = t->value / 1e12;
+  return c;
+}
+
+void add_rate_source(std::vector<PriceSource>& sources, const Converted& converted) {
+  if (converted.rate) sources.push_back(converted.rate->source);
+}
+
+std::string pricing_of(const ast::Declaration& decl) {
+  const ast::Property* p = facts::find_property(decl.body, "pricing");
+  auto v = p ? facts::literal_value(*p->value) : std::nullopt;
+  return v && v->type == facts::Value::Type::Symbol ? v->text : "on_demand";
+}
+
+SourceRange range_of(const ast::Declaration& decl, std::string_view path) {
+  if (const ast::Property* p = facts::find_property(decl.body, path)) return p->range;
+  return decl.name_range;
 }
 
 CloudQuote quote_cloud(const sema::Program& program, const sema::DeclEntry& entry, const PriceBook& book,
@@ -37,10 +72,14 @@ CloudQuote quote_cloud(const sema::Program& program, const sema::DeclEntry& entr
   DiagnosticEngine scratch;
   facts::FactSet f = facts::resolve_facts(program, entry, scratch);
   CloudQuote q;
+  q.decl = &decl;
   q.name = decl.name;
   q.workload = facts::served_workload(decl);
+  q.workload_id = workload_id(program, q.workload);
   q.instance = f.symbol("instance.model").value_or("");
   q.provider = f.symbol("provider").value_or("");
+  q.pricing = pricing_of(decl);
+  q.capability = capability_of(f);
   if (const auto* r = f.find("region")) q.region = r->value.text;
   q.count = f.quantity("nodes").value_or(units::Quantity::number(1)).value;
   q.utilization = f.quantity("utilization").value_or(units::Quantity::number(1)).value;
@@ -49,31 +88,56 @@ CloudQuote quote_cloud(const sema::Program& program, const sema::DeclEntry& entr
   } else if (auto h = horizon_months(program, q.workload)) {
     q.duration_hours = *h * kHoursPerMonth;
   }
-  const ast::Property* at = facts::find_property(decl.body, "instance");
-  SourceRange range = at ? at->range : decl.name_range;
-  if (q.instance.empty()) return q;
-  const PriceEntry* price = book.find(q.instance, q.region, true, currency);
-  if (!price || price->amount.dimension != units::Dimension::money_rate()) {
-    missing(diags, decl, range,
-            fmt::format("no on-demand price for '{}' in region \"{}\" in the price book", q.instance, q.region),
-            fmt::format("add a `price` entry for {} with `kind = on_demand` and `region = \"{}\"` to a price-book "
-                        "file and pass it with --prices FILE",
-                        q.instance, q.region));
-    return q;
+  MissingPrices missing(diags, decl);
+  if (!q.instance.empty()) {
+    const PriceEntry* price =
+        book.find(PriceQuery{q.instance, q.region, true, currency, PriceUse::Instance, q.pricing});
+    std::optional<Converted> converted;
+    if (!price || price->amount.dimension != units::Dimension::money_rate()) {
+      missing.report(q.instance, range_of(decl, "instance"), "instance",
+                     fmt::format("no {} price for '{}' in region \"{}\" in the price book", pricing_words(q.pricing),
+                                 q.instance, q.region),
+                     fmt::format("add a `price` entry for {} with `kind = {}` and `region = \"{}\"` to a price-book "
+                                 "file and pass it with --prices FILE",
+                                 q.instance, q.pricing, q.region));
+    } else if (!(converted = book.convert(price->amount, currency))) {
+      missing.report(q.instance, range_of(decl, "instance"), "instance",
+                     fmt::format("no exchange rate from {} to {} for the price of '{}' ({})",
+                                 units::currency_code(price->amount.currency), units::currency_code(currency),
+                                 q.instance, price->source.entry),
+                     kMissingRateHint);
+    } else {
+      q.price = price;
+      q.conversion = converted->describe();
+      q.hourly = converted->value.value * 3600;
+      q.sources.push_back(price->source);
+      add_rate_source(q.sources, *converted);
+    }
   }
-  auto converted = book.convert(price->amount, currency);
-  if (!converted) {
-    missing(diags, decl, range,
-            fmt::format("no exchange rate from {} to {} for the price of '{}' ({})",
-                        units::currency_code(price->amount.currency), units::currency_code(currency), q.instance,
-                        price->source.entry),
-            "add an `exchange_rate` entry (with `source` and `as_of`) and pass it with --prices FILE");
-    return q;
+  if (q.hourly) {
+    q.instances_monthly.add(*q.hourly * q.count * kHoursPerMonth * q.billed_share());
+  } else {
+    q.instances_monthly.missing(q.instance.empty() ? "instance" : q.instance);
   }
-  q.price = price;
-  q.conversion = converted->describe();
-  q.hourly = converted->value.value * 3600;
-  if (q.duration_hours) q.total = *q.hourly * q.count * *q.duration_hours * q.utilization;
+  q.volumes = declared_volumes(f, q.provider);
+  for (auto& v : q.volumes) {
+    price_volume(v, book, q.region, currency, missing, range_of(decl, "storage." + v.role));
+    if (!v.monthly) {
+      q.storage_monthly.missing(v.volume);
+      continue;
+    }
+    q.storage_monthly.add(*v.monthly * q.count);
+    q.sources.push_back(v.price->source);
+    if (v.rate) q.sources.push_back(*v.rate);
+  }
+  if (q.duration_hours) {
+    double months = *q.duration_hours / kHoursPerMonth;
+    q.instances_total = q.instances_monthly.scaled(months);
+    q.storage_total = q.storage_monthly.scaled(months);
+    Total total = *q.instances_total;
+    total.add(*q.storage_total);
+    q.total = total;
+  }
   return q;
 }
 
@@ -84,9 +148,13 @@ OnPremQuote quote_server(const sema::Program& program, const sema::DeclEntry& en
   DiagnosticEngine scratch;
   facts::FactSet f = facts::resolve_facts(program, entry, scratch);
   OnPremQuote q;
+  q.decl = &decl;
   q.bom = build_bom(program, entry, f, book, currency, diags);
+  q.sources = q.bom.sources;
   q.workload = facts::served_workload(decl);
+  q.workload_id = workload_id(program, q.workload);
   q.horizon_months = horizon_months(program, q.workload);
+  q.capability = capability_of(f);
   if (utilization) {
     q.utilization = *utilization;
     q.utilization_why = "the cloud option's utilization (the same work)";
@@ -99,13 +167,15 @@ OnPremQuote quote_server(const sema::Program& program, const sema::DeclEntry& en
   }
   if (auto load = f.quantity("power.full_load")) q.full_load_w = load->value * q.bom.nodes;
   const std::string region = f.symbol("site.region").value_or("other");
+  const std::string unpriced_energy = fmt::format("electricity ({})", region);
   q.electricity = book.electricity(region);
+  MissingPrices missing(diags, decl);
   if (!q.electricity) {
-    missing(diags, decl, decl.name_range,
-            fmt::format("no electricity price for site region '{}' in the price book", region),
-            fmt::format("add an `electricity` entry with `region = {}` to a price-book file and pass it with --prices "
-                        "FILE, or set site.region",
-                        region));
+    missing.report(unpriced_energy, decl.name_range, "electricity",
+                   fmt::format("no electricity price for site region '{}' in the price book", region),
+                   fmt::format("add an `electricity` entry with `region = {}` to a price-book file and pass it with "
+                               "--prices FILE, or set site.region",
+                               region));
   }
   if (auto pue = f.quantity("site.pue")) {
     q.pue = pue->value;
@@ -120,99 +190,111 @@ OnPremQuote quote_server(const sema::Program& program, const sema::DeclEntry& en
   if (q.electricity && q.full_load_w) {
     auto converted = book.convert(q.electricity->price, q.bom.currency);
     if (!converted) {
-      missing(diags, decl, decl.name_range,
-              fmt::format("no exchange rate from {} to {} for the electricity price ({})",
-                          units::currency_code(q.electricity->price.currency), units::currency_code(q.bom.currency),
-                          q.electricity->source.entry),
-              "add an `exchange_rate` entry (with `source` and `as_of`) and pass it with --prices FILE");
+      missing.report(unpriced_energy, decl.name_range, "electricity",
+                     fmt::format("no exchange rate from {} to {} for the electricity price ({})",
+                                 units::currency_code(q.electricity->price.currency),
+                                 units::currency_code(q.bom.currency), q.electricity->source.entry),
+                     kMissingRateHint);
     } else {
       q.electricity_conversion = converted->describe();
       // W x s x money/(W s) x PUE x utilization.
       q.energy_per_month = *q.full_load_w * kSecondsPerMonth * converted->value.value * q.pue * q.utilization;
+      q.sources.push_back(q.electricity->source);
+      add_rate_source(q.sources, *converted);
     }
   }
-  if (q.energy_per_month && q.horizon_months) {
-    q.opex_over_horizon = *q.energy_per_month * *q.horizon_months;
-    if (q.bom.complete) q.tco = q.bom.total + *q.opex_over_horizon;
+  if (q.energy_per_month) {
+    q.electricity_monthly.add(*q.energy_per_month);
+  } else {
+    q.electricity_monthly.missing(q.full_load_w ? unpriced_energy : "electricity (no full-load figure)");
+  }
+  if (q.horizon_months) {
+    q.opex_over_horizon = q.electricity_monthly.scaled(*q.horizon_months);
+    Total tco = q.capex();
+    tco.add(*q.opex_over_horizon);
+    q.tco = tco;
   }
   return q;
 }
 
-units::Currency site_currency(const sema::Program& program, const sema::DeclEntry& entry) {
+units::Currency site_currency_of(const sema::Program& program, const sema::DeclEntry& entry) {
   DiagnosticEngine scratch;
-  facts::FactSet f = facts::resolve_facts(program, entry, scratch);
-  return f.symbol("site.currency").value_or("USD") == "CNY" ? units::Currency::CNY : units::Currency::USD;
+  return site_currency(facts::resolve_facts(program, entry, scratch));
 }
 
 }  // namespace
+
+std::string pricing_words(const std::string& kind) {
+  if (kind == "reserved_1y") return "1-year reserved";
+  if (kind == "reserved_3y") return "3-year reserved";
+  return "on-demand";
+}
+
+std::string Capability::describe() const {
+  std::string gpus_text = gpu.empty() ? "unknown GPUs" : fmt::format("{:g} x {}", gpus, gpu);
+  auto t = total();
+  return t ? fmt::format("{} ({:.4g} dense BF16 TFLOPS)", gpus_text, *t) : gpus_text + " (no dense BF16 figure)";
+}
 
 std::optional<double> breakeven_months(double capex, double onprem_monthly, double cloud_monthly) {
   if (cloud_monthly <= onprem_monthly) return std::nullopt;
   return capex / (cloud_monthly - onprem_monthly);
 }
 
-std::vector<const sema::DeclEntry*> root_deployments(const sema::Program& program) {
+std::vector<const sema::DeclEntry*> program_deployments(const sema::Program& program) {
   std::vector<const sema::DeclEntry*> out;
-  if (program.files().empty()) return out;
-  for (const auto& decl : program.files().front()->ast.declarations) {
-    if (decl.kind != "server" && decl.kind != "cloud") continue;
-    const sema::DeclEntry* entry = program.find(decl.name);
-    if (entry && entry->decl == &decl) out.push_back(entry);
+  for (const auto& file : program.files()) {
+    for (const auto& decl : file->ast.declarations) {
+      if (decl.kind != "server" && decl.kind != "cloud") continue;
+      const sema::DeclEntry* entry = program.find(decl.name);
+      if (entry && entry->decl == &decl) out.push_back(entry);
+    }
   }
   return out;
 }
 
-Quote build_quote(const sema::Program& program, const std::vector<const sema::DeclEntry*>& decls, const PriceBook& book,
-                  const QuoteOptions& options, DiagnosticEngine& diags) {
+Quote build_quote(const std::vector<Deployment>& deployments, const PriceBook& book, const QuoteOptions& options,
+                  DiagnosticEngine& diags) {
+  // A declaration reached from several files (each importing it) is quoted once.
+  std::vector<Deployment> unique;
+  std::set<std::string> seen;
+  for (const auto& d : deployments) {
+    if (seen.insert(file_of(*d.entry) + ":" + d.entry->decl->name).second) unique.push_back(d);
+  }
   Quote quote;
+  quote.date = book.quote_date();
   // The quote currency: --currency, else the first server's site currency, else USD.
   quote.currency = units::Currency::USD;
   if (options.currency) {
     quote.currency = *options.currency;
   } else {
-    for (const auto* d : decls) {
-      if (d->decl->kind == "server") {
-        quote.currency = site_currency(program, *d);
+    for (const auto& d : unique) {
+      if (d.entry->decl->kind == "server") {
+        quote.currency = site_currency_of(*d.program, *d.entry);
         break;
       }
     }
   }
-  for (const auto* d : decls) {
-    if (d->decl->kind == "cloud") quote.clouds.push_back(quote_cloud(program, *d, book, quote.currency, diags));
+  for (const auto& d : unique) {
+    if (d.entry->decl->kind == "cloud") quote.clouds.push_back(quote_cloud(*d.program, *d.entry, book, quote.currency, diags));
   }
-  for (const auto* d : decls) {
-    if (d->decl->kind != "server") continue;
+  for (const auto& d : unique) {
+    if (d.entry->decl->kind != "server") continue;
     // The same work on the cloud runs at the cloud option's utilization.
     std::optional<double> utilization;
-    std::string workload = facts::served_workload(*d->decl);
+    std::string workload = workload_id(*d.program, facts::served_workload(*d.entry->decl));
     for (const auto& c : quote.clouds) {
-      if ((!workload.empty() && c.workload == workload) || options.compare_all) {
+      if ((!workload.empty() && c.workload_id == workload) || options.compare_all) {
         utilization = c.utilization;
         break;
       }
     }
-    quote.servers.push_back(quote_server(program, *d, book, quote.currency, utilization, diags));
+    quote.servers.push_back(quote_server(*d.program, *d.entry, book, quote.currency, utilization, diags));
   }
   for (const auto& s : quote.servers) {
     for (const auto& c : quote.clouds) {
-      bool same = !s.workload.empty() && s.workload == c.workload;
-      if (!same && !options.compare_all) continue;
-      Comparison cmp;
-      cmp.server = s.bom.server;
-      cmp.cloud = c.name;
-      cmp.workload = same ? s.workload : "";
-      cmp.horizon_months = s.horizon_months;
-      if (!cmp.horizon_months && c.duration_hours) cmp.horizon_months = *c.duration_hours / kHoursPerMonth;
-      auto cloud_m = c.monthly();
-      if (s.bom.complete && s.energy_per_month && cloud_m) {
-        cmp.breakeven_months = breakeven_months(s.bom.total, *s.energy_per_month, *cloud_m);
-        if (cmp.horizon_months) {
-          cmp.onprem_over_horizon = s.bom.total + *s.energy_per_month * *cmp.horizon_months;
-          cmp.cloud_over_horizon = *cloud_m * *cmp.horizon_months;
-          cmp.cheaper = *cmp.onprem_over_horizon < *cmp.cloud_over_horizon ? "on-premises" : "cloud";
-        }
-      }
-      quote.comparisons.push_back(std::move(cmp));
+      bool same = !s.workload_id.empty() && s.workload_id == c.workload_id;
+      if (same || options.compare_all) quote.comparisons.push_back(compare(s, c, same));
     }
   }
   return quote;

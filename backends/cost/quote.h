@@ -1,6 +1,8 @@
 // Quotes: the on-premises total cost of ownership (capex from the BOM plus electricity
-// over the workload's horizon) and the cloud cost (on-demand hourly x count x hours x
-// utilization), and where a workload has both, the month their cumulative costs cross.
+// over the workload's horizon) and the cloud cost (instances plus the block storage the
+// spec declares), and where a server and a cloud option serve the same workload, the
+// month their cumulative costs cross. A figure with an unpriced term is a lower bound
+// (backends/cost/total.h), and the comparisons say what follows from bounds.
 #pragma once
 
 #include <optional>
@@ -9,6 +11,7 @@
 
 #include "backends/cost/bom.h"
 #include "backends/cost/price_book.h"
+#include "backends/cost/total.h"
 #include "diag/diagnostic.h"
 #include "sema/program.h"
 
@@ -16,9 +19,24 @@ namespace gpuspec::cost {
 
 inline constexpr double kHoursPerMonth = 730;  // LANGUAGE.md: month = 730 h
 
+// What the options are normalised by: dense FP16/BF16 tensor throughput (the catalog's
+// `fp16_tflops`, no sparsity) times the GPUs of every node or instance.
+struct Capability {
+  std::string gpu;                       // catalog name, "" when unknown
+  double gpus = 0;                       // over every node / instance
+  std::optional<double> tflops_per_gpu;  // dense FP16/BF16 TFLOPS
+  std::optional<double> total() const {
+    return tflops_per_gpu && gpus > 0 ? std::optional(*tflops_per_gpu * gpus) : std::nullopt;
+  }
+  // "8 x nvidia.h100_80gb_sxm (7,912 dense BF16 TFLOPS)"
+  std::string describe() const;
+};
+
 struct OnPremQuote {
+  const ast::Declaration* decl = nullptr;
   Bom bom;
   std::string workload;                  // the served workload, or ""
+  std::string workload_id;               // the workload's file and name: one workload across files
   double utilization = 1;
   std::string utilization_why;
   double pue = 1;
@@ -26,39 +44,71 @@ struct OnPremQuote {
   const Electricity* electricity = nullptr;
   std::string electricity_conversion;
   std::optional<double> full_load_w;     // per cluster
-  std::optional<double> energy_per_month;  // money per month
+  std::optional<double> energy_per_month;  // money per month; nullopt when unpriced or no full load
   std::optional<double> horizon_months;
-  std::optional<double> opex_over_horizon;
-  std::optional<double> tco;             // capex + opex over the horizon
-  bool capex_complete() const { return bom.complete; }
+  Total electricity_monthly;             // energy_per_month, or a lower bound of 0 naming what is missing
+  std::optional<Total> opex_over_horizon;  // electricity over the horizon
+  std::optional<Total> tco;              // capex + electricity over the horizon
+  Capability capability;
+  std::vector<PriceSource> sources;      // every price and rate used
+  const Total& capex() const { return bom.total; }
+};
+
+// One block-storage volume per instance, as the Terraform backend creates it.
+struct CloudVolume {
+  std::string role;                      // "system" or "data"
+  std::string volume;                    // catalog name: aws.ebs_gp3, azure.premium_ssd_lrs, ...
+  double gib = 0;                        // size of one volume (GiB, rounded up as Terraform does)
+  bool size_defaulted = false;           // no size declared: the backend's default system disk
+  const PriceEntry* price = nullptr;
+  std::string how;                       // "0.08 USD/month per 1 GB x 200 GiB", or the tier
+  std::string conversion;
+  std::optional<PriceSource> rate;       // the exchange rate the conversion used
+  std::optional<double> monthly;         // one volume per month, in the quote currency
 };
 
 struct CloudQuote {
-  std::string name, workload, instance, region, provider;
+  const ast::Declaration* decl = nullptr;
+  std::string name, workload, workload_id, instance, region, provider;
+  std::string pricing = "on_demand";     // the cloud's `pricing`: on_demand, reserved_1y, reserved_3y
   double count = 1;
   double utilization = 1;
   const PriceEntry* price = nullptr;
   std::string conversion;
   std::optional<double> hourly;          // one instance, in the quote currency
   std::optional<double> duration_hours;  // the cloud's duration (or the workload's horizon)
-  std::optional<double> total;           // hourly x count x hours x utilization
-  std::optional<double> monthly() const {
-    if (!hourly) return std::nullopt;
-    return *hourly * count * utilization * kHoursPerMonth;
-  }
+  std::vector<CloudVolume> volumes;
+  Total instances_monthly;               // hourly x count x 730 h x billed share
+  Total storage_monthly;                 // every volume x count
+  std::optional<Total> instances_total, storage_total, total;  // over duration_hours
+  Capability capability;
+  std::vector<PriceSource> sources;
+  // A reservation is paid for every hour of the term; on-demand only while running.
+  double billed_share() const { return pricing == "on_demand" ? utilization : 1; }
 };
+
+// What a bound on both sides says about the break-even month.
+enum class BoundKind { Exact, AtLeast, AtMost };
 
 struct Comparison {
   std::string server, cloud, workload;
   std::optional<double> horizon_months;
-  std::optional<double> onprem_over_horizon, cloud_over_horizon;
-  // Month where capex + opex_m x m = cloud_m x m; nullopt when the cloud is never dearer.
-  std::optional<double> breakeven_months;
+  // Cloud instance-hours that do one hour of the server's work: server capability /
+  // cloud capability; 1 when either is unknown (then `normalisation` says so).
+  double scale = 1;
+  std::string normalisation;
+  std::string mismatch;                  // "" or how the GPUs differ
+  Total onprem_monthly, cloud_monthly;   // cloud: scaled instances + storage
+  std::optional<Total> onprem_over_horizon, cloud_over_horizon;
+  std::optional<double> breakeven_months;  // nullopt: never, or unknown (see breakeven_why)
+  BoundKind breakeven_bound = BoundKind::Exact;
+  std::string breakeven_why;
   std::string cheaper;                   // "on-premises", "cloud", or "" when unknown
 };
 
 struct Quote {
   units::Currency currency = units::Currency::USD;
+  std::string date;                      // the quote date (rates in effect then), "" when not set
   std::vector<OnPremQuote> servers;
   std::vector<CloudQuote> clouds;
   std::vector<Comparison> comparisons;
@@ -69,14 +119,25 @@ struct QuoteOptions {
   bool compare_all = false;  // --compare: every server against every cloud
 };
 
-// Quotes `decls` (servers and clouds of `program`); missing prices are `missing-price` errors.
-Quote build_quote(const sema::Program& program, const std::vector<const sema::DeclEntry*>& decls, const PriceBook& book,
-                  const QuoteOptions& options, DiagnosticEngine& diags);
+// A server or cloud declaration and the program it was loaded in (a project-wide
+// quote spans several programs).
+struct Deployment {
+  const sema::Program* program = nullptr;
+  const sema::DeclEntry* entry = nullptr;
+};
+
+// Quotes the deployments; missing prices are `missing-price` errors.
+Quote build_quote(const std::vector<Deployment>& deployments, const PriceBook& book, const QuoteOptions& options,
+                  DiagnosticEngine& diags);
+
+// "on-demand", "1-year reserved", "3-year reserved" for a `pricing` kind.
+std::string pricing_words(const std::string& kind);
 
 // The break-even month of capex + a*m against c*m; nullopt when c <= a.
 std::optional<double> breakeven_months(double capex, double onprem_monthly, double cloud_monthly);
 
-// The server and cloud declarations of the program's root file, in source order.
-std::vector<const sema::DeclEntry*> root_deployments(const sema::Program& program);
+// The server and cloud declarations of the program's own files (the root and what it
+// imports), in file then source order.
+std::vector<const sema::DeclEntry*> program_deployments(const sema::Program& program);
 
 }  // namespace gpuspec::cost

@@ -2,7 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include "backends/cost/compare.h"
 #include "backends/cost/price_book.h"
+#include "backends/cost/quote_diff.h"
+#include "backends/cost/total.h"
 
 namespace gpuspec::cost {
 namespace {
@@ -34,6 +37,136 @@ TEST(PriceBook, ConvertsOnlyThroughADatedRate) {
   auto same = book.convert(usd, units::Currency::USD);
   ASSERT_TRUE(same.has_value());
   EXPECT_EQ(same->describe(), "");
+}
+
+TEST(PriceBook, ARateOverrideIsParsedAndNamedAsTheUsers) {
+  std::string error;
+  auto rate = parse_rate_override("USD/CNY=7.2", error);
+  ASSERT_TRUE(rate.has_value()) << error;
+  PriceBook book;
+  book.add_rate_override(*rate);
+  units::Quantity cny{720, units::Dimension::money_amount(), units::Currency::CNY};
+  auto usd = book.convert(cny, units::Currency::USD);
+  ASSERT_TRUE(usd.has_value());
+  EXPECT_DOUBLE_EQ(usd->value.value, 100);
+  EXPECT_EQ(usd->describe(), "user rate 0.138889 CNY->USD (--rate USD/CNY=7.2)");
+  for (const char* bad : {"USD/CNY", "USD/CNY=", "USD/CNY=-1", "USD/CNY=7x", "USD/USD=1", "EUR/CNY=7", "USDCNY=7"}) {
+    EXPECT_FALSE(parse_rate_override(bad, error).has_value()) << bad;
+  }
+}
+
+TEST(PriceKinds, ANewBuildNeverTakesAStdlibUsedPriceOrARentalRate) {
+  for (const char* kind : {"list", "street", "quote"}) EXPECT_TRUE(kind_serves(kind, false, PriceUse::Capex)) << kind;
+  EXPECT_FALSE(kind_serves("used", false, PriceUse::Capex));
+  EXPECT_TRUE(kind_serves("used", true, PriceUse::Capex));  // the user's own book says so
+  EXPECT_FALSE(kind_serves("on_demand", true, PriceUse::Capex));
+  EXPECT_TRUE(kind_serves("on_demand", false, PriceUse::Instance));
+  EXPECT_FALSE(kind_serves("reserved_1y", false, PriceUse::Instance));
+  EXPECT_TRUE(kind_serves("reserved_1y", false, PriceUse::Instance, "reserved_1y"));
+  EXPECT_FALSE(kind_serves("spot", true, PriceUse::Volume));
+}
+
+TEST(Dates, DaysBetweenCalendarDays) {
+  EXPECT_EQ(days_between("2026-01-01", "2027-01-01"), 365);
+  EXPECT_EQ(days_between("2024-02-28", "2024-03-01"), 2);  // a leap year
+  EXPECT_EQ(days_between("2026-12-01", "2026-11-30"), -1);
+  EXPECT_FALSE(days_between("2026-02-30", "2026-03-01").has_value());
+  EXPECT_FALSE(days_between("yesterday", "2026-03-01").has_value());
+}
+
+TEST(Total, ALowerBoundNamesWhatIsUnpricedOnce) {
+  Total t;
+  t.add(100);
+  t.missing("a");
+  t.missing("b");
+  t.missing("a");
+  EXPECT_TRUE(t.lower_bound());
+  EXPECT_EQ(describe_total(t, units::Currency::CNY, "part"), "at least 100.00 CNY (2 parts unpriced: a, b)");
+  Total exact;
+  exact.add(5);
+  EXPECT_EQ(describe_total(exact, units::Currency::USD), "5.00 USD");
+}
+
+OnPremQuote server(double capex, double monthly, bool capex_complete) {
+  OnPremQuote s;
+  s.bom.server = "s";
+  s.bom.total.add(capex);
+  if (!capex_complete) s.bom.total.missing("part");
+  s.electricity_monthly.add(monthly);
+  s.horizon_months = 36;
+  s.capability = {"gpu.x", 8, 100};
+  return s;
+}
+
+CloudQuote cloud(double monthly, bool complete, Capability capability = {"gpu.x", 8, 100}) {
+  CloudQuote c;
+  c.name = "c";
+  c.instances_monthly.add(monthly);
+  if (!complete) c.storage_monthly.missing("volume");
+  c.capability = capability;
+  return c;
+}
+
+TEST(Compare, BoundsGiveABoundOnTheBreakEvenOrNothing) {
+  auto exact = compare(server(120000, 1000, true), cloud(11000, true), true);
+  ASSERT_TRUE(exact.breakeven_months.has_value());
+  EXPECT_DOUBLE_EQ(*exact.breakeven_months, 12);
+  EXPECT_EQ(exact.breakeven_bound, BoundKind::Exact);
+  EXPECT_EQ(exact.cheaper, "on-premises");
+
+  auto at_least = compare(server(120000, 1000, false), cloud(11000, true), true);
+  EXPECT_EQ(at_least.breakeven_bound, BoundKind::AtLeast);
+  EXPECT_DOUBLE_EQ(*at_least.breakeven_months, 12);
+  EXPECT_EQ(at_least.cheaper, "");  // the real capex may be anything above 120,000
+
+  auto at_most = compare(server(120000, 1000, true), cloud(11000, false), true);
+  EXPECT_EQ(at_most.breakeven_bound, BoundKind::AtMost);
+  EXPECT_EQ(at_most.cheaper, "on-premises");  // 156,000 against at least 396,000
+
+  auto unknown = compare(server(120000, 1000, false), cloud(11000, false), true);
+  EXPECT_FALSE(unknown.breakeven_months.has_value());
+  EXPECT_EQ(unknown.cheaper, "");
+
+  // The cloud cheaper per month than the priced electricity alone: never, whatever is unpriced.
+  auto never = compare(server(120000, 1000, false), cloud(900, true), true);
+  EXPECT_FALSE(never.breakeven_months.has_value());
+  EXPECT_EQ(never.cheaper, "cloud");  // at least 156,000 on-premises against 32,400
+}
+
+TEST(Compare, DifferentGpusScaleTheCloudHoursToTheSameWork) {
+  // 8 x 100 TFLOPS on-premises; 4 x 50 TFLOPS per cloud option: the cloud needs 4 x the hours.
+  auto cmp = compare(server(0, 0, true), cloud(1000, true, {"gpu.y", 4, 50}), true);
+  EXPECT_DOUBLE_EQ(cmp.scale, 4);
+  EXPECT_DOUBLE_EQ(cmp.cloud_monthly.value, 4000);
+  EXPECT_NE(cmp.mismatch.find("8 x gpu.x"), std::string::npos);
+  auto unknown = compare(server(0, 0, true), cloud(1000, true, {"gpu.y", 4, std::nullopt}), true);
+  EXPECT_DOUBLE_EQ(unknown.scale, 1);
+  EXPECT_NE(unknown.normalisation.find("not normalised"), std::string::npos);
+}
+
+TEST(Gate, AppliesToEachOptionAndNamesIt) {
+  OptionDiff d;
+  d.kind = "server";
+  d.before_name = d.after_name = "box";
+  d.figures.push_back({"capex", Total{100000, {}}, Total{105600, {}}});
+  OptionDiff c;
+  c.kind = "cloud";
+  c.before_name = c.after_name = "rent";
+  c.figures.push_back({"total", Total{1000000, {}}, Total{1000000, {}}});
+  auto pct = parse_threshold("5%");
+  ASSERT_TRUE(pct.has_value());
+  auto failures = apply_gate({d, c}, *pct, 0, units::Currency::CNY);
+  ASSERT_EQ(failures.size(), 1u);
+  EXPECT_EQ(failures[0].option, "server box");
+  EXPECT_EQ(failures[0].why, "+5.60%, above 5%");
+  // A lower-bound new figure over an exact old one still bounds the rise from below.
+  d.figures[0].after = Total{120000, {"part"}};
+  failures = apply_gate({d}, *pct, 0, units::Currency::CNY);
+  ASSERT_EQ(failures.size(), 1u);
+  EXPECT_EQ(failures[0].why, "at least +20.00%, above 5%");
+  EXPECT_FALSE(parse_threshold("ten").has_value());
+  EXPECT_FALSE(parse_threshold("5EUR").has_value());
+  EXPECT_TRUE(parse_threshold("50000 CNY").has_value());
 }
 
 }  // namespace

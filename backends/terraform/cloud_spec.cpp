@@ -20,6 +20,26 @@ std::optional<std::string> string_property(const ast::Body& body, std::string_vi
   return std::nullopt;
 }
 
+std::vector<std::string> string_list(const ast::Body& body, std::string_view path) {
+  std::vector<std::string> out;
+  const ast::Property* p = facts::find_property(body, path);
+  if (!p || !p->value) return out;
+  if (const auto* s = p->value->as<ast::StringLit>()) out.push_back(s->value);
+  if (const auto* list = p->value->as<ast::ListExpr>()) {
+    for (const auto& item : list->items) {
+      if (const auto* s = item->as<ast::StringLit>()) out.push_back(s->value);
+    }
+  }
+  return out;
+}
+
+std::optional<std::string> symbol_property(const ast::Body& body, std::string_view path) {
+  const ast::Property* p = facts::find_property(body, path);
+  if (!p || !p->value) return std::nullopt;
+  if (const auto* n = p->value->as<ast::Name>()) return n->name;
+  return std::nullopt;
+}
+
 SourceRange range_of(const ast::Declaration& decl, std::string_view path) {
   if (const ast::Property* p = facts::find_property(decl.body, path)) return p->range;
   return decl.name_range;
@@ -60,31 +80,6 @@ std::optional<CloudSpec> read_cloud_spec(const sema::Program& program, const sem
     return std::nullopt;
   }
 
-  std::string instance_provider;
-  if (const facts::Fact* f = facts.find("instance.provider")) instance_provider = f->value.text;
-  if (!instance_provider.empty() && instance_provider != spec.provider) {
-    auto& d = diags.error("terraform.provider-mismatch", range_of(decl, "instance"),
-                          fmt::format("instance type '{}' is offered by {}, but the deployment says provider = {}",
-                                      spec.instance, instance_provider, spec.provider));
-    d.declaration = decl.name;
-    d.hint = fmt::format("set provider = {} or pick a {} instance type", instance_provider, spec.provider);
-    d.notes.push_back({"provider declared here", range_of(decl, "provider")});
-  }
-
-  if (const facts::Fact* f = facts.find("instance.regions"); f && f->value.type == facts::Value::Type::List) {
-    std::vector<std::string> regions;
-    for (const auto& item : f->value.items) regions.push_back(item.text);
-    if (!regions.empty() && std::find(regions.begin(), regions.end(), spec.region) == regions.end()) {
-      // The catalog's lists are not exhaustive (they name the priced regions), so this
-      // warns instead of refusing.
-      auto& d = diags.report("terraform.region-not-offered", Severity::Warning, range_of(decl, "region"),
-                             fmt::format("the catalog does not list '{}' among the regions of {} ({})", spec.region,
-                                         spec.api_name, fmt::join(regions, ", ")));
-      d.declaration = decl.name;
-      d.hint = "check the provider's regional availability; the catalog's list may be incomplete";
-    }
-  }
-
   double nodes = facts.quantity("nodes").value_or(units::Quantity::number(1)).value;
   if (nodes < 1 || nodes > max_count(spec.provider)) {
     auto& d = diags.error("terraform.count-unsupported", range_of(decl, "count"),
@@ -99,7 +94,26 @@ std::optional<CloudSpec> read_cloud_spec(const sema::Program& program, const sem
   spec.image = string_property(decl.body, "image");
   spec.ssh_user = string_property(decl.body, "ssh_user");
   if (auto q = facts.quantity("storage.system.capacity")) spec.system_gib = gib_rounded_up(q->value);
-  if (auto q = facts.quantity("storage.data.capacity")) spec.data_gib = gib_rounded_up(q->value);
+  spec.local_nvme = symbol_property(decl.body, "storage.data") == "local_nvme";
+  // Data on the instance's own drives is no disk to create: declared (local_nvme), or the
+  // fact model's default for an instance with local NVMe and no data disk (storage.data.local).
+  const facts::Fact* on_local = facts.find("storage.data.local");
+  const bool no_data_disk = spec.local_nvme || (on_local && on_local->value.boolean);
+  if (auto q = facts.quantity("storage.data.capacity"); q && !no_data_disk) spec.data_gib = gib_rounded_up(q->value);
+  if (spec.local_nvme) {
+    auto local = facts.quantity("storage.local.capacity");
+    if (!local || local->value <= 0) {
+      auto& d = diags.error("terraform.no-local-nvme", range_of(decl, "storage.data"),
+                            fmt::format("{} has no local NVMe drives to keep the data on", spec.api_name));
+      d.declaration = decl.name;
+      d.hint = "declare a data volume instead, e.g. `data = 2 TiB; data_kind = nvme`";
+    }
+  }
+  if (auto mode = symbol_property(decl.body, "access.ssh")) {
+    spec.access = *mode == "public_ip" ? Access::PublicIp : *mode == "existing_network" ? Access::ExistingNetwork
+                                                                                        : Access::Bastion;
+  }
+  spec.ssh_from = string_list(decl.body, "access.from");
   if (auto kind = facts.symbol("storage.data.kind")) spec.data_kind = *kind;
   if (const facts::Fact* f = facts.find("network.fabric")) {
     spec.efa = f->value.text == "efa";

@@ -13,6 +13,9 @@
 
 namespace gpuspec::terraform {
 
+// How people reach the nodes: `access { ssh = ... }` (docs/terraform.md, "Access").
+enum class Access { Bastion, PublicIp, ExistingNetwork };
+
 struct CloudSpec {
   std::string name;                 // declaration name, literal text
   std::string provider;             // aws | azure | alicloud
@@ -24,8 +27,11 @@ struct CloudSpec {
   std::optional<std::string> image;
   std::optional<std::string> ssh_user;
   std::optional<long long> system_gib;  // rounded up from the declared bytes
-  std::optional<long long> data_gib;
+  std::optional<long long> data_gib;  // a data volume of this size, kept out of the instance's lifecycle
+  bool local_nvme = false;              // storage.data = local_nvme: stripe the instance's own NVMe drives
   std::string data_kind = "ssd";
+  Access access = Access::Bastion;
+  std::vector<std::string> ssh_from;    // access.from; empty: terraform asks for the CIDR blocks
   bool efa = false;
   bool infiniband = false;
   int network_cards = 1;

@@ -1,5 +1,6 @@
 #include "backends/terraform/module_common.h"
 
+#include <cmath>
 #include <map>
 
 namespace gpuspec::terraform {
@@ -44,6 +45,68 @@ Expr tags_object(const CloudSpec& spec) {
   std::vector<std::pair<std::string, Expr>> entries;
   for (const auto& [key, value] : tags) entries.emplace_back(key, Expr::string(value));
   return Expr::object(std::move(entries));
+}
+
+void add_common_variables(const CloudSpec& spec, std::vector<Block>& variables) {
+  std::optional<Expr> cidrs;
+  if (!spec.ssh_from.empty()) {
+    std::vector<Expr> items;
+    for (const auto& cidr : spec.ssh_from) items.push_back(Expr::string(cidr));
+    cidrs = Expr::tuple(std::move(items));
+  }
+  const char* who = spec.access == Access::Bastion ? "the bastion host" : "the nodes";
+  variables.push_back(variable("ssh_allowed_cidrs",
+                               std::string("IPv4 CIDR blocks allowed to reach SSH on ") + who +
+                                   " (default: the spec's access.from; none declared: terraform asks)",
+                               writers::TypeConstraint::ListOfString, std::move(cidrs)));
+  variables.push_back(variable("user_data", "Shell script run once on every node after the data volume is mounted",
+                               writers::TypeConstraint::String, Expr::string("")));
+  Block mount = variable("data_mount_path", "Where the data volume (or the striped local NVMe drives) is mounted",
+                         writers::TypeConstraint::String, Expr::string("/data"));
+  Block validation("validation");
+  validation.set("condition", Expr::call("can", {Expr::call("regex", {Expr::string("^/[A-Za-z0-9._/-]+$"),
+                                                                        Expr::ref("var.data_mount_path")})}));
+  validation.set("error_message", Expr::string("data_mount_path must be an absolute path of letters, digits, . _ - /."));
+  mount.add(std::move(validation));
+  variables.push_back(std::move(mount));
+}
+
+Block deployment_id() {
+  Block b("resource", {"terraform_data", "deployment_id"});
+  b.set("input", Expr::call("substr", {Expr::call("uuid", {}), Expr::number(0), Expr::number(8)}));
+  b.add(ignore_changes({"input"}));
+  return b;
+}
+
+Expr unique_name(const std::string& suffix) {
+  std::vector<Expr> parts = {Expr::ref("var.name"), Expr::string("-"), Expr::ref("terraform_data.deployment_id.output")};
+  if (!suffix.empty()) parts.push_back(Expr::string(suffix));
+  return Expr::templ(std::move(parts));
+}
+
+Block ignore_changes(const std::vector<std::string>& attributes) {
+  std::vector<Expr> refs;
+  for (const auto& a : attributes) refs.push_back(Expr::ref(a));
+  Block b("lifecycle");
+  b.set("ignore_changes", Expr::tuple(std::move(refs)));
+  return b;
+}
+
+Block dynamic_block(const std::string& type, Expr for_each, Block content) {
+  Block b("dynamic", {type});
+  b.set("for_each", std::move(for_each));
+  b.add(std::move(content));
+  return b;
+}
+
+Expr tags_with_name(Expr name) {
+  return Expr::call("merge", {Expr::ref("local.tags"), Expr::object({{"Name", std::move(name)}})});
+}
+
+int node_subnet_newbits(int count, int addresses_per_node, int reserved_per_subnet) {
+  const double needed = static_cast<double>(count) * addresses_per_node + reserved_per_subnet;
+  const int host_bits = std::max(8, static_cast<int>(std::ceil(std::log2(needed))));
+  return 16 - host_bits;  // from a /16: 8 host bits -> /24 (newbits 8), 9 -> /23 (newbits 7)
 }
 
 std::string resource_name(const CloudSpec& spec) {

@@ -15,6 +15,10 @@ using writers::Expr;
 using writers::File;
 
 inline constexpr const char* kRequiredTerraform = ">= 1.5.0";
+// The newest feature the alicloud module uses: alicloud_ecs_ram_role_attachment
+// (1.250.0; security_group_name needs 1.239.0). test/terraform/check_schema.mjs
+// checks every resource and argument against this lower bound.
+inline constexpr const char* kAlicloudVersion = ">= 1.250.0, < 2.0.0";
 
 struct Provider {
   std::string local_name;   // "aws"
@@ -22,12 +26,14 @@ struct Provider {
   std::string version;      // "~> 6.0"
 };
 
-// The four files of a module, filled by a provider emitter.
+// The files of a module, filled by a provider emitter: four Terraform files and
+// the cloud-init template (plain text, the same in both syntaxes).
 struct ModuleDocs {
   File versions{"versions.tf", {}, {}};
   File main{"main.tf", {}, {}};
   File variables{"variables.tf", {}, {}};
   File outputs{"outputs.tf", {}, {}};
+  std::string cloud_init;
 };
 
 ModuleDocs start_module(const Provider& provider);
@@ -39,6 +45,31 @@ Block output(const std::string& name, const std::string& description, Expr value
 
 // The tags map: gpuspec's own keys, then the spec's (the spec wins on a clash).
 Expr tags_object(const CloudSpec& spec);
+
+// Variables every provider's module has: ssh_allowed_cidrs (default: the spec's
+// access.from; none: terraform asks), user_data, data_mount_path.
+void add_common_variables(const CloudSpec& spec, std::vector<Block>& variables);
+
+// resource "terraform_data" "deployment_id": a random suffix made once, on the first
+// apply, and kept (ignore_changes), so two deployments of one spec get distinct
+// names where the provider wants unique ones, and later applies change nothing.
+Block deployment_id();
+// "${var.name}-<deployment id><suffix>"
+Expr unique_name(const std::string& suffix);
+
+// lifecycle { ignore_changes = [attributes...] }
+Block ignore_changes(const std::vector<std::string>& attributes);
+// dynamic "<type>" { for_each = ...; content { ... } }
+Block dynamic_block(const std::string& type, Expr for_each, Block content);
+// merge(local.tags, { Name = <name> })
+Expr tags_with_name(Expr name);
+
+// Address plan of a newly created network (default VPC/VNet 10.0.0.0/16): the node
+// subnet holds `count` instances of `addresses_per_node` plus the addresses the
+// provider reserves per subnet, never smaller than a /24. Returns the cidrsubnet
+// newbits relative to a /16.
+int node_subnet_newbits(int count, int addresses_per_node, int reserved_per_subnet);
+inline constexpr int kPublicSubnetNetnum = 255;  // cidrsubnet(var.vpc_cidr, 8, 255): 10.0.255.0/24
 
 // Resource names: one identifier per module, from the declaration name.
 std::string resource_name(const CloudSpec& spec);

@@ -1,5 +1,6 @@
 #include "backends/terraform/terraform.h"
 
+#include "backends/terraform/cloud_init.h"
 #include "backends/terraform/cloud_spec.h"
 #include "backends/terraform/module_common.h"
 #include "backends/writers/hcl_writer.h"
@@ -7,30 +8,23 @@
 
 namespace gpuspec::terraform {
 
-std::optional<std::vector<writers::File>> build_module(const sema::Program& program, const sema::DeclEntry& cloud,
-                                                       DiagnosticEngine& diags) {
+std::optional<Module> emit_module(const sema::Program& program, const sema::DeclEntry& cloud, Syntax syntax,
+                                  DiagnosticEngine& diags) {
   auto spec = read_cloud_spec(program, cloud, diags);
   if (!spec) return std::nullopt;
   ModuleDocs docs = spec->provider == "aws"     ? emit_aws(*spec)
                     : spec->provider == "azure" ? emit_azure(*spec)
                                                 : emit_alicloud(*spec);
-  return std::vector<writers::File>{std::move(docs.versions), std::move(docs.main), std::move(docs.variables),
-                                    std::move(docs.outputs)};
-}
-
-std::optional<Module> emit_module(const sema::Program& program, const sema::DeclEntry& cloud, Syntax syntax,
-                                  DiagnosticEngine& diags) {
-  auto files = build_module(program, cloud, diags);
-  if (!files) return std::nullopt;
   Module module;
   module.declaration = cloud.decl->name;
-  for (const auto& file : *files) {
+  for (const writers::File* file : {&docs.versions, &docs.main, &docs.variables, &docs.outputs}) {
     if (syntax == Syntax::Hcl) {
-      module.files.push_back({file.name, writers::write_hcl(file)});
+      module.files.push_back({file->name, writers::write_hcl(*file)});
     } else {
-      module.files.push_back({file.name + ".json", writers::write_tf_json(file)});
+      module.files.push_back({file->name + ".json", writers::write_tf_json(*file)});
     }
   }
+  module.files.push_back({kCloudInitFile, std::move(docs.cloud_init)});
   return module;
 }
 

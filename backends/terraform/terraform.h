@@ -22,17 +22,13 @@ struct ModuleFile {
 
 struct Module {
   std::string declaration;          // the cloud declaration's name
-  std::vector<ModuleFile> files;    // versions, main, variables, outputs (in that order)
+  std::vector<ModuleFile> files;    // versions, main, variables, outputs, cloud-init template
 };
 
 // Checks that the declaration can be compiled (terraform.* diagnostics at the
 // offending property) and builds its module. Returns nullopt when an error was reported.
 std::optional<Module> emit_module(const sema::Program& program, const sema::DeclEntry& cloud, Syntax syntax,
                                   DiagnosticEngine& diags);
-
-// The documents of a module before they are written (for tests and the writers).
-std::optional<std::vector<writers::File>> build_module(const sema::Program& program, const sema::DeclEntry& cloud,
-                                                       DiagnosticEngine& diags);
 
 // Largest `count` each provider's emitter accepts (docs/terraform.md says why).
 int max_count(const std::string& provider);

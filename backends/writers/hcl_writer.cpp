@@ -81,17 +81,44 @@ std::string render(const Expr& expr) { return std::visit(Render{}, expr.node); }
 
 std::string indent(int depth) { return std::string(static_cast<std::size_t>(depth) * 2, ' '); }
 
-// Multi-entry objects print one entry per line, keys aligned.
-std::string render_attribute_value(const Expr& value, int depth) {
+bool is_multiline(const Expr& value) {
   const auto* object = std::get_if<Expr::Object>(&value.node);
-  if (!object || object->entries.size() < 2) return render(value);
-  std::size_t width = 0;
-  for (const auto& [key, v] : object->entries) width = std::max(width, object_key(key).size());
-  std::string out = "{\n";
-  for (const auto& [key, v] : object->entries) {
-    std::string k = object_key(key);
-    out += indent(depth + 1) + k + std::string(width - k.size(), ' ') + " = " + render_attribute_value(v, depth + 1) + "\n";
+  return object && object->entries.size() >= 2;
+}
+
+std::string render_attribute_value(const Expr& value, int depth);
+
+// `key = value` lines as `terraform fmt` writes them: the `=` of consecutive one-line
+// entries are aligned; a multi-line value is never padded and ends the alignment
+// group (the lines after it align among themselves).
+void write_entries(const std::vector<std::pair<std::string, const Expr*>>& entries, int depth, std::string& out) {
+  std::size_t i = 0;
+  while (i < entries.size()) {
+    std::size_t group_end = i;
+    std::size_t width = 0;
+    while (group_end < entries.size() && !is_multiline(*entries[group_end].second)) {
+      width = std::max(width, entries[group_end].first.size());
+      ++group_end;
+    }
+    if (group_end == i) {  // a multi-line entry on its own
+      width = entries[i].first.size();
+      group_end = i + 1;
+    }
+    for (; i < group_end; ++i) {
+      const auto& [key, value] = entries[i];
+      out += indent(depth) + key + std::string(width - key.size(), ' ') + " = " +
+             render_attribute_value(*value, depth) + "\n";
+    }
   }
+}
+
+// Multi-entry objects print one entry per line.
+std::string render_attribute_value(const Expr& value, int depth) {
+  if (!is_multiline(value)) return render(value);
+  std::vector<std::pair<std::string, const Expr*>> entries;
+  for (const auto& [key, v] : std::get<Expr::Object>(value.node).entries) entries.emplace_back(object_key(key), &v);
+  std::string out = "{\n";
+  write_entries(entries, depth + 1, out);
   return out + indent(depth) + "}";
 }
 
@@ -102,19 +129,13 @@ void write_body(const std::vector<BodyItem>& body, int depth, std::string& out) 
   bool first = true;
   while (i < body.size()) {
     if (std::holds_alternative<Attribute>(body[i])) {
-      // A run of attributes: align their `=`.
-      std::size_t end = i;
-      std::size_t width = 0;
-      while (end < body.size() && std::holds_alternative<Attribute>(body[end])) {
-        width = std::max(width, std::get<Attribute>(body[end]).name.size());
-        ++end;
+      std::vector<std::pair<std::string, const Expr*>> run;
+      for (; i < body.size() && std::holds_alternative<Attribute>(body[i]); ++i) {
+        const Attribute& a = std::get<Attribute>(body[i]);
+        run.emplace_back(a.name, &a.value);
       }
       if (!first) out += "\n";
-      for (; i < end; ++i) {
-        const Attribute& a = std::get<Attribute>(body[i]);
-        out += indent(depth) + a.name + std::string(width - a.name.size(), ' ') + " = " +
-               render_attribute_value(a.value, depth) + "\n";
-      }
+      write_entries(run, depth, out);
     } else {
       if (!first) out += "\n";
       write_block(std::get<Block>(body[i]), depth, out);

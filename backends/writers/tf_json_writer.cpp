@@ -77,6 +77,21 @@ bool literal_attribute(const std::vector<std::string>& path, const std::string& 
   return false;
 }
 
+// depends_on = [aws_x.y] and lifecycle { ignore_changes = [ami] }: in JSON each
+// element is a string holding a bare traversal ("ami"), not a "${...}" template.
+bool traversal_list_attribute(const std::vector<std::string>& path, const std::string& name) {
+  if (name == "depends_on") return !path.empty() && (path.front() == "resource" || path.front() == "data");
+  return !path.empty() && path.back() == "lifecycle" && name == "ignore_changes";
+}
+
+Json traversal_list_json(const Expr& expr) {
+  Json out = Json::array();
+  if (auto* t = std::get_if<Expr::Tuple>(&expr.node)) {
+    for (const Expr& item : t->items) out.push_back(hcl_expression(item));
+  }
+  return out;
+}
+
 Json body_json(const std::vector<BodyItem>& body, const std::vector<std::string>& path);
 
 // Nested blocks: group by type; a type used more than once becomes an array.
@@ -102,7 +117,9 @@ Json body_json(const std::vector<BodyItem>& body, const std::vector<std::string>
   }
   for (const auto& item : body) {
     if (auto* a = std::get_if<Attribute>(&item)) {
-      out[a->name] = literal_attribute(path, a->name) ? literal_json(a->value) : expression_json(a->value);
+      out[a->name] = traversal_list_attribute(path, a->name) ? traversal_list_json(a->value)
+                     : literal_attribute(path, a->name)      ? literal_json(a->value)
+                                                             : expression_json(a->value);
     } else {
       const Block& b = std::get<Block>(item);
       add_block(out, b, path, b.labels.empty() && block_counts[b.type] > 1);

@@ -7,11 +7,12 @@
 
 namespace gpuspec::driver {
 
-std::optional<sema::Program> analyze_file(Session& session, const std::string& path, const AnalysisOptions& options,
-                                          DiagnosticEngine& diags, std::string* io_error) {
-  std::size_t errors_before = diags.error_count();
-  auto program = sema::load_program(path, session.library(), session.sources(), diags, io_error);
-  if (!program) return std::nullopt;
+namespace {
+
+// Checks and lints a loaded program; `errors_before` is the error count before it was loaded.
+std::optional<sema::Program> check_and_lint(Session& session, std::optional<sema::Program> program,
+                                            std::size_t errors_before, const AnalysisOptions& options,
+                                            DiagnosticEngine& diags, std::string* io_error) {
   sema::check_program(*program, diags);
   // Facts of a declaration that failed to check would be partial, and findings on
   // them misleading: lint only programs that checked clean.
@@ -34,6 +35,23 @@ std::optional<sema::Program> analyze_file(Session& session, const std::string& p
   };
   lint::lint_program(*program, session.policies(), options.lint_options, diags, augment);
   return program;
+}
+
+}  // namespace
+
+std::optional<sema::Program> analyze_file(Session& session, const std::string& path, const AnalysisOptions& options,
+                                          DiagnosticEngine& diags, std::string* io_error) {
+  std::size_t errors_before = diags.error_count();
+  auto program = sema::load_program(path, session.library(), session.sources(), diags, io_error);
+  if (!program) return std::nullopt;
+  return check_and_lint(session, std::move(program), errors_before, options, diags, io_error);
+}
+
+std::optional<sema::Program> analyze_text(Session& session, const std::string& path, std::string text,
+                                          const AnalysisOptions& options, DiagnosticEngine& diags, std::string* io_error) {
+  std::size_t errors_before = diags.error_count();
+  auto program = sema::load_program_text(path, std::move(text), session.library(), session.sources(), diags);
+  return check_and_lint(session, std::move(program), errors_before, options, diags, io_error);
 }
 
 }  // namespace gpuspec::driver

@@ -5,9 +5,12 @@
 #include <iostream>
 
 #include "driver/help.h"
+#include "driver/catalog_entry.h"
+#include "driver/catalog_prices.h"
+#include "driver/config.h"
+#include "driver/price_age.h"
 #include "driver/commands.h"
 #include "driver/session.h"
-#include "facts/fact_json.h"
 #include "facts/properties.h"
 #include "sema/schema.h"
 
@@ -15,42 +18,38 @@ namespace gpuspec::driver {
 
 namespace {
 
-std::string property_text(const ast::Expr& expr) {
-  if (const auto* m = expr.as<ast::Multiplicity>()) return fmt::format("{} x {}", m->count, m->name);
-  if (auto value = facts::literal_value(expr)) return value->display();
-  return "?";
-}
+// `--prices` is both the mode switch (`catalog --prices`) and, followed by a path, a
+// user price book (`catalog --prices team.gpuspec`), as in bom/quote. Splits those out
+// of the arguments before the generic parser sees them; `--prices=FILE` works too.
+struct PricesArgs {
+  bool listing = false;
+  std::vector<std::string> files;
+  std::vector<std::string> rest;
+};
 
-nlohmann::ordered_json property_json(const ast::Expr& expr) {
-  if (const auto* m = expr.as<ast::Multiplicity>()) return {{"count", m->count}, {"ref", m->name}};
-  auto value = facts::literal_value(expr);
-  if (!value) return nullptr;
-  if (value->type != facts::Value::Type::Quantity || value->quantity.dimension.dimensionless()) {
-    return facts::value_to_json(*value);
+PricesArgs split_prices_args(const std::vector<std::string>& raw_args) {
+  PricesArgs out;
+  for (size_t i = 0; i < raw_args.size(); ++i) {
+    const std::string& a = raw_args[i];
+    if (a.starts_with("--prices=")) {
+      out.listing = true;
+      out.files.push_back(a.substr(9));
+    } else if (a == "--prices") {
+      out.listing = true;
+      if (i + 1 < raw_args.size() && !raw_args[i + 1].starts_with("-")) out.files.push_back(raw_args[++i]);
+    } else {
+      out.rest.push_back(a);
+    }
   }
-  return {{"value", value->quantity.value},
-          {"unit", units::base_unit_symbol(value->quantity.dimension, value->quantity.currency)},
-          {"text", value->display()}};
-}
-
-std::string string_property(const ast::Declaration& decl, std::string_view key) {
-  const ast::Property* p = facts::find_property(decl.body, key);
-  if (!p) return {};
-  const auto* s = p->value->as<ast::StringLit>();
-  return s ? s->value : std::string();
-}
-
-bool is_verified(const ast::Declaration& decl) {
-  const ast::Property* p = facts::find_property(decl.body, "verified");
-  const auto* b = p ? p->value->as<ast::BoolLit>() : nullptr;
-  return !b || b->value;
+  return out;
 }
 
 }  // namespace
 
 int run_catalog(const std::vector<std::string>& raw_args) {
+  PricesArgs prices = split_prices_args(raw_args);
   ParsedArgs args;
-  if (auto exit = parse_command_line("catalog", raw_args, args)) return *exit;
+  if (auto exit = parse_command_line("catalog", prices.rest, args)) return *exit;
   std::string format = args.value("--format").value_or("text");
   if (format != "text" && format != "json") return tool_failure(fmt::format("unknown format '{}'; expected text or json", format));
   std::optional<std::string> kind = args.positionals.empty() ? std::nullopt : std::optional(args.positionals[0]);
@@ -62,8 +61,27 @@ int run_catalog(const std::vector<std::string>& raw_args) {
       return tool_failure(fmt::format("unknown catalog kind '{}'; known kinds: {}", *kind, fmt::join(kinds, ", ")));
     }
   }
+  PriceListOptions listing;
+  listing.stale = args.value("--stale");
+  if (listing.stale) {
+    listing.stale_days = parse_age_limit(*listing.stale);
+    if (!listing.stale_days) {
+      return tool_failure(fmt::format("bad --stale '{}' (expected a duration such as 12mo, 18 months, 1y or 90d)", *listing.stale));
+    }
+  }
+  listing.unpriced = args.has("--unpriced");
+  if (!prices.listing && (listing.stale || listing.unpriced)) {
+    return tool_failure(fmt::format("{} works on the price book: add --prices", listing.stale ? "--stale" : "--unpriced"));
+  }
   Session session(LibraryOptions{args.value("--stdlib")});
   if (session.load_error()) return tool_failure(*session.load_error());
+  if (prices.listing) {
+    listing.item_kind = kind;
+    listing.price_files = prices.files;
+    listing.json = format == "json";
+    listing.today = today_for_waivers();  // the same pinned "today" (GPUSPEC_TODAY) as waiver expiry
+    return run_catalog_prices(session, listing);
+  }
 
   nlohmann::ordered_json entries = nlohmann::ordered_json::array();
   std::string text;

@@ -100,23 +100,6 @@ std::optional<LintOverrides> overrides_from(const ParsedArgs& args, std::string&
   return out;
 }
 
-// A rule named in --disable, --severity or a config that no policy has is a typo
-// that would silently do nothing: refuse it.
-std::optional<std::string> unknown_rule(const LintConfig& config, const lint::PolicySet& policies) {
-  std::vector<std::string> named(config.disabled.begin(), config.disabled.end());
-  for (const auto& [rule, level] : config.severities) named.push_back(rule);
-  std::vector<std::string_view> ids;
-  for (const auto& p : policies.policies()) ids.push_back(p.id);
-  for (const auto& rule : named) {
-    if (policies.find(rule)) continue;
-    std::string where = config.path.empty() ? "on the command line" : fmt::format("(in {} or on the command line)", config.path);
-    auto near = sema::nearest(rule, ids);
-    return fmt::format("unknown rule '{}' {}{}", rule, where,
-                       near ? fmt::format("; did you mean '{}'?", *near) : std::string("; `gpuspec rules` lists them"));
-  }
-  return std::nullopt;
-}
-
 // The rule metadata SARIF carries: every policy any group ran.
 std::vector<SarifRule> sarif_rules(const std::vector<std::unique_ptr<CheckGroup>>& groups) {
   std::vector<SarifRule> rules;
@@ -283,7 +266,7 @@ int check_command(const std::vector<std::string>& raw_args, int fix_round) {
     // Broken policies are reported before any spec is linted, never half-applied.
     bool library_broken = group->diags.has_errors();
     if (!library_broken && !args.has("--no-lint")) {
-      if (auto problem = unknown_rule(group->config, session.policies())) return tool_failure(*problem);
+      if (auto problem = unknown_rule(group->config, session.policies().ids())) return tool_failure(*problem);
     }
 
     AnalysisOptions analysis;

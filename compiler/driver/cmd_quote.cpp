@@ -1,171 +1,73 @@
-// `gpuspec quote FILE [--name DECL] [--currency CNY|USD] [--format text|json|md|csv]
-// [--prices FILE]... [--compare] [-o FILE]`: on-premises TCO, cloud cost and the
-// break-even; `gpuspec quote --diff OLD NEW [--fail-above AMOUNT|PCT]`: a CI cost gate
-// (exit 0 under the threshold, 1 over it or when a price is missing, 2 bad arguments).
+// `gpuspec quote PATH... [--name DECL] [--currency CNY|USD] [--format text|json|md|csv]
+// [--prices FILE]... [--rate FROM/TO=RATE]... [--compare] [-o FILE]`: on-premises TCO,
+// cloud cost and the break-even of every server and cloud option in the files and
+// folders given (and what they import); `gpuspec quote --diff OLD NEW
+// [--fail-above AMOUNT|PCT]`: a CI cost gate applied to each option (exit 0 under the
+// threshold, 1 over it or when a price is missing, 2 bad arguments).
 #include <fmt/format.h>
 
-#include <charconv>
-#include <cmath>
+#include <cstdio>
 #include <iostream>
-#include <map>
 
-#include "backends/cost/price_files.h"
 #include "backends/cost/quote.h"
+#include "backends/cost/quote_diff.h"
 #include "backends/cost/report.h"
-#include "diag/render_text.h"
 #include "backends/writers/atomic_write.h"
 #include "driver/help.h"
 #include "driver/commands.h"
+#include "driver/cost_project.h"
 #include "driver/session.h"
-#include "sema/checker.h"
-#include "sema/loader.h"
 
 namespace gpuspec::driver {
 
 namespace {
 
-struct Loaded {
-  std::optional<sema::Program> program;
-  std::vector<sema::Program> price_files;
-  std::optional<cost::PriceBook> book;
-};
-
-// Loads and checks FILE plus the price files; "" or a tool-failure message.
-std::string load(Session& session, const std::string& path, const std::vector<std::string>& prices,
-                 DiagnosticEngine& diags, Loaded& out) {
-  std::string io_error;
-  out.program = sema::load_program(path, session.library(), session.sources(), diags, &io_error);
-  if (!out.program) return fmt::format("cannot read '{}': {}", path, io_error);
-  sema::check_program(*out.program, diags);
-  std::string error;
-  if (!cost::load_price_files(prices, session.library(), session.sources(), diags, out.price_files, error)) return error;
-  out.book = cost::build_price_book(*out.program, out.price_files);
-  return "";
-}
-
-std::vector<const sema::DeclEntry*> selected(const sema::Program& program, const std::optional<std::string>& name) {
-  auto all = cost::root_deployments(program);
-  if (!name) return all;
-  std::vector<const sema::DeclEntry*> out;
-  for (const auto* d : all) {
-    const ast::Property* serves = nullptr;
-    for (const auto& item : d->decl->body.items) {
-      if (const auto* p = std::get_if<ast::Property>(&item); p && p->key == "serves") serves = p;
-    }
-    const auto* served = serves ? serves->value->as<ast::Name>() : nullptr;
-    if (d->decl->name == *name || (served && served->name == *name)) out.push_back(d);
-  }
-  return out;
-}
-
-// Every figure of a quote as a named line, so two quotes can be compared line by line.
-std::map<std::string, double> quote_lines(const cost::Quote& q) {
-  // With one server the keys leave its name out, so a renamed server still diffs line by line.
-  std::map<std::string, double> lines;
-  for (const auto& s : q.servers) {
-    std::string prefix = q.servers.size() > 1 ? s.bom.server + ": " : "";
-    for (const auto& l : s.bom.lines) {
-      if (l.line_total) lines[fmt::format("{}{} {}", prefix, l.role, l.part)] += *l.line_total;
-    }
-    if (s.opex_over_horizon) lines[prefix + "electricity over horizon"] += *s.opex_over_horizon;
-  }
-  for (const auto& c : q.clouds) {
-    if (c.total) lines[fmt::format("{}: {} x {} cloud total", c.name, c.count, c.instance)] = *c.total;
-  }
-  return lines;
-}
-
-struct Threshold {
-  bool percent = false;
-  double value = 0;
-  units::Currency currency = units::Currency::None;
-};
-
-std::optional<Threshold> parse_threshold(const std::string& text) {
-  Threshold t;
-  std::string number = text;
-  if (text.ends_with("%")) {
-    t.percent = true;
-    number = text.substr(0, text.size() - 1);
-  } else if (text.ends_with("CNY") || text.ends_with("USD")) {
-    t.currency = text.ends_with("CNY") ? units::Currency::CNY : units::Currency::USD;
-    number = text.substr(0, text.size() - 3);
-  } else {
-    return std::nullopt;
-  }
-  while (!number.empty() && number.back() == ' ') number.pop_back();
-  auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), t.value);
-  if (ec != std::errc() || end != number.data() + number.size() || number.empty() || !(t.value >= 0)) return std::nullopt;
-  return t;
-}
-
-int run_diff(Session& session, const ParsedArgs& args, const cost::QuoteOptions& options) {
-  if (args.positionals.size() != 2) return tool_failure("--diff needs two files: OLD NEW");
-  std::optional<Threshold> threshold;
+int run_diff(Session& session, const ParsedArgs& args, cost::QuoteOptions options) {
+  if (args.positionals.size() != 2) return tool_failure("--diff needs two paths: OLD NEW");
+  std::optional<cost::Threshold> threshold;
   if (auto t = args.value("--fail-above")) {
-    threshold = parse_threshold(*t);
+    threshold = cost::parse_threshold(*t);
     if (!threshold) return tool_failure(fmt::format("bad --fail-above '{}' (expected e.g. 10% or 50000CNY)", *t));
   }
   DiagnosticEngine diags;
-  Loaded old_spec, new_spec;
-  if (auto e = load(session, args.positionals[0], args.values("--prices"), diags, old_spec); !e.empty()) return tool_failure(e);
-  if (auto e = load(session, args.positionals[1], args.values("--prices"), diags, new_spec); !e.empty()) return tool_failure(e);
-  auto render_diags = [&] {
-    diags.sort(session.sources());
-    std::cerr << render_text(diags.diagnostics(), session.sources(), TextRenderOptions{});
-  };
-  if (diags.has_errors()) {
-    render_diags();
+  CostProject old_project, new_project;
+  if (auto e = load_cost_project(session, {args.positionals[0]}, args, diags, old_project); !e.empty()) return tool_failure(e);
+  if (auto e = load_cost_project(session, {args.positionals[1]}, args, diags, new_project); !e.empty()) return tool_failure(e);
+  if (diags.has_errors()) {  // never price a spec that does not check
+    print_diagnostics(session, diags);
     return kExitFindings;
   }
-  cost::QuoteOptions opts = options;
-  cost::Quote old_quote = cost::build_quote(*old_spec.program, selected(*old_spec.program, args.value("--name")),
-                                            *old_spec.book, opts, diags);
-  opts.currency = old_quote.currency;  // both sides in the same currency
-  cost::Quote new_quote = cost::build_quote(*new_spec.program, selected(*new_spec.program, args.value("--name")),
-                                            *new_spec.book, opts, diags);
-  auto before = quote_lines(old_quote);
-  auto after = quote_lines(new_quote);
+  auto name = args.value("--name");
+  cost::Quote old_quote = cost::build_quote(project_deployments(old_project, name), *old_project.book, options, diags);
+  options.currency = old_quote.currency;  // both sides in the same currency
+  cost::Quote new_quote = cost::build_quote(project_deployments(new_project, name), *new_project.book, options, diags);
   const auto currency = old_quote.currency;
-  auto money = [&](double v) { return cost::format_money(v, currency); };
+  auto diffs = cost::diff_quotes(old_quote, new_quote);
   std::string out = fmt::format("quote diff {} -> {} ({})\n", args.positionals[0], args.positionals[1],
                                 units::currency_code(currency));
-  double old_total = 0, new_total = 0;
-  for (const auto& [k, v] : before) old_total += v;
-  for (const auto& [k, v] : after) new_total += v;
-  std::map<std::string, std::pair<std::optional<double>, std::optional<double>>> keys;
-  for (const auto& [k, v] : before) keys[k].first = v;
-  for (const auto& [k, v] : after) keys[k].second = v;
-  for (const auto& [k, pair] : keys) {
-    const auto& [a, b] = pair;
-    if (a && b && cost::plain_money(*a) == cost::plain_money(*b)) continue;
-    if (a && b) out += fmt::format("~ {}: {} -> {} ({}{})\n", k, money(*a), money(*b), *b >= *a ? "+" : "", money(*b - *a));
-    else if (b) out += fmt::format("+ {}: {}\n", k, money(*b));
-    else out += fmt::format("- {}: {}\n", k, money(*a));
+  out += cost::render_diff(diffs, currency);
+  std::vector<cost::GateFailure> failures;
+  if (threshold) {
+    double limit = threshold->value;
+    if (!threshold->percent && threshold->currency != currency) {
+      units::Quantity q{threshold->value, units::Dimension::money_amount(), threshold->currency};
+      auto converted = new_project.book->convert(q, currency);
+      if (!converted) return tool_failure("no exchange rate to convert the --fail-above amount (give --rate FROM/TO=RATE)");
+      limit = converted->value.value;
+      out += fmt::format("\nthreshold converted at {}\n", converted->describe());
+    }
+    failures = cost::apply_gate(diffs, *threshold, limit, currency);
+    out += "\n";
+    for (const auto& f : failures) out += fmt::format("FAIL: {} {}: {}\n", f.option, f.figure, f.why);
+    if (failures.empty()) out += fmt::format("ok: every option is within {}\n", threshold->text);
   }
-  double increase = new_total - old_total;
-  double pct = old_total > 0 ? increase / old_total * 100 : (increase > 0 ? INFINITY : 0);
-  out += fmt::format("total: {} -> {} ({}{}, {:+.2f}%)\n", money(old_total), money(new_total), increase >= 0 ? "+" : "",
-                     money(increase), pct);
   std::cout << out;
-  render_diags();
+  print_diagnostics(session, diags);
   if (diags.has_errors()) {
     std::cerr << "gpuspec: a price is missing, so the cost gate cannot pass\n";
     return kExitFindings;
   }
-  if (!threshold) return kExitClean;
-  double limit = threshold->value;
-  if (!threshold->percent && threshold->currency != currency) {
-    units::Quantity q{threshold->value, units::Dimension::money_amount(), threshold->currency};
-    auto converted = new_spec.book->convert(q, currency);
-    if (!converted) return tool_failure("no exchange rate to convert the --fail-above amount");
-    limit = converted->value.value;
-    std::cout << fmt::format("threshold converted at {}\n", converted->describe());
-  }
-  bool over = threshold->percent ? pct > threshold->value : increase > limit;
-  std::cout << (over ? fmt::format("FAIL: the increase is above {}\n", args.value("--fail-above").value())
-                     : fmt::format("ok: the increase is within {}\n", args.value("--fail-above").value()));
-  return over ? kExitFindings : kExitClean;
+  return failures.empty() ? kExitClean : kExitFindings;
 }
 
 }  // namespace
@@ -174,16 +76,12 @@ int run_quote(const std::vector<std::string>& raw_args) {
   ParsedArgs args;
   if (auto exit = parse_command_line("quote", raw_args, args)) return *exit;
   bool diff = args.has("--diff");
-  if (!diff && args.positionals.size() != 1) {
-    return tool_failure(fmt::format("unexpected argument '{}'\nrun 'gpuspec quote --help' for its options", args.positionals[1]));
-  }
   if (!diff && args.value("--fail-above")) return tool_failure("--fail-above needs --diff OLD NEW");
   cost::QuoteOptions options;
   options.compare_all = args.has("--compare");
   if (auto c = args.value("--currency")) {
-    if (*c == "CNY") options.currency = units::Currency::CNY;
-    else if (*c == "USD") options.currency = units::Currency::USD;
-    else return tool_failure(fmt::format("unknown currency '{}' (expected CNY or USD)", *c));
+    options.currency = cost::currency_from_code(*c);
+    if (options.currency == units::Currency::None) return tool_failure(fmt::format("unknown currency '{}' (expected CNY or USD)", *c));
   }
   std::string format_name = args.value("--format").value_or("text");
   cost::Format format;
@@ -198,24 +96,19 @@ int run_quote(const std::vector<std::string>& raw_args) {
   if (diff) return run_diff(session, args, options);
 
   DiagnosticEngine diags;
-  Loaded spec_files;
-  if (auto e = load(session, args.positionals[0], args.values("--prices"), diags, spec_files); !e.empty()) {
-    return tool_failure(e);
-  }
-  auto render_diags = [&] {
-    diags.sort(session.sources());
-    std::cerr << render_text(diags.diagnostics(), session.sources(), TextRenderOptions{});
-  };
-  if (diags.has_errors()) {
-    render_diags();
+  CostProject project;
+  if (auto e = load_cost_project(session, args.positionals, args, diags, project); !e.empty()) return tool_failure(e);
+  if (diags.has_errors()) {  // never price a spec that does not check
+    print_diagnostics(session, diags);
     return kExitFindings;
   }
-  auto decls = selected(*spec_files.program, args.value("--name"));
-  if (decls.empty()) {
+  auto deployments = project_deployments(project, args.value("--name"));
+  if (deployments.empty()) {
     return tool_failure(args.value("--name") ? fmt::format("no server, cloud or workload named '{}'", *args.value("--name"))
-                                             : fmt::format("no server or cloud in '{}'", args.positionals[0]));
+                                             : "no server or cloud in " + fmt::format("'{}'", fmt::join(args.positionals, "', '")));
   }
-  cost::Quote quote = cost::build_quote(*spec_files.program, decls, *spec_files.book, options, diags);
+  cost::Quote quote = cost::build_quote(deployments, *project.book, options, diags);
+  if (auto e = add_cost_findings(session, project, quote, diags); !e.empty()) return tool_failure(e);
   std::string text = cost::render_quote(quote, format);
   if (auto out = args.value("-o")) {
     std::string err;
@@ -223,7 +116,7 @@ int run_quote(const std::vector<std::string>& raw_args) {
   } else {
     std::cout << text;
   }
-  render_diags();
+  print_diagnostics(session, diags);
   return diags.has_errors() ? kExitFindings : kExitClean;
 }
 

@@ -12,6 +12,7 @@ const OptionSpec kPolicies{"--policies", "DIR", "also load the policies in DIR (
 const OptionSpec kPrices{"--prices", "FILE", "a price book of your own for cost.* facts (repeatable)", true,
                          Completion::Spec};
 const OptionSpec kCurrency{"--currency", "CUR", "report money in CNY or USD", false, Completion::None, {"CNY", "USD"}};
+const OptionSpec kRate{"--rate", "FROM/TO=RATE", "an exchange rate of your own, e.g. USD/CNY=7.2 (repeatable)", true};
 
 const std::vector<CommandSpec>& table() {
   static const std::vector<CommandSpec> kCommands = {
@@ -70,12 +71,17 @@ const std::vector<CommandSpec>& table() {
        {kPrices, kStdlib},
        1, 2, "FILE", Completion::Spec, "0 no errors, 1 the file has errors, 2 the tool could not run", run_facts},
       {"catalog",
-       {"[KIND] [--format text|json]"},
-       "what the stdlib knows (--format text|json)",
-       "Lists the catalog: every part, instance and model the stdlib declares, or those\n"
-       "of one KIND (gpu, cpu, memory, disk, psu, chassis, cooling, nic, part, instance,\n"
-       "model, ...).",
-       {{"--format", "FORMAT", "text (default) or json", false, Completion::None, {"text", "json"}}, kStdlib},
+       {"[KIND] [--format text|json]", "[KIND] --prices [FILE]... [--stale DURATION] [--unpriced] [--format text|json]"},
+       "what the stdlib knows (--format text|json), or its price book (--prices)",
+       "Lists the catalog (every entry with its source and date), or with --prices the price\n"
+       "book: every price with its kind, region, amount, as_of, age and source, including the\n"
+       "entries of each FILE (a user price book). --stale 12mo keeps only prices older than\n"
+       "that; --unpriced lists the catalog items (and instance x region pairs) with no price.",
+       {{"--format", "FORMAT", "text (default) or json", false, Completion::None, {"text", "json"}},
+        {"--prices", "", "list the price book instead, with the entries of each FILE that follows"},
+        {"--stale", "DURATION", "with --prices: only prices older than DURATION (e.g. 12mo)"},
+        {"--unpriced", "", "with --prices: the catalog items with no price"},
+        kStdlib},
        0, 1, "KIND", Completion::Kind, "0 listed, 2 unknown kind or the tool could not run", run_catalog},
       {"test",
        {"[options] PATH..."},
@@ -109,8 +115,8 @@ const std::vector<CommandSpec>& table() {
        "every rule (--format md|json)",
        "Every rule: id, default severity, what it applies to, its source and message.\n"
        "--format md prints the rule reference (docs/rules.md is generated with it);\n"
-       "--format json prints {\"version\": 1, \"rules\": [{\"id\", \"severity\", \"applies\",\n"
-       "\"source\", \"message\", \"hint\", \"doc\", \"builtin\"}]}.",
+       "--format json prints {\"version\": 1, \"rules\": [{\"id\", \"severity\", \"severity_when\",\n"
+       "\"suggest_instances\", \"applies\", \"source\", \"message\", \"hint\", \"doc\", \"builtin\"}]}.",
        {{"--format", "FORMAT", "text (default), md or json", false, Completion::None, {"text", "md", "json"}},
         kPolicies,
         kStdlib},
@@ -119,7 +125,8 @@ const std::vector<CommandSpec>& table() {
        {"FILE [--name DECL] [-o DIR] [--json] [--force]"},
        "Terraform for cloud declarations (-o DIR, --json)",
        "Compiles each cloud declaration of FILE to a Terraform root module: versions.tf,\n"
-       "main.tf, variables.tf, outputs.tf (with --json: the same as *.tf.json).",
+       "main.tf, variables.tf, outputs.tf (with --json: the same as *.tf.json) and\n"
+       "cloud-init.yaml.tftpl (the nodes' first boot).",
        {
            {"-o", "DIR", "write DIR/<declaration>/*.tf (with --name: DIR/*.tf); default: stdout", false,
             Completion::Folder},
@@ -131,39 +138,46 @@ const std::vector<CommandSpec>& table() {
        },
        1, 1, "FILE", Completion::Spec, "0 written, 1 the spec has errors, 2 the tool could not run", run_terraform},
       {"bom",
-       {"FILE [--name SERVER] [--format csv|json|md] [-o FILE] [--prices FILE]... [--currency CNY|USD]"},
+       {"PATH... [--name SERVER] [--format csv|json|md] [-o FILE] [--prices FILE]... [--rate FROM/TO=RATE]... [--currency CNY|USD]"},
        "bill of materials for a server (--format csv|json|md)",
-       "The bill of materials of each server in FILE, priced from the price book\n"
-       "(stdlib prices plus each --prices file). Exit 1 when a part has no price.",
+       "The bill of materials of each server in the files and folders given, priced from the\n"
+       "price book (stdlib prices plus each --prices file). A part without a price makes the\n"
+       "total a lower bound (\"at least ...\") and exits 1.",
        {
            {"--name", "SERVER", "only the server SERVER"},
            {"--format", "FORMAT", "csv, json or md", false, Completion::None, {"csv", "json", "md"}},
            {"-o", "FILE", "write to FILE instead of standard output", false, Completion::File},
            kPrices,
+           kRate,
            kCurrency,
            kStdlib,
        },
-       1, 1, "FILE", Completion::Spec, "0 written, 1 the spec has errors or a part has no price, 2 the tool could not run",
+       1, SIZE_MAX, "PATH", Completion::Spec, "0 written, 1 the spec has errors or a part has no price, 2 the tool could not run",
        run_bom},
       {"quote",
-       {"FILE [--name DECL] [--currency CNY|USD] [--format text|json|md|csv] [--prices FILE]... [--compare] [-o FILE]",
-        "--diff OLD NEW [--fail-above AMOUNT|PCT] [--prices FILE]..."},
+       {"PATH... [--name DECL] [--currency CNY|USD] [--format text|json|md|csv] [--prices FILE]... [--rate FROM/TO=RATE]... [--compare] [-o FILE]",
+        "--diff OLD NEW [--fail-above AMOUNT|PCT] [--prices FILE]... [--rate FROM/TO=RATE]..."},
        "price quote with the cloud-versus-own break-even",
-       "On-premises cost of ownership, cloud cost and the break-even month of each server\n"
-       "and cloud option serving the same workload (--compare: every pair).\n"
-       "--diff exits 1 when the total rises above --fail-above (10% or 50000CNY).",
+       "On-premises cost of ownership, cloud cost (instances and storage) and the break-even\n"
+       "month of each server and cloud option serving the same workload (--compare: every\n"
+       "pair), across the files and folders given and what they import. A total with an\n"
+       "unpriced part is shown as a lower bound (\"at least ...\") and exits 1.\n"
+       "--rate USD/CNY=7.2 overrides the dated exchange rates.\n"
+       "--diff compares option by option and exits 1 when any option's capex, TCO or cloud\n"
+       "total rises above --fail-above (10% or 50000CNY).",
        {
            {"--name", "DECL", "only the declaration DECL"},
            {"--format", "FORMAT", "text (default), json, md or csv", false, Completion::None, {"text", "json", "md", "csv"}},
            {"--compare", "", "compare every server with every cloud option"},
            {"--diff", "", "compare the quotes of two versions of a spec: OLD NEW"},
-           {"--fail-above", "LIMIT", "with --diff: exit 1 when the total rises by more (10% or 50000CNY)"},
+           {"--fail-above", "LIMIT", "with --diff: exit 1 when a total rises by more (10% or 50000CNY)"},
            {"-o", "FILE", "write to FILE instead of standard output", false, Completion::File},
            kPrices,
+           kRate,
            kCurrency,
            kStdlib,
        },
-       1, 2, "FILE", Completion::Spec, "0 quoted, 1 the spec has errors or --diff went over, 2 the tool could not run",
+       1, SIZE_MAX, "PATH", Completion::Spec, "0 quoted, 1 the spec has errors or --diff went over, 2 the tool could not run",
        run_quote},
       {"init",
        {"[DIR]"},
@@ -184,6 +198,18 @@ const std::vector<CommandSpec>& table() {
        "  fish:  gpuspec completions fish > ~/.config/fish/completions/gpuspec.fish",
        {},
        1, 1, "SHELL", Completion::Shell, "0 printed, 2 unknown shell", run_completions},
+      {"lsp",
+       {"[--stdio] [--debounce-ms N]"},
+       "the language server, on stdin/stdout (for editors)",
+       "Runs the Language Server Protocol server on stdin and stdout (what editors start;\n"
+       "--stdio is accepted for clients that pass it). Diagnostics follow `gpuspec check`\n"
+       "with the nearest gpuspec.json; hover shows resolved facts and rule explanations;\n"
+       "go-to-definition reaches imports and the stdlib (written read-only to\n"
+       "$XDG_CACHE_HOME/gpuspec, default ~/.cache/gpuspec); completion knows property\n"
+       "names, enum values and catalog names; code actions apply fix-its and add waivers.",
+       {{"--stdio", "", "talk on stdin and stdout (the default; accepted for clients that pass it)"},
+        {"--debounce-ms", "N", "quiet time after an edit before diagnostics are recomputed (default 200)"}},
+       0, 0, "", Completion::None, "0 after the client's shutdown and exit, 1 when the input ends without them", run_lsp},
       {"dump-ast",
        {"FILE [--no-positions]"},
        "print the syntax tree (for debugging the grammar)",

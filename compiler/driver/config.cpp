@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
@@ -175,6 +176,19 @@ LintConfig apply_overrides(LintConfig config, const LintOverrides& overrides) {
   for (const auto& [rule, level] : overrides.severities) config.severities[rule] = level;
   if (overrides.fail_on) config.fail_on = overrides.fail_on;
   return config;
+}
+
+std::optional<std::string> unknown_rule(const LintConfig& config, const std::vector<std::string_view>& known_rules) {
+  std::vector<std::string> named(config.disabled.begin(), config.disabled.end());
+  for (const auto& [rule, level] : config.severities) named.push_back(rule);
+  for (const auto& rule : named) {
+    if (std::find(known_rules.begin(), known_rules.end(), rule) != known_rules.end()) continue;
+    std::string where = config.path.empty() ? "on the command line" : fmt::format("(in {} or on the command line)", config.path);
+    auto near = sema::nearest(rule, known_rules);
+    return fmt::format("unknown rule '{}' {}{}", rule, where,
+                       near ? fmt::format("; did you mean '{}'?", *near) : std::string("; `gpuspec rules` lists them"));
+  }
+  return std::nullopt;
 }
 
 std::string today_for_waivers() {

@@ -71,6 +71,10 @@ LintConfig apply_overrides(LintConfig config, const LintOverrides& overrides);
 // "error", "warning", "info" (not "note"); nullopt for anything else.
 std::optional<Severity> parse_rule_level(std::string_view text);
 
+// A rule named in --disable, --severity or a config that no policy has is a typo
+// that would silently do nothing: returns the message refusing it, or nullopt.
+std::optional<std::string> unknown_rule(const LintConfig& config, const std::vector<std::string_view>& known_rules);
+
 // Today's date as YYYY-MM-DD (UTC) for waiver expiry; GPUSPEC_TODAY pins it.
 std::string today_for_waivers();
 

@@ -99,6 +99,16 @@ FactSchema build() {
   s.add("gpu.mig", num());
   s.add("gpu.fp8", flag(), "FP8 tensor cores");
   s.add("gpu.link", merged({from("server", "gpu_link"), from("instance", "gpu_link")}), "how GPUs in a node are linked");
+  s.add("gpu.compute_capability", sym(), "CUDA compute capability, e.g. 8.6 (a symbol, printed bare)");
+  s.add("gpu.slot_width", num(), "expansion slots one card occupies");
+  s.add("gpu.cooler", from("gpu", "cooler"), "the card's own cooling: passive or active");
+  s.add("gpu.pcie_lanes", num(), "PCIe lanes of one card's host interface");
+  s.add("gpu.baseboard", sym(), "the catalog baseboard that carries the SXM GPUs");
+  s.add("gpu.baseboard_gpus", num(), "GPUs on that baseboard");
+  s.add("gpu.baseboard_fabric", from("part", "fabric"), "link the baseboard carries (nvswitch, nvlink)");
+  s.add("gpu.baseboard_system_power", q(Dimension::power()), "the vendor's published maximum for a system on that board");
+  s.add("gpu.arch_bf16", flag(), "the GPU's compute capability has BF16 tensor cores (cuda_arch)");
+  s.add("gpu.arch_fp8", flag(), "the GPU's compute capability has FP8 tensor cores (cuda_arch)");
 
   // CPUs.
   s.add("cpu.sockets", num());
@@ -113,6 +123,11 @@ FactSchema build() {
   s.add("cpu.memory_speed", q(Dimension::transfer_rate()));
   s.add("cpu.tdp", q(Dimension::power()));
   s.add("cpu.tdp_total", q(Dimension::power()));
+  s.add("cpu.max_power", q(Dimension::power()), "highest sustained package power (maximum turbo power, PPT), else tdp");
+  s.add("cpu.max_power_total", q(Dimension::power()), "cpu.max_power of every socket");
+  s.add("cpu.pcie_lanes_total", num(), "PCIe lanes of every socket");
+  s.add("cpu.memory_forms", FactType::list_of(from("memory", "form")), "DIMM types the platform takes");
+  s.add("cpu.dimms_per_channel", num(), "most DIMMs one memory channel takes");
 
   // Memory.
   s.add("memory.dimms", num());
@@ -121,6 +136,7 @@ FactSchema build() {
   s.add("memory.type", from("memory", "type"));
   s.add("memory.speed", q(Dimension::transfer_rate()));
   s.add("memory.ecc", flag());
+  s.add("memory.form", from("memory", "form"), "module type: rdimm, udimm, lrdimm");
   s.add("memory.total", q(Dimension::data()), "system memory of a node");
 
   // Storage volumes of a server; a cloud declares capacities (and a data disk class).
@@ -136,8 +152,13 @@ FactSchema build() {
     s.add(p + "form", from("disk", "form"));
     s.add(p + "capacity", q(Dimension::data()), "usable capacity after RAID");
     s.add(p + "read_bw", q(Dimension::bandwidth()), "sequential read after RAID striping");
+    s.add(p + "write_bw", q(Dimension::bandwidth()), "sequential write after RAID striping");
   }
   s.add("storage.local.capacity", q(Dimension::data()), "cloud instance storage");
+  s.add("storage.data.local", flag(), "cloud: the data volume is the instance's local NVMe, not a data disk");
+  s.add("storage.local.drives", num(), "local NVMe SSDs of a cloud instance");
+  s.add("storage.local.kind", FactType::symbol({"nvme"}), "nvme when the instance has local NVMe");
+  s.add("storage.local.nvme_capacity", q(Dimension::data()), "local NVMe of a cloud instance: drives x size");
   s.add("storage.archive.present", flag());
   s.add("storage.archive.kind", merged({from("server", "storage.archive"), from("disk", "kind")}));
 
@@ -149,13 +170,32 @@ FactSchema build() {
   s.add("psu.capacity", q(Dimension::power()), "sum over all PSUs");
   s.add("psu.capacity_one_failed", q(Dimension::power()), "capacity with one PSU failed");
   s.add("psu.mode", from("server", "psu_mode"));
-  s.add("power.other", q(Dimension::power()), "draw of everything besides GPUs and CPUs");
-  s.add("power.full_load", q(Dimension::power()), "GPUs + CPUs + other");
+  s.add("psu.capacity_carrying", q(Dimension::power()), "capacity of the PSUs that carry the load (N+1: all but the spare)");
+  s.add("psu.capacity_after_failure", q(Dimension::power()), "capacity left when the redundancy is used (one PSU, or one feed, lost)");
+  s.add("psu.carrying", sym(), "which PSUs carry the load, in words");
+  s.add("psu.failover", sym(), "what psu_mode leaves when a PSU or a feed fails, in words");
+  s.add("power.gpus", q(Dimension::power()), "board power of every GPU");
+  s.add("power.cpus", q(Dimension::power()), "maximum power of every CPU");
+  s.add("power.memory", q(Dimension::power()), "every DIMM, when the catalog has its power");
+  s.add("power.storage", q(Dimension::power()), "every drive, when the catalog has their power");
+  s.add("power.network", q(Dimension::power()), "every NIC, when the catalog has its power");
+  s.add("power.other", q(Dimension::power()), "fans, board and the parts without a catalog power figure");
+  s.add("power.components", q(Dimension::power()), "the sum of the terms above");
+  s.add("power.system_max", q(Dimension::power()), "the vendor's published maximum for this complete (HGX) system");
+  s.add("power.full_load", q(Dimension::power()), "power.components, or power.system_max when that is higher");
+  s.add("power.breakdown", sym(), "the terms of power.full_load, in words");
   s.add("cooling.kind", from("server", "cooling"));
   s.add("chassis.model", sym());
   s.add("chassis.form", from("chassis", "form"));
   s.add("chassis.max_gpus", num());
   s.add("chassis.gpu_form", from("chassis", "gpu_form"));
+  s.add("chassis.expansion_slots", num(), "slot openings for add-in cards (towers)");
+  s.add("chassis.max_gpu_width", num(), "widest GPU the GPU bays take, in slots");
+  s.add("chassis.pcie_switch", flag(), "GPUs and NICs sit behind PCIe switches");
+  s.add("chassis.board", from("chassis", "board"), "largest motherboard form factor");
+  s.add("chassis.airflow", from("chassis", "airflow"), "fan layout");
+  s.add("pcie.switched", flag(), "the devices do not each take CPU lanes (chassis.pcie_switch)");
+  s.add("pcie.lanes_needed", num(), "PCIe lanes of the GPUs, NVMe drives and NICs with a lane count");
 
   // Network.
   s.add("network.fabric", merged({from("server", "network.fabric")}, {"efa"}));
@@ -165,6 +205,13 @@ FactSchema build() {
   s.add("network.nic.fabric", any(), "a fabric or a list of fabrics (VPI adapters)");
   s.add("network.nic.bandwidth", q(Dimension::bandwidth()));
   s.add("network.rdma", flag(), "InfiniBand, RoCE or EFA");
+  s.add("network.nic.ports", num(), "ports of one NIC");
+  s.add("network.node_bandwidth", q(Dimension::bandwidth()), "line rate of a node's NIC ports (else network.bandwidth)");
+  s.add("network.bandwidth_per_gpu", q(Dimension::bandwidth()), "network.node_bandwidth / gpu.count");
+  s.add("network.fabric_ports", num(), "NIC ports the fabric connects: nodes x NICs x ports");
+  s.add("network.switch.count", num());
+  s.add("network.switch.model", sym());
+  s.add("network.switch.ports_total", num(), "ports of every declared switch");
 
   // Software and acceptance, as a server declares them (versioned symbols keep their version).
   for (std::string prefix : {"software.", "workload.software."}) {
@@ -198,12 +245,14 @@ FactSchema build() {
   // The workload: every declared property, the schema defaults, and the estimator.
   s.add("workload.name", sym());
   s.add("workload.model", sym());
-  for (const char* n : {"task", "precision", "method", "optimizer", "sharding", "recompute", "stage", "data",
-                        "preprocessing"}) {
+  for (const char* n : {"task", "precision", "method", "optimizer", "sharding", "recompute", "attention", "offload",
+                        "stage", "data", "preprocessing"}) {
     s.add(std::string("workload.") + n, from("workload", n));
   }
-  for (const char* n : {"params", "layers", "hidden", "heads", "kv_heads", "seq_len", "tensor_parallel", "batch_size",
-                        "samples", "checkpoint_every"}) {
+  s.add("workload.trains", flag(), "the task and the method both train (not llm.inference, not method inference)");
+  s.add("workload.trainable_params", num(), "parameters the method trains (LoRA adapters, unfrozen layers, all)");
+  for (const char* n : {"params", "layers", "hidden", "heads", "kv_heads", "vocab", "seq_len", "tensor_parallel",
+                        "batch_size", "samples", "checkpoint_every"}) {
     s.add(std::string("workload.") + n, num());
   }
   s.add("workload.dataset", q(Dimension::data()));
@@ -211,17 +260,28 @@ FactSchema build() {
   s.add("workload.duration", q(Dimension::duration()));
   s.add("workload.first_project", flag());
   s.add("workload.budget", q(Dimension::money_amount()));
-  for (const char* n : {"weights", "gradients", "optimizer", "activations", "kv_cache", "per_gpu", "total",
-                        "model_weights"}) {
+  for (const char* n : {"weights", "gradients", "optimizer", "activations", "workspace", "kv_cache", "overhead",
+                        "per_gpu", "total", "model_weights"}) {
     s.add(std::string("workload.mem.") + n, q(Dimension::data()), "estimator");
   }
+  s.add("workload.mem.frugal_per_gpu", q(Dimension::data()),
+        "the least one GPU can need: weights, trainable states, full-recompute activations");
+  s.add("workload.mem.single_gpu", q(Dimension::data()), "typical estimate of the job on one GPU");
+  s.add("workload.mem.per_gpu_zero2", q(Dimension::data()), "with zero3/fsdp: the estimate with zero2 instead");
   s.add("workload.mem.shape_known", flag(), "activations are included in the estimate");
+  s.add("workload.mem.assumptions", sym(), "estimator inputs the workload did not set (printed bare)");
+  s.add("workload.mem.remedies", sym(), "settings not in effect that make the job fit (printed bare)");
+  s.add("workload.mem.smaller_weights", sym(), "narrower weight storage not in effect, or empty (printed bare)");
 
   // The quote backend.
   s.add("cost.capex", q(Dimension::money_amount()));
   s.add("cost.hourly", q(Dimension::money_rate()));
   s.add("cost.total_over_horizon", q(Dimension::money_amount()));
   s.add("cost.breakeven_months", q(Dimension::duration()), "time until buying beats renting");
+  s.add("cost.complete", flag(), "every price of the judged figure is known (else the cost.* amounts are lower bounds)");
+  s.add("cost.completeness", sym(), "\"every price is known\", or \"a lower bound (N items unpriced: ...)\"");
+  s.add("cost.price_age", q(Dimension::duration()), "age of the oldest price or rate the quote used (gpuspec quote only)");
+  s.add("cost.oldest_price", sym(), "the price-book entry cost.price_age is for");
 
   // Compatibility data and plans (compiler/facts/resolve_compat.cpp): the software
   // stack is the deployment's own, else the served workload's.
@@ -232,14 +292,24 @@ FactSchema build() {
   s.add("software.framework_version", sym(), "e.g. 2.3 (a symbol, printed bare)");
   s.add("software.framework_known", flag(), "the stdlib has a framework_release entry for it");
   s.add("software.framework_cuda", FactType::list_of(sym()), "CUDA versions the framework release is built for");
-  s.add("software.cuda_version", sym(), "the declared CUDA toolkit version");
-  s.add("software.cuda_supported_by_framework", flag(), "the CUDA version is one the framework release is built for");
-  s.add("software.arch_min_cuda", sym(), "first CUDA version supporting gpu.arch (cuda_arch entry)");
-  s.add("software.cuda_supports_arch", flag(), "the CUDA version is >= the architecture's min_cuda");
+  s.add("software.framework_bundles_cuda", flag(), "the release's packages bring their own CUDA runtime");
+  s.add("software.cuda_version", sym(), "the declared (system) CUDA toolkit version");
+  s.add("software.compiles_cuda", flag(), "the stack compiles against the system toolkit (or loads its libraries)");
+  s.add("software.toolkit_use", sym(), "what uses the system toolkit, in words");
+  s.add("software.toolkit_fits_framework", flag(), "the system toolkit fits the framework release where the stack compiles against it");
+  s.add("software.runtime_cuda", FactType::list_of(sym()), "CUDA versions the GPU kernels run on");
+  s.add("software.arch_min_cuda", sym(), "first CUDA version supporting the GPU's compute capability (cuda_arch)");
+  s.add("software.arch_last_cuda", sym(), "last CUDA major version supporting it");
+  s.add("software.arch_cuda_range", sym(), "the CUDA versions that support it, in words (\">= 11.1\", \"9.0 to 12.x\")");
+  s.add("software.cuda_supports_arch", flag(), "one of software.runtime_cuda supports the GPU's compute capability");
+  s.add("software.driver_version", sym(), "the declared NVIDIA driver");
+  s.add("software.driver_min", sym(), "oldest driver the runtime CUDA accepts (cuda_driver)");
+  s.add("software.driver_supports_cuda", flag(), "the declared driver is at least software.driver_min");
   s.add("gpu.export_restricted", flag(), "an export_restriction entry lists gpu.model for site.region");
   s.add("gpu.export_rule", sym(), "the most recent export_restriction entry listing the GPU");
   s.add("gpu.export_since", sym(), "the date that rule took effect");
   s.add("gpu.export_alternatives", FactType::list_of(sym()), "alternatives that rule suggests");
+  s.add("gpu.export_license_review", from("export_restriction", "license_review"), "how licence applications are reviewed under that rule");
   s.add("acceptance.burn_in_planned", flag(), "acceptance.burn_in is declared");
   s.add("acceptance.purchase_benchmark", flag(), "acceptance.benchmark includes mlperf or torchbench");
   s.add("workload.checkpointing", flag(), "the served workload declares checkpoint_every");

@@ -39,11 +39,13 @@ void require_positive(std::vector<std::string>& problems, std::string_view field
 std::string describe(const EstimatorInput& input) {
   std::string line = fmt::format("estimating {} params, {}, method {}", format_count(input.params),
                                  name(input.precision), name(input.method));
-  if (input.method != Method::Inference) {
-    line += fmt::format(", optimizer {}, recompute {}", name(input.optimizer), name(input.recompute));
+  if (trains(input.method)) {
+    line += fmt::format(", optimizer {}, recompute {}, attention {}", name(input.optimizer), name(input.recompute),
+                        name(input.attention));
     if (input.sharding != Sharding::None) {
       line += fmt::format(", {} over {} data-parallel GPUs", name(input.sharding), input.data_parallel);
     }
+    if (input.offload != Offload::None) line += fmt::format(", offload to {}", name(input.offload));
   }
   if (input.tensor_parallel > 1) line += fmt::format(", tensor parallel {}", input.tensor_parallel);
   return line;
@@ -61,8 +63,8 @@ void estimate_inference(const EstimatorInput& input, MemoryEstimate& estimate) {
   estimate.steps.push_back(fmt::format("overhead: {:g} x weights = {} [{}; {} \"VRAM >= params x 1.2\"]",
                                        formulas::kInferenceOverhead, format_bytes(estimate.overhead),
                                        detail::kEleuther, detail::kSeed));
-  if (input.sharding != Sharding::None) {
-    estimate.steps.push_back(fmt::format("sharding {} ignored: ZeRO/FSDP shard training states", name(input.sharding)));
+  if (input.sharding != Sharding::None || input.offload != Offload::None) {
+    estimate.steps.push_back("sharding and offload ignored: ZeRO/FSDP shard and offload training states");
   }
   if (!(input.layers && input.hidden && input.seq_len && input.batch_size)) {
     estimate.steps.push_back("kv cache: not included (needs seq_len, batch_size, layers, hidden)");
@@ -73,32 +75,11 @@ void estimate_inference(const EstimatorInput& input, MemoryEstimate& estimate) {
   estimate.kv_cache =
       formulas::kv_cache_bytes(*input.layers, *input.hidden, *input.seq_len, *input.batch_size, kv_element, kv_share) / t;
   estimate.shape_terms_included = true;
+  if (!input.seq_len_is_default) estimate.frugal_per_gpu += estimate.kv_cache;
   estimate.steps.push_back(fmt::format(
       "kv cache: 2 x L {:g} x h {:g} x s {:g} x b {:g} x {:g} B x kv_heads/heads {:g}{} = {} [{}]", *input.layers,
       *input.hidden, *input.seq_len, *input.batch_size, kv_element, kv_share,
       t > 1 ? fmt::format(" / {:g} tensor-parallel GPUs", t) : "", format_bytes(estimate.kv_cache), detail::kEleuther));
-}
-
-void estimate_activations(const EstimatorInput& input, MemoryEstimate& estimate) {
-  const bool needs_heads = input.recompute == Recompute::None;
-  if (!(input.seq_len && input.batch_size && input.hidden && input.layers && (input.heads || !needs_heads))) {
-    estimate.steps.push_back(fmt::format("activations: not included (needs seq_len, batch_size, hidden, layers{})",
-                                         needs_heads ? ", heads" : ""));
-    return;
-  }
-  const double scale = formulas::activation_precision_scale(input.precision);
-  estimate.activations = scale * formulas::activation_bytes(*input.seq_len, *input.batch_size, *input.hidden,
-                                                            *input.layers, input.heads.value_or(0),
-                                                            input.tensor_parallel, input.recompute);
-  estimate.shape_terms_included = true;
-  std::string_view formula = input.recompute == Recompute::None        ? "s*b*h*L*(10 + 24/t + 5*a*s/(h*t))"
-                             : input.recompute == Recompute::Selective ? "s*b*h*L*(10 + 24/t)"
-                                                                       : "2*s*b*h*L";
-  estimate.steps.push_back(fmt::format(
-      "activations (recompute {}): {}{} with s={:g} b={:g} h={:g} L={:g} a={:g} t={} = {} [{}]",
-      name(input.recompute), scale != 1 ? fmt::format("{:g} x ", scale) : "", formula, *input.seq_len,
-      *input.batch_size, *input.hidden, *input.layers, input.heads.value_or(0), input.tensor_parallel,
-      format_bytes(estimate.activations), detail::kKorthikanti));
 }
 
 }  // namespace
@@ -120,6 +101,10 @@ std::vector<std::string> validate_input(const EstimatorInput& input) {
   if (input.kv_heads && input.heads && *input.kv_heads > *input.heads) {
     problems.push_back(fmt::format("kv_heads ({:g}) cannot exceed heads ({:g})", *input.kv_heads, *input.heads));
   }
+  if (input.offload != Offload::None && input.sharding == Sharding::None && trains(input.method)) {
+    problems.push_back(fmt::format("offload to {} needs ZeRO or FSDP sharding (zero1, zero2, zero3 or fsdp)",
+                                   name(input.offload)));
+  }
   if (input.largest_layer_params && *input.largest_layer_params > input.params) {
     problems.push_back(fmt::format("largest_layer_params ({:g}) cannot exceed params ({:g})",
                                    *input.largest_layer_params, input.params));
@@ -136,21 +121,32 @@ MemoryEstimate estimate_memory(const EstimatorInput& input) {
   }
   MemoryEstimate estimate;
   estimate.steps.push_back(describe(input));
-  if (input.method == Method::Inference) {
+  if (!trains(input.method)) {
     estimate_inference(input, estimate);
+    estimate.frugal_per_gpu += estimate.weights;
   } else {
     const detail::TrainingStates states = detail::estimate_training_states(input, estimate.steps);
     estimate.weights = states.weights;
     estimate.gradients = states.gradients;
     estimate.optimizer = states.optimizer;
-    estimate_activations(input, estimate);
+    const detail::TrainingExtras extras = detail::estimate_training_extras(input, estimate.steps);
+    estimate.activations = extras.activations;
+    estimate.workspace = extras.workspace;
+    estimate.overhead = extras.overhead;
+    estimate.shape_terms_included = extras.shape_known;
+    estimate.frugal_per_gpu = states.weights + states.gradients + states.optimizer + extras.frugal_activations;
   }
   estimate.per_gpu = estimate.weights + estimate.gradients + estimate.optimizer + estimate.activations +
-                     estimate.kv_cache + estimate.overhead;
+                     estimate.workspace + estimate.kv_cache + estimate.overhead;
   const int gpu_count = input.data_parallel * input.tensor_parallel;
   estimate.total = estimate.per_gpu * gpu_count;
   estimate.steps.push_back(fmt::format("per GPU: sum of the figures above = {}{}", format_bytes(estimate.per_gpu),
                                        estimate.shape_terms_included ? "" : " (lower bound: shape unknown)"));
+  estimate.steps.push_back(fmt::format(
+      "frugal bound: {}{} = {}",
+      trains(input.method) ? "weights + gradients + optimizer + activations with full recompute" : "weights + kv cache",
+      input.seq_len_is_default ? " (sequence terms left out: seq_len is a default)" : "",
+      format_bytes(estimate.frugal_per_gpu)));
   estimate.steps.push_back(fmt::format("total: {} per GPU x {} GPU{} (data parallel {} x tensor parallel {}) = {}",
                                        format_bytes(estimate.per_gpu), gpu_count, gpu_count == 1 ? "" : "s",
                                        input.data_parallel,

@@ -23,7 +23,14 @@ enum class Sharding { None, Zero1, Zero2, Zero3, Fsdp };
 // Activation recomputation (gradient checkpointing), as in Korthikanti et al. 2022.
 enum class Recompute { None, Selective, Full };
 // The workload's `optimizer`. Sgd means SGD with momentum (one fp32 state per param).
-enum class Optimizer { AdamW, Adam, AdamW8bit, Sgd, Adafactor };
+enum class Optimizer { AdamW, Adam, AdamW8bit, Sgd, Adafactor, Lion };
+// How attention is computed. Sdpa (PyTorch scaled_dot_product_attention) and Flash
+// (FlashAttention-2) use fused kernels that never store the s x s score matrix;
+// Eager materialises it (the `5as/h` term of Korthikanti et al.).
+enum class Attention { Sdpa, Flash, Eager };
+// DeepSpeed ZeRO-Offload / ZeRO-Infinity: the sharded training states live in host
+// memory (cpu) or on NVMe (nvme). Both take the same memory off the GPU.
+enum class Offload { None, Cpu, Nvme };
 
 struct EstimatorInput {
   double params = 0;  // total model parameters (7e9 for "7B")
@@ -38,6 +45,10 @@ struct EstimatorInput {
   // activations (the `t` of Korthikanti et al.).
   int tensor_parallel = 1;
   Recompute recompute = Recompute::None;
+  Attention attention = Attention::Sdpa;
+  // Needs ZeRO/FSDP sharding: with zero1/zero2 the optimizer states (and fp32
+  // gradients) leave the GPU, with zero3/fsdp the parameters too.
+  Offload offload = Offload::None;
 
   // Transformer shape; activations and KV cache are estimated only when the
   // needed values are known (see MemoryEstimate::shape_terms_included).
@@ -47,6 +58,10 @@ struct EstimatorInput {
   std::optional<double> hidden = std::nullopt;
   std::optional<double> heads = std::nullopt;
   std::optional<double> kv_heads = std::nullopt;  // grouped-query attention; defaults to heads
+  std::optional<double> vocab = std::nullopt;     // vocabulary: the fp32 logits of the loss
+  // True when seq_len is an assumption (a default), not the workload's own: the
+  // frugal bound then leaves the sequence-dependent terms out.
+  bool seq_len_is_default = false;
 
   // Parameters of the largest single layer, which ZeRO-3 gathers whole. Defaults
   // to params / layers when layers is known (one block: conservative).
@@ -56,15 +71,19 @@ struct EstimatorInput {
   std::optional<double> trainable_fraction = std::nullopt;
 };
 
-// All component figures are bytes on ONE GPU; they add up to per_gpu.
+// All component figures are bytes on ONE GPU; they add up to per_gpu, the typical
+// estimate. frugal_per_gpu is the least the job can need: weights, the method's
+// trainable states and activations with full recomputation, nothing else.
 struct MemoryEstimate {
   double weights = 0;      // model weights (trainable and frozen)
   double gradients = 0;    // gradients of trainable weights
   double optimizer = 0;    // fp32 master copy + optimizer moments
   double activations = 0;  // saved activations for the backward pass
+  double workspace = 0;    // training: the layer being recomputed + the fp32 logits of the loss
   double kv_cache = 0;     // inference key/value cache
-  double overhead = 0;     // inference allowance (0.2 x weights)
-  double per_gpu = 0;      // sum of the above
+  double overhead = 0;     // inference allowance (0.2 x weights); training: CUDA context and kernels
+  double per_gpu = 0;      // sum of the above: the typical estimate
+  double frugal_per_gpu = 0;  // weights + gradients + optimizer + activations with full recompute
   double total = 0;        // per_gpu x data_parallel x tensor_parallel (every GPU of the job)
   // False when the transformer shape was not given, so activations (training) or the
   // KV cache (inference) are left out and per_gpu is a lower bound.
@@ -84,17 +103,25 @@ double bytes_per_element(Precision precision);
 
 // Spellings are the language's symbols: "fp32" "tf32" "fp16" "bf16" "fp8" "int8" "int4";
 // "full" "freeze" "lora" "qlora" "inference"; "none" "zero1" "zero2" "zero3" "fsdp";
-// "none" "selective" "full"; "adamw" "adam" "adamw_8bit" "sgd" "adafactor".
+// "none" "selective" "full"; "adamw" "adam" "adamw_8bit" "sgd" "adafactor" "lion";
+// "sdpa" "flash" "eager"; "none" "cpu" "nvme".
 std::optional<Precision> parse_precision(std::string_view text);
 std::optional<Method> parse_method(std::string_view text);
 std::optional<Sharding> parse_sharding(std::string_view text);
 std::optional<Recompute> parse_recompute(std::string_view text);
 std::optional<Optimizer> parse_optimizer(std::string_view text);
+std::optional<Attention> parse_attention(std::string_view text);
+std::optional<Offload> parse_offload(std::string_view text);
 
 std::string_view name(Precision precision);
 std::string_view name(Method method);
 std::string_view name(Sharding sharding);
 std::string_view name(Recompute recompute);
 std::string_view name(Optimizer optimizer);
+std::string_view name(Attention attention);
+std::string_view name(Offload offload);
+
+// Whether the method trains weights (everything but Inference).
+inline bool trains(Method method) { return method != Method::Inference; }
 
 }  // namespace gpuspec::facts

@@ -17,6 +17,11 @@ inline constexpr std::string_view kDeepSpeedZero12 = "DeepSpeed estimate_zero2_m
 inline constexpr std::string_view kDeepSpeedZero3 = "DeepSpeed estimate_zero3_model_states_mem_needs";
 inline constexpr std::string_view kQlora = "QLoRA, Dettmers et al. 2023, §2 NF4 + double quantization";
 inline constexpr std::string_view kLlamaFactory = "LLaMA-Factory freeze_trainable_layers = 2";
+inline constexpr std::string_view kDeepSpeedOffload =
+    "DeepSpeed estimate_zero2/zero3_model_states_mem_needs with cpu_offload";
+inline constexpr std::string_view kHfAnatomy = "Hugging Face Model training anatomy: kernels take 1-2 GB, 1343 MB measured";
+inline constexpr std::string_view kLogits = "fp32 logits b x s x vocab x 4 B; Wijmans et al. 2024";
+inline constexpr std::string_view kCheckpointing = "Chen et al. 2016: checkpointing recomputes one layer at a time";
 
 // "14.00 GB (13.04 GiB)": decimal GB first, as datasheets print VRAM.
 std::string format_bytes(double bytes);
@@ -33,5 +38,15 @@ struct TrainingStates {
 // Model states for Full/Freeze/Lora/Qlora under the input's sharding and tensor
 // parallelism; appends one derivation line per figure to `steps`.
 TrainingStates estimate_training_states(const EstimatorInput& input, std::vector<std::string>& steps);
+
+// What training keeps besides the model states (estimator_activations.cpp).
+struct TrainingExtras {
+  double activations = 0;         // saved for the backward pass, under the input's recompute
+  double frugal_activations = 0;  // the same with full recompute; 0 when seq_len is a default
+  double workspace = 0;           // the layer being recomputed + the fp32 logits
+  double overhead = 0;            // CUDA context and kernels
+  bool shape_known = false;       // activations could be computed
+};
+TrainingExtras estimate_training_extras(const EstimatorInput& input, std::vector<std::string>& steps);
 
 }  // namespace gpuspec::facts::detail

@@ -41,7 +41,7 @@ double training_weight_bytes(Precision precision) {
 
 bool is_mixed_precision(Precision precision) { return training_weight_bytes(precision) < 4; }
 
-double optimizer_moment_bytes(Optimizer optimizer) {
+double optimizer_state_bytes(Optimizer optimizer, std::optional<double> hidden) {
   switch (optimizer) {
     case Optimizer::AdamW:
     case Optimizer::Adam:
@@ -49,11 +49,16 @@ double optimizer_moment_bytes(Optimizer optimizer) {
     case Optimizer::AdamW8bit:
       return 2;
     case Optimizer::Sgd:
+    case Optimizer::Lion:
       return 4;
     case Optimizer::Adafactor:
-      return 0;
+      return hidden ? 8 / *hidden : 0;
   }
   return 8;
+}
+
+double logits_bytes(double seq_len, double batch, double vocab, int tensor_parallel) {
+  return 4 * seq_len * batch * vocab / tensor_parallel;
 }
 
 double qlora_base_bytes_per_param(Precision precision) {
@@ -73,12 +78,17 @@ double kv_cache_bytes_per_element(Precision precision) {
   }
 }
 
+bool activations_need_heads(Recompute recompute, Attention attention) {
+  return recompute == Recompute::None && attention == Attention::Eager;
+}
+
 double activation_bytes(double seq_len, double batch, double hidden, double layers, double heads,
-                        int tensor_parallel, Recompute recompute) {
+                        int tensor_parallel, Recompute recompute, Attention attention) {
   const double sbhl = seq_len * batch * hidden * layers;
   const double t = tensor_parallel;
   switch (recompute) {
     case Recompute::None:
+      if (attention != Attention::Eager) return sbhl * (10 + 24 / t);
       return sbhl * (10 + 24 / t + 5 * heads * seq_len / (hidden * t));
     case Recompute::Selective:
       return sbhl * (10 + 24 / t);

@@ -36,10 +36,25 @@ double training_weight_bytes(Precision precision);
 // master copy (EleutherAI: "fp32 copy 4 bytes" of mixed-precision AdamW).
 bool is_mixed_precision(Precision precision);
 
-// Optimizer moments per trainable param (EleutherAI Transformer Math 101):
-// Adam/AdamW m and v in fp32 = 8; bitsandbytes 8-bit AdamW = 2; SGD with momentum = 4;
-// Adafactor keeps factored row/column statistics, O(rows + cols) per matrix = ~0.
-double optimizer_moment_bytes(Optimizer optimizer);
+// Optimizer states per trainable param, besides the fp32 master copy:
+//   Adam/AdamW: m and v in fp32 = 8 (EleutherAI Transformer Math 101; Hugging Face
+//     "Model training anatomy");
+//   8-bit AdamW: m and v in 8 bits = 2 (Dettmers et al. 2021, arXiv 2110.02861; HF);
+//   SGD with momentum: one fp32 buffer = 4 (HF "Model training anatomy");
+//   Lion: only the momentum, one fp32 buffer = 4 (Chen et al. 2023, arXiv 2302.06675);
+//   Adafactor: factored second moment, one fp32 row and column statistic per matrix
+//     and no first moment by default (Shazeer & Stern 2018, arXiv 1804.04235): for an
+//     h x h matrix 4(h + h)/(h*h) = 8/h bytes per param, 0 when h is unknown.
+double optimizer_state_bytes(Optimizer optimizer, std::optional<double> hidden);
+
+// CUDA context and kernels loaded into every training process: Hugging Face's
+// "Model training anatomy" measures 1343 MB (nvidia-smi MiB) and says "1-2GB".
+inline constexpr double kCudaContextBytes = 1343.0 * 1024 * 1024;
+
+// The fp32 logits the loss reads, b x s x vocab x 4 bytes (Wijmans et al. 2024,
+// "Cut Your Losses in Large-Vocabulary Language Models", arXiv 2411.09009: the
+// logit matrix is one of the largest training-time tensors). Split by tensor parallel.
+double logits_bytes(double seq_len, double batch, double vocab, int tensor_parallel);
 
 // QLoRA (Dettmers et al. 2023, arXiv 2305.14314) frozen base: NF4 4 bits plus
 // double-quantized constants 8/64 + 32/(64*256) = 0.127 bits per param; int8 base
@@ -55,9 +70,14 @@ double kv_cache_bytes_per_element(Precision precision);
 //   none      s*b*h*L*(10 + 24/t + 5*a*s/(h*t))
 //   selective s*b*h*L*(10 + 24/t)
 //   full      2*s*b*h*L
-// `heads` is only read for Recompute::None.
+// The 5as/(ht) term is the stored attention scores; fused attention (SDPA,
+// FlashAttention) never stores them, so with Attention::Sdpa/Flash `none` equals
+// `selective`. `heads` is only read for Recompute::None with Attention::Eager.
 double activation_bytes(double seq_len, double batch, double hidden, double layers, double heads,
-                        int tensor_parallel, Recompute recompute);
+                        int tensor_parallel, Recompute recompute, Attention attention);
+
+// Whether the formula above needs `heads` (the stored score matrix).
+bool activations_need_heads(Recompute recompute, Attention attention);
 
 // The formula above assumes 16-bit activations: fp32/tf32 training stores twice as much.
 double activation_precision_scale(Precision precision);

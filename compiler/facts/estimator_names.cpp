@@ -43,12 +43,25 @@ constexpr NameTable<Recompute, 3> kRecomputes{{
     {Recompute::Full, "full"},
 }};
 
-constexpr NameTable<Optimizer, 5> kOptimizers{{
+constexpr NameTable<Optimizer, 6> kOptimizers{{
     {Optimizer::AdamW, "adamw"},
     {Optimizer::Adam, "adam"},
     {Optimizer::AdamW8bit, "adamw_8bit"},
     {Optimizer::Sgd, "sgd"},
     {Optimizer::Adafactor, "adafactor"},
+    {Optimizer::Lion, "lion"},
+}};
+
+constexpr NameTable<Attention, 3> kAttentions{{
+    {Attention::Sdpa, "sdpa"},
+    {Attention::Flash, "flash"},
+    {Attention::Eager, "eager"},
+}};
+
+constexpr NameTable<Offload, 3> kOffloads{{
+    {Offload::None, "none"},
+    {Offload::Cpu, "cpu"},
+    {Offload::Nvme, "nvme"},
 }};
 
 template <typename Enum, std::size_t N>
@@ -74,11 +87,15 @@ std::optional<Method> parse_method(std::string_view text) { return parse(kMethod
 std::optional<Sharding> parse_sharding(std::string_view text) { return parse(kShardings, text); }
 std::optional<Recompute> parse_recompute(std::string_view text) { return parse(kRecomputes, text); }
 std::optional<Optimizer> parse_optimizer(std::string_view text) { return parse(kOptimizers, text); }
+std::optional<Attention> parse_attention(std::string_view text) { return parse(kAttentions, text); }
+std::optional<Offload> parse_offload(std::string_view text) { return parse(kOffloads, text); }
 
 std::string_view name(Precision precision) { return spell(kPrecisions, precision); }
 std::string_view name(Method method) { return spell(kMethods, method); }
 std::string_view name(Sharding sharding) { return spell(kShardings, sharding); }
 std::string_view name(Recompute recompute) { return spell(kRecomputes, recompute); }
 std::string_view name(Optimizer optimizer) { return spell(kOptimizers, optimizer); }
+std::string_view name(Attention attention) { return spell(kAttentions, attention); }
+std::string_view name(Offload offload) { return spell(kOffloads, offload); }
 
 }  // namespace gpuspec::facts

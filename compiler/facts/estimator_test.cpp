@@ -32,12 +32,14 @@ double figure_of(const MemoryEstimate& estimate, Figure figure) {
   return 0;
 }
 
-// Llama-2-7B as EleutherAI's activation example uses it: s=4096, h=4096, L=32, a=32, b=1.
+// Llama-2-7B as EleutherAI's activation example uses it: s=4096, h=4096, L=32, a=32, b=1,
+// attention scores materialised (the paper's setting, before fused attention kernels).
 EstimatorInput llama2_7b_activations(Recompute recompute) {
   return {.params = 7e9,
           .precision = Precision::BF16,
           .method = Method::Full,
           .recompute = recompute,
+          .attention = Attention::Eager,
           .seq_len = 4096,
           .batch_size = 1,
           .layers = 32,
@@ -94,10 +96,25 @@ const ReferencePoint kPublishedReferences[] = {
      llama2_7b_activations(Recompute::Selective), Figure::Activations, 18'253'611'008.0, 0},
     {"Korthikanti_Llama2_7B_full_recompute", "EleutherAI Transformer Math 101 (Korthikanti et al. 2022): 1,073,741,824 B",
      llama2_7b_activations(Recompute::Full), Figure::Activations, 1'073'741'824.0, 0},
+    // DeepSpeed's estimators count model states only (no activations, no CUDA context).
     {"DeepSpeed_ZeRO3_2851M_8GPU_6_09GiB", "DeepSpeed memory docs/estimate_zero3_model_states_mem_needs: 6.09 GiB per GPU",
-     deepspeed_example(Sharding::Zero3), Figure::PerGpu, 6.09 * kGiB, 0.005 * kGiB},
+     deepspeed_example(Sharding::Zero3), Figure::ModelStates, 6.09 * kGiB, 0.005 * kGiB},
     {"DeepSpeed_ZeRO2_2851M_8GPU_11_28GiB", "DeepSpeed estimate_zero2_model_states_mem_needs (current code): 11.28 GiB",
-     deepspeed_example(Sharding::Zero2), Figure::PerGpu, 11.28 * kGiB, 0.005 * kGiB},
+     deepspeed_example(Sharding::Zero2), Figure::ModelStates, 11.28 * kGiB, 0.005 * kGiB},
+    {"DeepSpeed_ZeRO2_offload_2851M_2P", "DeepSpeed estimate_zero2_model_states_mem_needs, cpu_offload: gpu_mem = 2P",
+     [] {
+       EstimatorInput input = deepspeed_example(Sharding::Zero2);
+       input.offload = Offload::Cpu;
+       return input;
+     }(),
+     Figure::ModelStates, 2 * 2851e6, 1},
+    {"DeepSpeed_ZeRO3_offload_params_4L", "DeepSpeed estimate_zero3_model_states_mem_needs, offload params: 4 x largest layer",
+     [] {
+       EstimatorInput input = deepspeed_example(Sharding::Zero3);
+       input.offload = Offload::Nvme;
+       return input;
+     }(),
+     Figure::ModelStates, 4 * 32e6, 1},
 };
 
 INSTANTIATE_TEST_SUITE_P(References, PublishedReference, testing::ValuesIn(kPublishedReferences),
@@ -105,14 +122,14 @@ INSTANTIATE_TEST_SUITE_P(References, PublishedReference, testing::ValuesIn(kPubl
 
 // ---------------------------------------------------------------------------------
 // LLaMA-Factory's hardware table (README, "Hardware Requirement", GB). Its cells are
-// rounded and not reproduced by its own formulas, so a row passes when the estimate
-// lies within [kLowRatio, kHighRatio] x the cell. The band is the tightest one, in
-// steps of 0.05, that holds every row (docs/estimator.md, "Tolerances").
-// The table states no batch or length; assumed: one device, batch 1, 512 tokens, gradient
-// checkpointing on (full recompute, LLaMA-Factory's default), AdamW, nominal param counts.
+// rounded and state no batch or length, so a row passes when the typical estimate at the
+// product's defaults lies within [kLowRatio, kHighRatio] x the cell (the issue's
+// acceptance band). The defaults are LLaMA-Factory's own: cutoff_len 2048, batch 1
+// (its example configs), gradient checkpointing on, SDPA attention; AdamW; Llama-2
+// 7B/13B/70B and LLaMA-33B shapes with their 32,000-token vocabulary.
 
-constexpr double kLowRatio = 0.70;
-constexpr double kHighRatio = 1.05;
+constexpr double kLowRatio = 0.80;
+constexpr double kHighRatio = 1.25;
 
 struct TableCell {
   const char* id;
@@ -126,17 +143,19 @@ void PrintTo(const TableCell& cell, std::ostream* out) { *out << cell.id; }
 
 class LlamaFactoryTable : public testing::TestWithParam<TableCell> {};
 
-TEST_P(LlamaFactoryTable, EstimateWithinBandOfCell) {
+TEST_P(LlamaFactoryTable, TypicalEstimateAtDefaultsWithinBandOfCell) {
   const TableCell& cell = GetParam();
   const EstimatorInput input{.params = cell.params,
                              .precision = cell.precision,
                              .method = cell.method,
                              .recompute = Recompute::Full,
-                             .seq_len = 512,
+                             .seq_len = 2048,
                              .batch_size = 1,
                              .layers = cell.layers,
                              .hidden = cell.hidden,
-                             .heads = cell.heads};
+                             .heads = cell.heads,
+                             .vocab = 32000,
+                             .seq_len_is_default = true};
   const double ratio = estimate_memory(input).per_gpu / (cell.table_gb * kGB);
   EXPECT_GE(ratio, kLowRatio) << cell.id;
   EXPECT_LE(ratio, kHighRatio) << cell.id;
@@ -216,15 +235,15 @@ EstimatorInput with_sharding(Sharding sharding, int gpus) {
 const FormulaCase kFormulaCases[] = {
     // 2P + 2P 16-bit weights and gradients stay whole, 16P/N (fp32 gradient partition
     // + master + moments) sharded; equals DeepSpeed's pre-2024 ZeRO-2 figure 15.93 GiB.
-    {"ZeRO1_4P_plus_16P_over_N", "4P + 16P/N", with_sharding(Sharding::Zero1, 8), Figure::PerGpu,
+    {"ZeRO1_4P_plus_16P_over_N", "4P + 16P/N", with_sharding(Sharding::Zero1, 8), Figure::ModelStates,
      4 * 2851e6 + 16 * 2851e6 / 8},
-    {"FSDP_full_shard_equals_ZeRO3", "4L + 18P/N", with_sharding(Sharding::Fsdp, 8), Figure::PerGpu,
+    {"FSDP_full_shard_equals_ZeRO3", "4L + 18P/N", with_sharding(Sharding::Fsdp, 8), Figure::ModelStates,
      4 * 32e6 + 18 * 2851e6 / 8},
-    {"ZeRO3_on_64_GPUs", "4L + 18P/N", with_sharding(Sharding::Zero3, 64), Figure::PerGpu,
+    {"ZeRO3_on_64_GPUs", "4L + 18P/N", with_sharding(Sharding::Zero3, 64), Figure::ModelStates,
      4 * 32e6 + 18 * 2851e6 / 64},
-    {"Unsharded_ignores_data_parallel", "16P", with_sharding(Sharding::None, 8), Figure::PerGpu, 16 * 2851e6},
+    {"Unsharded_ignores_data_parallel", "16P", with_sharding(Sharding::None, 8), Figure::ModelStates, 16 * 2851e6},
     {"Tensor_parallel_4_quarters_states", "16P/t",
-     {.params = 7e9, .precision = Precision::BF16, .method = Method::Full, .tensor_parallel = 4}, Figure::PerGpu,
+     {.params = 7e9, .precision = Precision::BF16, .method = Method::Full, .tensor_parallel = 4}, Figure::ModelStates,
      16 * 7e9 / 4},
     {"SGD_momentum_12B_per_param", "2 + 2 + 4 master + 4 momentum",
      {.params = 1e9, .precision = Precision::BF16, .method = Method::Full, .optimizer = Optimizer::Sgd},
@@ -232,10 +251,22 @@ const FormulaCase kFormulaCases[] = {
     {"AdamW_8bit_10B_per_param", "2 + 2 + 4 master + 2 (bitsandbytes 8-bit m, v)",
      {.params = 1e9, .precision = Precision::BF16, .method = Method::Full, .optimizer = Optimizer::AdamW8bit},
      Figure::ModelStates, 10e9},
+    {"Lion_12B_per_param", "2 + 2 + 4 master + 4 momentum (Lion keeps one state)",
+     {.params = 1e9, .precision = Precision::BF16, .method = Method::Full, .optimizer = Optimizer::Lion},
+     Figure::ModelStates, 12e9},
+    {"Adafactor_factored_8_over_h", "2 + 2 + 4 master + 4(h + h)/(h*h) with h = 4096",
+     {.params = 1e9, .precision = Precision::BF16, .method = Method::Full, .optimizer = Optimizer::Adafactor,
+      .hidden = 4096},
+     Figure::ModelStates, 1e9 * (8 + 8.0 / 4096)},
+    {"ZeRO3_offload_LoRA_base_offloaded_too", "4 x largest layer -> frozen base 2 B + no adapter gradients",
+     {.params = 7e9, .precision = Precision::BF16, .method = Method::Lora, .sharding = Sharding::Zero3,
+      .data_parallel = 8, .offload = Offload::Cpu, .layers = 32},
+     Figure::ModelStates, 7e9 / 32 * 2},
     {"LoRA_default_1pct_adapters", "2P frozen + 0.01P x 16",
-     {.params = 7e9, .precision = Precision::BF16, .method = Method::Lora}, Figure::PerGpu, 2 * 7e9 + 0.01 * 7e9 * 16},
+     {.params = 7e9, .precision = Precision::BF16, .method = Method::Lora}, Figure::ModelStates,
+     2 * 7e9 + 0.01 * 7e9 * 16},
     {"QLoRA_NF4_double_quant", "P x (4 + 8/64 + 32/(64*256))/8 + 0.01P x 16",
-     {.params = 7e9, .precision = Precision::INT4, .method = Method::Qlora}, Figure::PerGpu,
+     {.params = 7e9, .precision = Precision::INT4, .method = Method::Qlora}, Figure::ModelStates,
      7e9 * (4 + 8.0 / 64 + 32.0 / (64 * 256)) / 8 + 0.01 * 7e9 * 16},
     {"Freeze_last_2_of_32_layers", "2P frozen + 2/32 P x (16 - 2)",
      {.params = 7e9, .precision = Precision::BF16, .method = Method::Freeze, .layers = 32}, Figure::ModelStates,
@@ -245,9 +276,21 @@ const FormulaCase kFormulaCases[] = {
       .seq_len = 4096, .batch_size = 1, .layers = 32, .hidden = 4096},
      Figure::Activations, 2 * 2 * 4096.0 * 4096 * 32},
     {"Activations_tensor_parallel_2", "s*b*h*L*(10 + 24/2 + 5*a*s/(h*2))",
-     {.params = 7e9, .precision = Precision::BF16, .method = Method::Full, .tensor_parallel = 2, .seq_len = 4096,
-      .batch_size = 1, .layers = 32, .hidden = 4096, .heads = 32},
+     {.params = 7e9, .precision = Precision::BF16, .method = Method::Full, .tensor_parallel = 2,
+      .attention = Attention::Eager, .seq_len = 4096, .batch_size = 1, .layers = 32, .hidden = 4096, .heads = 32},
      Figure::Activations, 4096.0 * 4096 * 32 * (10 + 12 + 80)},
+    // Fused attention (SDPA, FlashAttention) stores no score matrix: the 5as/h term goes.
+    {"Activations_sdpa_drop_the_score_term", "s*b*h*L*(10 + 24)",
+     {.params = 7e9, .precision = Precision::BF16, .method = Method::Full, .seq_len = 4096, .batch_size = 1,
+      .layers = 32, .hidden = 4096, .heads = 32},
+     Figure::Activations, 4096.0 * 4096 * 32 * 34},
+    // Full recompute keeps 2sbhL, brings one layer (34sbh with SDPA) back at a time and
+    // reads 4sbV bytes of fp32 logits; every training process holds its CUDA context.
+    {"Workspace_and_context_on_top_of_states", "16P + 2sbhL + 34sbh + 4sbV + 1343 MiB",
+     {.params = 1e9, .precision = Precision::BF16, .method = Method::Full, .recompute = Recompute::Full,
+      .seq_len = 2048, .batch_size = 1, .layers = 16, .hidden = 2048, .heads = 16, .vocab = 32000},
+     Figure::PerGpu,
+     16e9 + 2 * 2048.0 * 2048 * 16 + 34 * 2048.0 * 2048 + 4 * 2048.0 * 32000 + 1343.0 * 1024 * 1024},
     // Llama-2-7B fp16 KV cache: 2 x 32 layers x 4096 x 2 B = 0.5 MiB per token.
     {"KV_cache_Llama2_7B_half_MiB_per_token", "1.2 x 2P + 4096 tokens x 0.5 MiB",
      {.params = 7e9, .precision = Precision::FP16, .method = Method::Inference, .seq_len = 4096, .batch_size = 1,
@@ -273,7 +316,8 @@ TEST(EstimateInvariants, ComponentsAddUpAndTotalCountsEveryGpu) {
   input.tensor_parallel = 2;
   const MemoryEstimate estimate = estimate_memory(input);
   EXPECT_DOUBLE_EQ(estimate.per_gpu, estimate.weights + estimate.gradients + estimate.optimizer +
-                                         estimate.activations + estimate.kv_cache + estimate.overhead);
+                                         estimate.activations + estimate.workspace + estimate.kv_cache +
+                                         estimate.overhead);
   EXPECT_DOUBLE_EQ(estimate.total, estimate.per_gpu * 8);
   EXPECT_TRUE(estimate.shape_terms_included);
 }
@@ -291,6 +335,30 @@ TEST(EstimateInvariants, EveryFigureLineCitesItsSource) {
     }
   }
   EXPECT_EQ(figure_lines, 4);
+}
+
+// The frugal bound: weights + trainable states + activations with full recompute,
+// and only for a declared sequence length.
+TEST(FrugalBound, StatesPlusFullRecomputeActivationsOnly) {
+  EstimatorInput input = llama2_7b_activations(Recompute::None);
+  input.vocab = 32000;
+  const MemoryEstimate estimate = estimate_memory(input);
+  EXPECT_DOUBLE_EQ(estimate.frugal_per_gpu, 16 * 7e9 + 2 * 4096.0 * 4096 * 32);
+  EXPECT_GT(estimate.per_gpu, estimate.frugal_per_gpu);
+}
+
+TEST(FrugalBound, DefaultSequenceLengthIsLeftOut) {
+  EstimatorInput input = llama2_7b_activations(Recompute::Full);
+  input.seq_len_is_default = true;
+  EXPECT_DOUBLE_EQ(estimate_memory(input).frugal_per_gpu, 16 * 7e9);
+}
+
+TEST(FrugalBound, InferenceIsWeightsAndDeclaredKvCache) {
+  const EstimatorInput input{.params = 7e9, .precision = Precision::FP16, .method = Method::Inference,
+                             .seq_len = 4096, .batch_size = 1, .layers = 32, .hidden = 4096};
+  const MemoryEstimate estimate = estimate_memory(input);
+  EXPECT_DOUBLE_EQ(estimate.frugal_per_gpu, 14e9 + 4096 * 0.5 * 1024 * 1024);
+  EXPECT_EQ(estimate.gradients + estimate.optimizer + estimate.activations + estimate.workspace, 0);
 }
 
 TEST(EstimateInvariants, UnknownShapeIsReportedAsLowerBound) {
@@ -332,6 +400,7 @@ const InvalidInput kInvalidInputs[] = {
     {"LayerLargerThanModel", {.params = 7e9, .largest_layer_params = 8e9}, "largest_layer_params"},
     {"FractionAboveOne", {.params = 7e9, .method = Method::Lora, .trainable_fraction = 1.5}, "trainable_fraction"},
     {"FractionZero", {.params = 7e9, .method = Method::Lora, .trainable_fraction = 0}, "trainable_fraction"},
+    {"OffloadWithoutSharding", {.params = 7e9, .offload = Offload::Cpu}, "offload"},
 };
 
 INSTANTIATE_TEST_SUITE_P(Validation, RejectsInvalidInput, testing::ValuesIn(kInvalidInputs),
@@ -356,9 +425,15 @@ TEST(Names, EveryEnumeratorRoundTrips) {
   for (auto value : {Recompute::None, Recompute::Selective, Recompute::Full}) {
     EXPECT_EQ(parse_recompute(name(value)), value);
   }
-  for (auto value :
-       {Optimizer::AdamW, Optimizer::Adam, Optimizer::AdamW8bit, Optimizer::Sgd, Optimizer::Adafactor}) {
+  for (auto value : {Optimizer::AdamW, Optimizer::Adam, Optimizer::AdamW8bit, Optimizer::Sgd, Optimizer::Adafactor,
+                     Optimizer::Lion}) {
     EXPECT_EQ(parse_optimizer(name(value)), value);
+  }
+  for (auto value : {Attention::Sdpa, Attention::Flash, Attention::Eager}) {
+    EXPECT_EQ(parse_attention(name(value)), value);
+  }
+  for (auto value : {Offload::None, Offload::Cpu, Offload::Nvme}) {
+    EXPECT_EQ(parse_offload(name(value)), value);
   }
 }
 
@@ -376,7 +451,9 @@ TEST(Names, UnknownSpellingsAreRejected) {
   EXPECT_FALSE(parse_method("dpo"));
   EXPECT_FALSE(parse_sharding("zero4"));
   EXPECT_FALSE(parse_recompute(""));
-  EXPECT_FALSE(parse_optimizer("lion"));
+  EXPECT_FALSE(parse_optimizer("sophia"));
+  EXPECT_FALSE(parse_attention("flash_attention_2"));
+  EXPECT_FALSE(parse_offload("ram"));
 }
 
 TEST(BytesPerElement, MatchesStorageFormats) {

@@ -10,7 +10,7 @@ namespace gpuspec::facts::detail {
 namespace {
 
 using formulas::is_mixed_precision;
-using formulas::optimizer_moment_bytes;
+using formulas::optimizer_state_bytes;
 using formulas::training_weight_bytes;
 
 bool shards_optimizer(Sharding sharding) { return sharding != Sharding::None; }
@@ -85,6 +85,57 @@ std::string over_gpus(const std::string& term, double gpus) {
   return fmt::format("({}) / {:g} GPUs", term, gpus);
 }
 
+// Where each optimizer's state size is published (estimator_formulas.h).
+std::string_view optimizer_source_label(Optimizer optimizer) {
+  switch (optimizer) {
+    case Optimizer::AdamW:
+    case Optimizer::Adam:
+      return kEleuther;
+    case Optimizer::AdamW8bit:
+      return "Dettmers et al. 2021, 8-bit optimizers; Hugging Face Model training anatomy";
+    case Optimizer::Sgd:
+      return "Hugging Face Model training anatomy (SGD with momentum: 1 state)";
+    case Optimizer::Lion:
+      return "Chen et al. 2023, Lion keeps only the momentum";
+    case Optimizer::Adafactor:
+      return "Shazeer & Stern 2018, Adafactor factored second moments";
+  }
+  return kEleuther;
+}
+
+// ZeRO-Offload (zero1/zero2) and ZeRO-Infinity (zero3/fsdp): the optimizer states,
+// fp32 master and fp32 gradients live on the host; zero3 offloads the parameters
+// too, leaving only the layer being computed. DeepSpeed's estimators with
+// cpu_offload: zero2 gpu_mem = 2P (the 16-bit weights), zero3 with offloaded
+// params gpu_mem = 4 x largest layer.
+TrainingStates offloaded_states(const EstimatorInput& input, const ParamGroups& groups, double gathered_params,
+                                double gathered_weight_bytes, double gathered_gradient_bytes,
+                                std::vector<std::string>& steps) {
+  TrainingStates states;
+  const std::string where = fmt::format("offloaded to {}", name(input.offload));
+  if (shards_weights(input.sharding)) {
+    states.weights = gathered_params * gathered_weight_bytes;
+    states.gradients = gathered_params * gathered_gradient_bytes;
+    steps.push_back(fmt::format("weights: all {}; largest layer {} x {:g} B gathered = {} [{}]", where,
+                                format_count(gathered_params), gathered_weight_bytes, format_bytes(states.weights),
+                                kDeepSpeedOffload));
+    steps.push_back(fmt::format("gradients: {}; largest layer {} x {:g} B = {} [{}]", where,
+                                format_count(gathered_params), gathered_gradient_bytes, format_bytes(states.gradients),
+                                kDeepSpeedOffload));
+  } else {
+    const double weight_bytes = training_weight_bytes(input.precision);
+    states.weights = groups.trainable * weight_bytes + groups.frozen * groups.frozen_bytes;
+    std::string terms = times(groups.trainable, groups.trainable_label, weight_bytes, "");
+    if (groups.frozen > 0) terms += " + " + times(groups.frozen, groups.frozen_label, groups.frozen_bytes, "");
+    steps.push_back(fmt::format("weights: {} = {} [{}]", terms, format_bytes(states.weights), kDeepSpeedOffload));
+    steps.push_back(fmt::format("gradients: {} (reduced into host buffers) = {} [{}]", where,
+                                format_bytes(0), kDeepSpeedOffload));
+  }
+  steps.push_back(fmt::format("optimizer: fp32 master and {} states {} = {} [{}]", name(input.optimizer), where,
+                              format_bytes(0), kDeepSpeedOffload));
+  return states;
+}
+
 }  // namespace
 
 TrainingStates estimate_training_states(const EstimatorInput& input, std::vector<std::string>& steps) {
@@ -110,6 +161,10 @@ TrainingStates estimate_training_states(const EstimatorInput& input, std::vector
     steps.push_back(
         "largest layer unknown: the ZeRO-3 gather buffer (4 B x largest layer) is not included; "
         "give layers or largest_layer_params");
+  }
+
+  if (input.offload != Offload::None) {
+    return offloaded_states(input, groups, gathered_params, gathered_weight_bytes, gathered_gradient_bytes, steps);
   }
 
   // Weights.
@@ -157,14 +212,15 @@ TrainingStates estimate_training_states(const EstimatorInput& input, std::vector
 
   // Optimizer: fp32 master copy (mixed precision only) + moments.
   const double master_bytes = mixed ? 4 : 0;
-  const double moment_bytes = optimizer_moment_bytes(input.optimizer);
+  const double moment_bytes = optimizer_state_bytes(input.optimizer, input.hidden);
   states.optimizer = groups.trainable * (master_bytes + moment_bytes) / gpus;
   std::string optimizer_terms =
-      fmt::format("{} {} x ({:g} B fp32 master + {:g} B {} moments)", format_count(groups.trainable),
+      fmt::format("{} {} x ({:g} B fp32 master + {:.3g} B {} states)", format_count(groups.trainable),
                   groups.trainable_label, master_bytes, moment_bytes, name(input.optimizer));
   optimizer_terms = over_gpus(optimizer_terms, gpus);
+  const std::string_view optimizer_source = optimizer_source_label(input.optimizer);
   const std::string sources =
-      source == kEleuther ? std::string{kEleuther} : fmt::format("{}; {}", kEleuther, source);
+      source == kEleuther ? std::string{optimizer_source} : fmt::format("{}; {}", optimizer_source, source);
   steps.push_back(fmt::format("optimizer: {} = {} [{}]", optimizer_terms, format_bytes(states.optimizer), sources));
   return states;
 }

@@ -54,8 +54,16 @@ void add_gpu_facts(FactBuilder& b, const Counted& gpus, SourceRange spec_range) 
                                 {"gpu.fp16_tflops", "fp16_tflops"},
                                 {"gpu.tf32_tflops", "tf32_tflops"},
                                 {"gpu.fp8_tflops", "fp8_tflops"},
-                                {"gpu.mig", "mig"}}) {
+                                {"gpu.mig", "mig"},
+                                {"gpu.compute_capability", "compute_capability"},
+                                {"gpu.slot_width", "slot_width"},
+                                {"gpu.cooler", "cooler"},
+                                {"gpu.pcie_lanes", "pcie_lanes"}}) {
     b.catalog(fact, gpu, property);
+  }
+  // A compute capability is a version ("8.6"): a symbol, so messages print it bare.
+  if (const Fact* cc = b.facts().find("gpu.compute_capability"); cc && cc->value.type == Value::Type::String) {
+    b.facts().set("gpu.compute_capability", Value::symbol(cc->value.text), cc->origin);
   }
   // FP8 support is the presence of FP8 tensor throughput in the datasheet.
   bool fp8 = b.facts().find("gpu.fp8_tflops") != nullptr;
@@ -71,6 +79,16 @@ void add_gpu_facts(FactBuilder& b, const Counted& gpus, SourceRange spec_range) 
   };
   total("gpu.vram", "gpu.vram_total");
   total("gpu.board_power", "gpu.board_power_total");
+}
+
+void add_bandwidth_per_gpu(FactBuilder& b) {
+  const Fact* node = b.facts().find("network.node_bandwidth");
+  auto gpus = b.facts().quantity("gpu.count");
+  if (!node || node->value.type != Value::Type::Quantity || !gpus || gpus->value <= 0) return;
+  units::Quantity per_gpu = node->value.quantity;
+  per_gpu.value /= gpus->value;
+  b.derived("network.bandwidth_per_gpu", Value::of(per_gpu), node->origin.range,
+            fmt::format("{} per node / {} GPUs", units::format(node->value.quantity), gpus->value));
 }
 
 }  // namespace gpuspec::facts

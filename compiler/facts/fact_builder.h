@@ -39,4 +39,8 @@ class FactBuilder {
 // where it is a total. Shared by on-premises servers and cloud instances.
 void add_gpu_facts(FactBuilder& b, const Counted& gpus, SourceRange spec_range);
 
+// network.bandwidth_per_gpu: network.node_bandwidth shared by the node's gpu.count GPUs
+// (a server's NICs, a cloud instance's network bandwidth).
+void add_bandwidth_per_gpu(FactBuilder& b);
+
 }  // namespace gpuspec::facts

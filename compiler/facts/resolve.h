@@ -16,4 +16,10 @@ bool has_facts(std::string_view kind);
 // malformed values simply leave their facts out (a policy reading them stays silent).
 FactSet resolve_facts(const sema::Program& program, const sema::DeclEntry& declaration, DiagnosticEngine& diags);
 
+// The facts a cloud deployment would have on another catalog `instance` type, its
+// served workload estimated on that instance's GPUs. For the lint engine's "instead"
+// suggestions; `declaration` must be a cloud.
+FactSet resolve_facts_on_instance(const sema::Program& program, const sema::DeclEntry& declaration,
+                                  const sema::DeclEntry& instance, DiagnosticEngine& diags);
+
 }  // namespace gpuspec::facts

@@ -6,7 +6,9 @@
 
 namespace gpuspec::facts {
 
-void resolve_cloud(FactBuilder& b) {
+void resolve_cloud_storage(FactBuilder& b, const sema::DeclEntry* instance);  // resolve_cloud_storage.cpp
+
+void resolve_cloud(FactBuilder& b, const sema::DeclEntry* instance_override) {
   SourceRange at = b.decl().name_range;
   b.facts().set("deploy.kind", Value::symbol("cloud"), Origin{Origin::Kind::Declared, b.decl().kind_range, {}, {}});
   b.declared("provider", "provider");
@@ -15,19 +17,15 @@ void resolve_cloud(FactBuilder& b) {
   b.declared_or_default("utilization", "utilization", Value::number(1), "schema default (100%)");
   b.declared_or_default("nodes", "count", Value::number(1), "schema default");
   b.declared("budget", "budget");
-  b.declared("storage.system.capacity", "storage.system");
-  // A data disk's class defaults to ssd (the schema's default for storage.data_kind).
-  if (b.declared("storage.data.capacity", "storage.data")) {
-    b.declared_or_default("storage.data.kind", "storage.data_kind", Value::symbol("ssd"), "schema default");
-  } else {
-    b.declared("storage.data.kind", "storage.data_kind");
-  }
   for (const char* key : {"os", "framework", "cuda", "driver", "containers", "monitoring", "distributed"}) {
     b.declared(std::string("software.") + key, std::string("software.") + key);
   }
 
   auto instance = b.counted("instance");
-  if (!instance || instance->entry->decl->kind != "instance") return;
+  if (instance && instance_override) instance->entry = instance_override;
+  const bool is_instance = instance && instance->entry->decl->kind == "instance";
+  resolve_cloud_storage(b, is_instance ? instance->entry : nullptr);
+  if (!is_instance) return;
   const sema::DeclEntry& entry = *instance->entry;
   b.derived("instance.model", Value::symbol(entry.decl->name), instance->range, "the referenced catalog entry");
   b.catalog("instance.api_name", entry, "api_name");
@@ -48,6 +46,8 @@ void resolve_cloud(FactBuilder& b) {
   }
   b.catalog("memory.total", entry, "memory");
   b.catalog("network.bandwidth", entry, "network_bandwidth");
+  b.catalog("network.node_bandwidth", entry, "network_bandwidth");
+  add_bandwidth_per_gpu(b);
   b.catalog("storage.local.capacity", entry, "local_storage");
   bool infiniband = catalog_property(entry, "infiniband").value_or(CatalogFact{}).value.boolean;
   bool efa = catalog_property(entry, "efa").value_or(CatalogFact{}).value.boolean;

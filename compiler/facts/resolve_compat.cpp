@@ -1,6 +1,6 @@
 // Facts of a server or cloud deployment derived from the stdlib's compatibility data
-// (stdlib/compat/: framework_release, cuda_arch, export_restriction) and from the
-// software/acceptance stack, for the software, operations, storage and export policies.
+// (stdlib/compat/: export_restriction here, the CUDA tables in resolve_cuda.cpp) and from
+// the software/acceptance stack, for the software, operations, storage and export policies.
 //
 // The software stack is the deployment's own `software` block, else the served
 // workload's (`workload.software.*`). Every fact that is "not declared" where that is
@@ -12,93 +12,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
 
-#include "facts/fact_builder.h"
+#include "facts/compat_support.h"
 
 namespace gpuspec::facts {
 
 namespace {
-
-// The effective software property: the deployment's own, else the served workload's.
-const Fact* software(const FactSet& facts, const std::string& key) {
-  if (const Fact* own = facts.find("software." + key)) return own;
-  return facts.find("workload.software." + key);
-}
-
-// "pytorch@2.3" -> {"pytorch", "2.3"}; "linux" -> {"linux", ""}.
-std::pair<std::string, std::string> split_versioned(const std::string& text) {
-  auto at = text.find('@');
-  if (at == std::string::npos) return {text, ""};
-  return {text.substr(0, at), text.substr(at + 1)};
-}
-
-// The items of a symbol or a list of symbols.
-std::vector<std::string> symbols_of(const Value& v) {
-  std::vector<std::string> out;
-  if (v.type == Value::Type::Symbol || v.type == Value::Type::String) out.push_back(v.text);
-  if (v.type == Value::Type::List) {
-    for (const auto& item : v.items) {
-      if (item.type == Value::Type::Symbol || item.type == Value::Type::String) out.push_back(item.text);
-    }
-  }
-  return out;
-}
-
-// "12.1" -> {12, 1}; empty when the text is not a dotted number.
-std::vector<int> parse_version(std::string_view text) {
-  std::vector<int> parts;
-  while (!text.empty()) {
-    int n = 0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-    if (ec != std::errc{}) return {};
-    parts.push_back(n);
-    text.remove_prefix(static_cast<std::size_t>(end - text.data()));
-    if (text.empty()) break;
-    if (text.front() != '.') return {};
-    text.remove_prefix(1);
-  }
-  return parts;
-}
-
-// Compares the first `n` components (missing components count as 0).
-int compare_versions(const std::vector<int>& a, const std::vector<int>& b, std::size_t n) {
-  for (std::size_t i = 0; i < n; ++i) {
-    int x = i < a.size() ? a[i] : 0;
-    int y = i < b.size() ? b[i] : 0;
-    if (x != y) return x < y ? -1 : 1;
-  }
-  return 0;
-}
-
-std::string join(const std::vector<std::string>& items) {
-  std::string out;
-  for (const auto& s : items) out += (out.empty() ? "" : ", ") + s;
-  return out;
-}
-
-Origin catalog_origin(const sema::DeclEntry& entry, std::string_view property, std::string explanation) {
-  const ast::Property* p = find_property(entry.decl->body, property);
-  return Origin{Origin::Kind::Catalog, p ? p->range : entry.decl->name_range, entry.decl->name, std::move(explanation)};
-}
-
-Origin default_origin(const ast::Declaration& decl, std::string why) {
-  return Origin{Origin::Kind::Default, decl.name_range, {}, std::move(why)};
-}
-
-std::vector<const sema::DeclEntry*> entries_of_kind(const sema::Program& program, std::string_view kind) {
-  std::vector<const sema::DeclEntry*> out;
-  for (const auto* entry : program.all_declarations()) {
-    if (entry->decl->kind == kind) out.push_back(entry);
-  }
-  return out;
-}
-
-std::optional<std::string> string_property(const sema::DeclEntry& entry, std::string_view property) {
-  auto fact = catalog_property(entry, property);
-  if (!fact || (fact->value.type != Value::Type::String && fact->value.type != Value::Type::Symbol)) return std::nullopt;
-  return fact->value.text;
-}
 
 // software.os_family, software.containerized, software.monitored.
 void add_stack_facts(FactBuilder& b) {
@@ -123,88 +42,6 @@ void add_stack_facts(FactBuilder& b) {
   };
   in_use("containers", "software.containerized", "container runtime");
   in_use("monitoring", "software.monitored", "GPU monitoring");
-}
-
-// software.framework_*, software.cuda_*: framework_release and cuda_arch entries.
-void add_cuda_facts(FactBuilder& b) {
-  FactSet& facts = b.facts();
-  const Fact* cuda = software(facts, "cuda");
-  std::vector<int> cuda_version;
-  if (cuda && cuda->value.type == Value::Type::String) {
-    cuda_version = parse_version(cuda->value.text);
-    facts.set("software.cuda_version", Value::symbol(cuda->value.text), cuda->origin);
-  }
-
-  // The framework: the first one with a compatibility table, else the first declared.
-  if (const Fact* framework = software(facts, "framework")) {
-    auto items = symbols_of(framework->value);
-    std::string chosen;
-    for (const auto& item : items) {
-      auto name = split_versioned(item).first;
-      if (name == "pytorch" || name == "tensorflow") {
-        chosen = item;
-        break;
-      }
-    }
-    if (chosen.empty() && !items.empty()) chosen = items.front();
-    auto [name, version] = split_versioned(chosen);
-    if (!name.empty()) {
-      facts.set("software.framework_name", Value::symbol(name), framework->origin);
-      facts.set("software.framework_version", Value::symbol(version), framework->origin);
-      std::vector<int> wanted = parse_version(version);
-      const sema::DeclEntry* release = nullptr;
-      for (const auto* entry : entries_of_kind(b.program(), "framework_release")) {
-        if (string_property(*entry, "framework") != name) continue;
-        auto v = string_property(*entry, "version");
-        // Releases are major.minor: pytorch@2.3.1 is the 2.3 entry.
-        if (v && !wanted.empty() && compare_versions(parse_version(*v), wanted, 2) == 0) release = entry;
-      }
-      if (!release) {
-        facts.set("software.framework_known", Value::flag(false),
-                  Origin{Origin::Kind::Derived, framework->origin.range, {},
-                         fmt::format("no framework_release entry for {} in the stdlib", chosen)});
-      } else {
-        facts.set("software.framework_known", Value::flag(true),
-                  catalog_origin(*release, "version", fmt::format("{} is {}", chosen, release->decl->name)));
-        std::vector<std::string> supported;
-        if (auto list = catalog_property(*release, "cuda")) supported = symbols_of(list->value);
-        std::vector<Value> items_out;
-        for (const auto& s : supported) items_out.push_back(Value::symbol(s));
-        facts.set("software.framework_cuda", Value::list(std::move(items_out)),
-                  catalog_origin(*release, "cuda", fmt::format("CUDA builds of {}", release->decl->name)));
-        if (!cuda_version.empty()) {
-          // "12.1" matches 12.1; a bare "12" matches any 12.x build.
-          std::size_t depth = std::min<std::size_t>(2, cuda_version.size());
-          bool ok = std::any_of(supported.begin(), supported.end(), [&](const std::string& s) {
-            return compare_versions(parse_version(s), cuda_version, depth) == 0;
-          });
-          facts.set("software.cuda_supported_by_framework", Value::flag(ok),
-                    catalog_origin(*release, "cuda",
-                                   fmt::format("CUDA {} {} [{}] of {}", cuda->value.text, ok ? "is in" : "is not in",
-                                               join(supported), release->decl->name)));
-        }
-      }
-    }
-  }
-
-  // The GPU architecture's minimum CUDA version.
-  auto arch = facts.symbol("gpu.arch");
-  if (!arch) return;
-  for (const auto* entry : entries_of_kind(b.program(), "cuda_arch")) {
-    if (string_property(*entry, "arch") != *arch) continue;
-    auto min = string_property(*entry, "min_cuda");
-    if (!min) continue;
-    facts.set("software.arch_min_cuda", Value::symbol(*min),
-              catalog_origin(*entry, "min_cuda", fmt::format("{} needs CUDA >= {}", *arch, *min)));
-    if (!cuda_version.empty()) {
-      bool ok = compare_versions(cuda_version, parse_version(*min), 2) >= 0;
-      facts.set("software.cuda_supports_arch", Value::flag(ok),
-                catalog_origin(*entry, "min_cuda",
-                               fmt::format("CUDA {} {} {} {} for {}", cuda->value.text, ok ? ">=" : "<", *min,
-                                           entry->decl->name, *arch)));
-    }
-    return;
-  }
 }
 
 // gpu.export_restricted and the rule behind it.
@@ -239,6 +76,9 @@ void add_export_facts(FactBuilder& b) {
             catalog_origin(*rule, "gpus", fmt::format("{} lists {} for region {}", rule->decl->name, *model, *region)));
   facts.set("gpu.export_rule", Value::symbol(rule->decl->name), catalog_origin(*rule, "description", "the rule"));
   if (!rule_since.empty()) facts.set("gpu.export_since", Value::symbol(rule_since), catalog_origin(*rule, "since", ""));
+  if (auto review = string_property(*rule, "license_review")) {
+    facts.set("gpu.export_license_review", Value::symbol(*review), catalog_origin(*rule, "license_review", ""));
+  }
   if (auto alternatives = catalog_property(*rule, "alternatives")) {
     facts.set("gpu.export_alternatives", alternatives->value, alternatives->origin);
   }

@@ -1,21 +1,31 @@
 // Facts of an on-premises `server`: parts from the catalog, scaled by their counts,
-// and the totals policies compare (memory vs VRAM, PSU capacity vs full load).
+// and the totals policies compare (memory vs VRAM, storage throughput). The power model
+// is in resolve_power.cpp, chassis/PCIe/fabric topology in resolve_topology.cpp.
 #include <fmt/format.h>
 
 #include <algorithm>
 
-#include "facts/fact_builder.h"
+#include "facts/resolve_server_parts.h"
 
 namespace gpuspec::facts {
-
-namespace {
 
 units::Quantity scaled(units::Quantity q, double factor) {
   q.value *= factor;
   return q;
 }
 
-// How many drives' worth of capacity and of sequential read a RAID level yields.
+std::optional<Counted> volume_drives(const FactBuilder& b, std::string_view volume) {
+  std::string path = "storage." + std::string(volume);
+  auto drives = find_block(b.decl().body, path) ? b.counted(path + ".drives") : b.counted(path);
+  if (!drives || drives->entry->decl->kind != "disk") return std::nullopt;
+  return drives;
+}
+
+namespace {
+
+// How many drives' worth of capacity and of sequential throughput a RAID level yields.
+// Sequential writes stripe like reads: mirrors write every copy at one drive's speed,
+// parity levels write full stripes across the data drives.
 struct RaidYield {
   double capacity_drives;
   double read_stripes;
@@ -43,13 +53,26 @@ void add_cpu_facts(FactBuilder& b, const Counted& cpus) {
                                 {"cpu.memory_type", "memory_type"},
                                 {"cpu.memory_speed", "memory_speed"},
                                 {"cpu.tdp", "tdp"},
-                                {"cpu.pcie_lanes", "pcie_lanes"}}) {
+                                {"cpu.pcie_lanes", "pcie_lanes"},
+                                {"cpu.memory_forms", "memory_forms"},
+                                {"cpu.dimms_per_channel", "dimms_per_channel"}}) {
     b.catalog(fact, cpu, property);
+  }
+  // The power model wants the highest sustained draw: Intel's maximum turbo power or
+  // AMD's PPT where the vendor publishes one, else the TDP.
+  if (!b.catalog("cpu.max_power", cpu, "max_power")) {
+    if (const Fact* tdp = b.facts().find("cpu.tdp")) {
+      b.facts().set("cpu.max_power", tdp->value,
+                    Origin{Origin::Kind::Catalog, tdp->origin.range, cpu.decl->name,
+                           "tdp: the catalog has no higher published power limit"});
+    }
   }
   for (auto [per, total] : {std::pair{"cpu.cores", "cpu.cores_total"},
                             {"cpu.threads", "cpu.threads_total"},
                             {"cpu.memory_channels", "cpu.memory_channels_total"},
-                            {"cpu.tdp", "cpu.tdp_total"}}) {
+                            {"cpu.tdp", "cpu.tdp_total"},
+                            {"cpu.max_power", "cpu.max_power_total"},
+                            {"cpu.pcie_lanes", "cpu.pcie_lanes_total"}}) {
     if (auto q = b.facts().quantity(per)) {
       b.derived(total, Value::of(scaled(*q, n)), cpus.range, fmt::format("{} x {}", n, units::format(*q)));
     }
@@ -65,6 +88,7 @@ void add_memory_facts(FactBuilder& b, const Counted& dimms) {
   b.catalog("memory.type", dimm, "type");
   b.catalog("memory.speed", dimm, "speed");
   b.catalog("memory.ecc", dimm, "ecc");
+  b.catalog("memory.form", dimm, "form");
   if (auto size = b.facts().quantity("memory.dimm_size")) {
     b.derived("memory.total", Value::of(scaled(*size, n)), dimms.range, fmt::format("{} x {}", n, units::format(*size)));
   }
@@ -73,19 +97,14 @@ void add_memory_facts(FactBuilder& b, const Counted& dimms) {
 // storage.<volume>.*: a block `{ drives = N x disk; raid = ... }` or a counted disk.
 void add_volume_facts(FactBuilder& b, const std::string& volume) {
   std::string prefix = "storage." + volume + ".";
-  std::optional<Counted> drives;
   std::string raid = "none";
   SourceRange raid_range;
-  if (find_block(b.decl().body, "storage." + volume)) {
-    drives = b.counted("storage." + volume + ".drives");
-    if (const auto* p = find_property(b.decl().body, "storage." + volume + ".raid")) {
-      if (const auto* n = p->value->as<ast::Name>()) raid = n->name;
-      raid_range = p->range;
-    }
-  } else {
-    drives = b.counted("storage." + volume);
+  if (const auto* p = find_property(b.decl().body, "storage." + volume + ".raid")) {
+    if (const auto* n = p->value->as<ast::Name>()) raid = n->name;
+    raid_range = p->range;
   }
-  if (!drives || drives->entry->decl->kind != "disk") {
+  std::optional<Counted> drives = volume_drives(b, volume);
+  if (!drives) {
     b.facts().set(prefix + "present", Value::flag(false),
                   Origin{Origin::Kind::Default, b.decl().name_range, {}, "no " + volume + " volume declared"});
     return;
@@ -108,9 +127,11 @@ void add_volume_facts(FactBuilder& b, const std::string& volume) {
               fmt::format("{} usable of {} x {} ({})", yield.capacity_drives, n,
                           units::format(capacity->value.quantity), raid));
   }
-  if (auto read = catalog_property(disk, "read_bw")) {
-    b.derived(prefix + "read_bw", Value::of(scaled(read->value.quantity, yield.read_stripes)), drives->range,
-              fmt::format("{} x {} per drive ({})", yield.read_stripes, units::format(read->value.quantity), raid));
+  for (const char* direction : {"read_bw", "write_bw"}) {
+    if (auto per_drive = catalog_property(disk, direction)) {
+      b.derived(prefix + direction, Value::of(scaled(per_drive->value.quantity, yield.read_stripes)), drives->range,
+                fmt::format("{} x {} per drive ({})", yield.read_stripes, units::format(per_drive->value.quantity), raid));
+    }
   }
 }
 
@@ -131,39 +152,6 @@ void add_storage_facts(FactBuilder& b) {
   } else {
     b.facts().set("storage.archive.present", Value::flag(false),
                   Origin{Origin::Kind::Default, b.decl().name_range, {}, "no archive declared"});
-  }
-}
-
-void add_power_facts(FactBuilder& b) {
-  auto psus = b.counted("psu");
-  SourceRange at = b.decl().name_range;
-  if (psus) {
-    const auto& psu = *psus->entry;
-    double n = psus->count;
-    b.derived("psu.count", Value::number(n), psus->range, fmt::format("{} x {}", n, psu.decl->name));
-    b.derived("psu.model", Value::symbol(psu.decl->name), psus->range, "the referenced catalog entry");
-    b.catalog("psu.unit_capacity", psu, "capacity");
-    b.catalog("psu.efficiency", psu, "efficiency");
-    if (auto unit = b.facts().quantity("psu.unit_capacity")) {
-      b.derived("psu.capacity", Value::of(scaled(*unit, n)), psus->range, fmt::format("{} x {}", n, units::format(*unit)));
-      // With N+1 redundancy the load must fit with one supply failed.
-      b.derived("psu.capacity_one_failed", Value::of(scaled(*unit, std::max(0.0, n - 1))), psus->range,
-                fmt::format("{} x {} (one of {} failed)", n - 1, units::format(*unit), n));
-    }
-  }
-  b.declared_or_default("psu.mode", "psu_mode", Value::symbol("single"), "schema default");
-  // 002 Q1 budgets "other components" (drives, fans, NICs) at 100 W in its example.
-  b.declared_or_default("power.other", "other_power", Value::of({100, units::Dimension::power(), units::Currency::None}),
-                        "002 Q1's allowance for other components (100 W)");
-  auto gpu_power = b.facts().quantity("gpu.board_power_total");
-  auto cpu_power = b.facts().quantity("cpu.tdp_total");
-  auto other = b.facts().quantity("power.other");
-  if (gpu_power && cpu_power && other) {
-    units::Quantity load = *gpu_power;
-    load.value += cpu_power->value + other->value;
-    b.derived("power.full_load", Value::of(load), at,
-              fmt::format("GPUs {} + CPUs {} + other {}", units::format(*gpu_power), units::format(*cpu_power),
-                          units::format(*other)));
   }
 }
 
@@ -192,14 +180,7 @@ void resolve_server(FactBuilder& b) {
   if (auto cpus = b.counted("cpu"); cpus && cpus->entry->decl->kind == "cpu") add_cpu_facts(b, *cpus);
   if (auto dimms = b.counted("memory"); dimms && dimms->entry->decl->kind == "memory") add_memory_facts(b, *dimms);
   add_storage_facts(b);
-  add_power_facts(b);
   b.declared("cooling.kind", "cooling");
-  if (auto chassis = b.counted("chassis")) {
-    b.derived("chassis.model", Value::symbol(chassis->entry->decl->name), chassis->range, "the referenced catalog entry");
-    b.catalog("chassis.form", *chassis->entry, "form");
-    b.catalog("chassis.max_gpus", *chassis->entry, "max_gpus");
-    b.catalog("chassis.gpu_form", *chassis->entry, "gpu_form");
-  }
   add_network_facts(b);
   b.declared_or_default("site.region", "site.region", Value::symbol("other"), "schema default");
   b.declared_or_default("site.currency", "site.currency", Value::symbol("USD"), "schema default");
@@ -218,6 +199,8 @@ void resolve_server(FactBuilder& b) {
     b.derived("gpu.count_total", Value::number(count->value * nodes), at,
               fmt::format("{} per node x {} nodes", count->value, nodes));
   }
+  add_topology_facts(b);
+  add_power_facts(b);
 }
 
 }  // namespace gpuspec::facts

@@ -1,11 +1,14 @@
+// workload.* facts: declared properties, the named model's shape, the defaults of
+// mainstream fine-tuning/serving stacks (each with its source in docs/estimator.md),
+// and one meaning of "trains" that every rule and message uses.
 #include "facts/resolve_workload.h"
 
 #include <fmt/format.h>
 
-#include <cmath>
+#include <algorithm>
 
-#include "facts/estimator.h"
 #include "facts/properties.h"
+#include "facts/resolve_workload_memory.h"
 
 namespace gpuspec::facts {
 
@@ -30,26 +33,23 @@ void add_declared(const ast::Body& body, const std::string& prefix, FactSet& fac
   }
 }
 
-void set_default(FactSet& facts, const std::string& name, Value value, SourceRange at, const char* why) {
+void set_default(FactSet& facts, const std::string& name, Value value, SourceRange at, std::string why) {
   if (facts.find(name)) return;
-  facts.set(name, std::move(value), Origin{Origin::Kind::Default, at, {}, why});
+  facts.set(name, std::move(value), Origin{Origin::Kind::Default, at, {}, std::move(why)});
 }
 
-template <typename Parse>
-auto parsed_symbol(const FactSet& facts, const std::string& name, Parse parse) {
-  auto text = facts.symbol(name);
-  return text ? parse(*text) : decltype(parse(std::string_view{})){};
-}
-
-std::optional<double> number(const FactSet& facts, const std::string& name) {
-  auto q = facts.quantity(name);
-  if (!q || !q->dimension.dimensionless()) return std::nullopt;
-  return q->value;
-}
-
-void set_bytes(FactSet& facts, const std::string& name, double bytes, SourceRange at, std::string why) {
-  facts.set(name, Value::of({bytes, units::Dimension::data(), units::Currency::None}),
-            Origin{Origin::Kind::Estimator, at, {}, std::move(why)});
+// The training sequence length a stack uses when the workload does not say: fine-tuning
+// cuts samples at LLaMA-Factory's cutoff_len (2048), never beyond the model's context;
+// pre-training and serving use the model's whole context (inherited from the model).
+void default_seq_len(FactSet& facts, const std::string& task, SourceRange at) {
+  const Fact* declared = facts.find("workload.seq_len");
+  if (task != "llm.finetune" || (declared && declared->origin.kind == Origin::Kind::Declared)) return;
+  constexpr double kCutoffLen = 2048;
+  double context = declared ? declared->value.quantity.value : kCutoffLen;
+  facts.set("workload.seq_len", Value::number(std::min(kCutoffLen, context)),
+            Origin{Origin::Kind::Default, at, {},
+                   declared ? fmt::format("LLaMA-Factory cutoff_len 2048 (the model's context is {:g})", context)
+                            : "LLaMA-Factory cutoff_len 2048"});
 }
 
 }  // namespace
@@ -63,7 +63,7 @@ void add_workload_facts(const sema::Program& program, const sema::DeclEntry& wor
   // A model reference supplies the shape the workload does not declare itself.
   if (auto model = facts.symbol("workload.model")) {
     if (const auto* entry = program.find(*model)) {
-      for (const char* property : {"params", "layers", "hidden", "heads", "kv_heads", "seq_len"}) {
+      for (const char* property : {"params", "layers", "hidden", "heads", "kv_heads", "vocab", "seq_len"}) {
         std::string name = std::string("workload.") + property;
         if (facts.find(name)) continue;
         if (auto fact = catalog_property(*entry, property)) facts.set(name, fact->value, fact->origin);
@@ -72,72 +72,39 @@ void add_workload_facts(const sema::Program& program, const sema::DeclEntry& wor
   }
 
   SourceRange at = decl.name_range;
-  bool inference = facts.symbol("workload.task") == "llm.inference";
+  const std::string task = facts.symbol("workload.task").value_or("");
+  const bool inference_task = task == "llm.inference";
+  const bool finetune = task == "llm.finetune";
   set_default(facts, "workload.precision", Value::symbol("bf16"), at, "schema default");
-  set_default(facts, "workload.method", Value::symbol(inference ? "inference" : "full"), at,
-              inference ? "llm.inference implies inference" : "schema default");
-  set_default(facts, "workload.optimizer", Value::symbol("adamw"), at, "schema default");
+  set_default(facts, "workload.method", Value::symbol(inference_task ? "inference" : "full"), at,
+              inference_task ? "llm.inference implies inference" : "schema default");
+  // One meaning of "trains": the task and the method must both train. A contradiction
+  // (llm.inference with method = full) is a diagnostic at the property (sema); here the
+  // inference side wins, so no inference estimate ever holds gradients or optimizer states.
+  const bool trains = !inference_task && facts.symbol("workload.method") != "inference";
+  facts.set("workload.trains", Value::flag(trains),
+            Origin{Origin::Kind::Derived, at, {},
+                   trains ? fmt::format("task {} with method {}", task, facts.symbol("workload.method").value_or(""))
+                          : inference_task ? "task llm.inference"
+                                           : "method inference"});
+  set_default(facts, "workload.optimizer", Value::symbol("adamw"), at, "Hugging Face Trainer default (adamw_torch)");
   set_default(facts, "workload.sharding", Value::symbol("none"), at, "schema default");
+  set_default(facts, "workload.offload", Value::symbol("none"), at, "schema default");
   set_default(facts, "workload.tensor_parallel", Value::number(1), at, "schema default");
-  set_default(facts, "workload.batch_size", Value::number(1), at, "schema default");
-  set_default(facts, "workload.recompute", Value::symbol("none"), at, "schema default");
+  set_default(facts, "workload.batch_size", Value::number(1), at,
+              "micro-batch 1 per GPU, as LLaMA-Factory's example configs (per_device_train_batch_size: 1)");
+  set_default(facts, "workload.recompute", Value::symbol(finetune ? "full" : "none"), at,
+              finetune ? "gradient checkpointing on: LLaMA-Factory's default (disable_gradient_checkpointing = false)"
+                       : "no activation checkpointing: the Hugging Face Trainer and Megatron-LM default");
+  set_default(facts, "workload.attention", Value::symbol("sdpa"), at,
+              "PyTorch SDPA: the Transformers default for torch >= 2.1.1 (no stored score matrix)");
+  default_seq_len(facts, task, at);
   set_default(facts, "workload.stage", Value::symbol("experiment"), at, "schema default");
   set_default(facts, "workload.data", Value::symbol("internal"), at, "schema default");
   set_default(facts, "workload.preprocessing", Value::symbol("light"), at, "schema default");
   set_default(facts, "workload.first_project", Value::flag(false), at, "schema default");
 
-  auto params = number(facts, "workload.params");
-  if (!params) return;  // no model size: nothing to estimate
-
-  EstimatorInput input;
-  input.params = *params;
-  input.precision = parsed_symbol(facts, "workload.precision", parse_precision).value_or(Precision::BF16);
-  input.method = parsed_symbol(facts, "workload.method", parse_method).value_or(Method::Full);
-  input.optimizer = parsed_symbol(facts, "workload.optimizer", parse_optimizer).value_or(Optimizer::AdamW);
-  input.sharding = parsed_symbol(facts, "workload.sharding", parse_sharding).value_or(Sharding::None);
-  input.recompute = parsed_symbol(facts, "workload.recompute", parse_recompute).value_or(Recompute::None);
-  input.tensor_parallel = static_cast<int>(number(facts, "workload.tensor_parallel").value_or(1));
-  double total_gpus = std::max(1.0, gpus.value_or(1.0));
-  input.data_parallel = std::max(1, static_cast<int>(std::floor(total_gpus / std::max(1, input.tensor_parallel))));
-  input.seq_len = number(facts, "workload.seq_len");
-  input.batch_size = number(facts, "workload.batch_size");
-  input.layers = number(facts, "workload.layers");
-  input.hidden = number(facts, "workload.hidden");
-  input.heads = number(facts, "workload.heads");
-  input.kv_heads = number(facts, "workload.kv_heads");
-
-  auto problems = validate_input(input);
-  if (!problems.empty()) {
-    for (const auto& problem : problems) {
-      auto& d = diags.error("estimator-input", decl.name_range,
-                            fmt::format("cannot estimate the memory of '{}': {}", decl.name, problem));
-      d.declaration = decl.name;
-    }
-    return;
-  }
-  MemoryEstimate estimate = estimate_memory(input);
-  std::string basis = fmt::format("{} GPU(s), data parallel {}, tensor parallel {}", total_gpus, input.data_parallel,
-                                  input.tensor_parallel);
-  auto step = [&](std::string_view key) {
-    for (const auto& s : estimate.steps) {
-      if (s.find(key) != std::string::npos) return s;
-    }
-    return basis;
-  };
-  set_bytes(facts, "workload.mem.weights", estimate.weights, at, step("eights"));
-  set_bytes(facts, "workload.mem.gradients", estimate.gradients, at, step("radient"));
-  set_bytes(facts, "workload.mem.optimizer", estimate.optimizer, at, step("ptimizer"));
-  set_bytes(facts, "workload.mem.activations", estimate.activations, at, step("ctivation"));
-  set_bytes(facts, "workload.mem.kv_cache", estimate.kv_cache, at, step("KV"));
-  set_bytes(facts, "workload.mem.per_gpu", estimate.per_gpu, at, "sum of the per-GPU figures; " + basis);
-  set_bytes(facts, "workload.mem.total", estimate.total, at, "per GPU x every GPU of the job; " + basis);
-  // Weight bytes of the whole model at `precision`, for the 1.2x headroom rule (002 §7).
-  set_bytes(facts, "workload.mem.model_weights", input.params * bytes_per_element(input.precision), at,
-            fmt::format("{} params x {} B ({})", input.params, bytes_per_element(input.precision), name(input.precision)));
-  facts.set("workload.mem.shape_known", Value::flag(estimate.shape_terms_included),
-            Origin{Origin::Kind::Estimator, at, {}, estimate.shape_terms_included
-                                                        ? "layers, hidden, heads, seq_len known: activations included"
-                                                        : "model shape unknown: per-GPU figure is a lower bound"});
+  add_workload_memory_facts(decl, facts, gpus, diags);
 }
 
 }  // namespace gpuspec::facts

@@ -1,13 +1,16 @@
 #include "lint/lint.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
 #include "eval/evaluator.h"
+#include "eval/expr_text.h"
 #include "eval/template.h"
 #include "facts/properties.h"
 #include "facts/resolve.h"
+#include "lint/instead.h"
 #include "lint/waivers.h"
 
 namespace gpuspec::lint {
@@ -27,22 +30,44 @@ SourceRange finding_range(const ast::Declaration& decl, const std::string& at) {
   return decl.name_range;
 }
 
+// The level a violation is reported at: the user's --severity wins; else the lowest
+// `severity_when` level whose condition holds; else the policy's severity. The
+// condition that lowered it is returned for a note.
+struct Level {
+  Severity severity;
+  const SeverityCondition* lowered_by = nullptr;
+};
+
+Level level_of(const Policy& policy, const LintOptions& options, const facts::FactSet& facts) {
+  if (auto it = options.severities.find(policy.id); it != options.severities.end()) return {it->second};
+  Level level{policy.severity};
+  for (const auto& lower : policy.severity_when) {
+    if (lower.severity > level.severity && eval::evaluate(*lower.condition, facts).is_true()) {
+      level = {lower.severity, &lower};
+    }
+  }
+  return level;
+}
+
 class DeclarationLinter {
  public:
-  DeclarationLinter(const PolicySet& policies, const LintOptions& options, DiagnosticEngine& diags)
-      : policies_(policies), options_(options), diags_(diags) {}
+  DeclarationLinter(const sema::Program& program, const PolicySet& policies, const LintOptions& options,
+                    DiagnosticEngine& diags, const FactAugmenter& augment)
+      : program_(program), policies_(policies), options_(options), diags_(diags), augment_(augment) {}
 
-  void lint(const ast::Declaration& decl, const facts::FactSet& facts) {
+  void lint(const sema::DeclEntry& entry, const facts::FactSet& facts) {
+    const ast::Declaration& decl = *entry.decl;
     WaiverLedger waivers(decl, options_.today);
     for (const auto& policy : policies_.policies()) {
       if (!applies_to(policy, decl.kind) || options_.disabled.count(policy.id)) continue;
-      run(policy, decl, facts, options_.no_waivers ? nullptr : &waivers);
+      run(policy, entry, facts, options_.no_waivers ? nullptr : &waivers);
     }
     if (!options_.no_waivers) waivers.report_unused(policies_, options_.disabled, diags_);
   }
 
  private:
-  void run(const Policy& policy, const ast::Declaration& decl, const facts::FactSet& facts, WaiverLedger* waivers) {
+  void run(const Policy& policy, const sema::DeclEntry& entry, const facts::FactSet& facts, WaiverLedger* waivers) {
+    const ast::Declaration& decl = *entry.decl;
     std::optional<eval::Outcome> when;
     if (policy.when) when = eval::evaluate(*policy.when, facts);
     eval::Evaluation require = eval::evaluate_traced(*policy.require, facts);
@@ -62,14 +87,29 @@ class DeclarationLinter {
       case eval::Verdict::Violated:
         break;
     }
-    auto severity = options_.severities.count(policy.id) ? options_.severities.at(policy.id) : policy.severity;
+    const Level level = level_of(policy, options_, facts);
     std::string message = policy.message.empty() ? fmt::format("'{}' does not hold", policy.id)
                                                   : eval::render_template(policy.message, facts).text;
-    Diagnostic& d = diags_.report(policy.id, severity, finding_range(decl, policy.at), std::move(message));
+    Diagnostic& d = diags_.report(policy.id, level.severity, finding_range(decl, policy.at), std::move(message));
     d.declaration = decl.name;
-    if (policy.hint) d.hint = eval::render_template(*policy.hint, facts).text;
+    if (policy.suggest_instances && decl.kind == "cloud") {
+      d.hint = instead_hint(program_, entry, facts, policy, augment_);
+    } else if (policy.hint) {
+      d.hint = eval::render_template(*policy.hint, facts).text;
+    }
     add_why_notes(d, require);
+    if (level.lowered_by) d.notes.push_back({lowered_note(policy, level, facts), {}});
     if (waivers) waivers->apply(d);
+  }
+
+  // "reported as a warning, not an error: `frugal <= vram` holds (frugal = 28 GB, ...)".
+  static std::string lowered_note(const Policy& policy, const Level& level, const facts::FactSet& facts) {
+    const eval::Evaluation trace = eval::evaluate_traced(*level.lowered_by->condition, facts);
+    std::vector<std::string> values;
+    for (const auto& term : trace.terms) values.push_back(fmt::format("{} = {}", term.expression, term.value));
+    return fmt::format("reported as {}, not {}: `{}` holds{}", severity_name(level.severity),
+                       severity_name(policy.severity), eval::expr_text(*level.lowered_by->condition),
+                       values.empty() ? "" : fmt::format(" ({})", fmt::join(values, ", ")));
   }
 
   // "Why it failed": the value of every term of the requirement, each pointing at
@@ -84,16 +124,18 @@ class DeclarationLinter {
     }
   }
 
+  const sema::Program& program_;
   const PolicySet& policies_;
   const LintOptions& options_;
   DiagnosticEngine& diags_;
+  const FactAugmenter& augment_;
 };
 
 }  // namespace
 
 void lint_program(const sema::Program& program, const PolicySet& policies, const LintOptions& options,
                   DiagnosticEngine& diags, const FactAugmenter& augment) {
-  DeclarationLinter linter(policies, options, diags);
+  DeclarationLinter linter(program, policies, options, diags, augment);
   for (const auto& file : program.files()) {
     for (const auto& decl : file->ast.declarations) {
       if (!facts::has_facts(decl.kind)) continue;
@@ -101,7 +143,7 @@ void lint_program(const sema::Program& program, const PolicySet& policies, const
       if (!entry || entry->decl != &decl) continue;  // a duplicate: already an error
       facts::FactSet facts = facts::resolve_facts(program, *entry, diags);
       if (augment) augment(program, *entry, facts);
-      linter.lint(decl, facts);
+      linter.lint(*entry, facts);
     }
   }
 }

@@ -30,6 +30,35 @@ std::string name_of(const ast::Expr& expr) {
   return {};
 }
 
+const ast::Block* block(const ast::Declaration& decl, std::string_view key) {
+  for (const auto& item : decl.body.items) {
+    if (const auto* b = std::get_if<std::unique_ptr<ast::Block>>(&item); b && (*b)->key == key) return b->get();
+  }
+  return nullptr;
+}
+
+// `severity_when { warning = ... }`: each level must be below the policy's severity,
+// or the block could raise a finding the rule reference does not announce.
+void load_severity_when(const ast::Declaration& decl, const eval::FactSchema& schema, DiagnosticEngine& diags,
+                        Policy& out) {
+  const ast::Block* when = block(decl, "severity_when");
+  if (!when) return;
+  for (const auto& item : when->body.items) {
+    const auto* p = std::get_if<ast::Property>(&item);
+    if (!p) continue;
+    if (p->key != "warning" && p->key != "info") continue;  // the schema reported it
+    auto level = parse_severity(p->key);
+    if (*level <= out.severity) {
+      diags.error("policy-severity", p->key_range,
+                  fmt::format("severity_when can only lower the severity: '{}' is not below '{}'", p->key,
+                              severity_name(out.severity)));
+      continue;
+    }
+    eval::check_condition(*p->value, fmt::format("severity_when.{}", p->key), schema, diags);
+    out.severity_when.push_back({*level, p->value.get()});
+  }
+}
+
 // Returns false (with diagnostics) when the policy cannot run.
 bool load_one(const ast::Declaration& decl, const sema::LoadedFile& file, bool builtin, DiagnosticEngine& diags,
               Policy& out) {
@@ -42,6 +71,10 @@ bool load_one(const ast::Declaration& decl, const sema::LoadedFile& file, bool b
   out.builtin = builtin;
   if (const ast::Property* p = property(decl, "severity")) {
     out.severity = parse_severity(name_of(*p->value)).value_or(Severity::Warning);
+  }
+  load_severity_when(decl, schema, diags, out);
+  if (const ast::Property* p = property(decl, "suggest_instances")) {
+    if (const auto* b = p->value->as<ast::BoolLit>()) out.suggest_instances = b->value;
   }
   if (const ast::Property* p = property(decl, "applies")) {
     if (const auto* list = p->value->as<ast::ListExpr>()) {
@@ -74,6 +107,12 @@ bool load_one(const ast::Declaration& decl, const sema::LoadedFile& file, bool b
 }
 
 }  // namespace
+
+std::vector<std::string_view> PolicySet::ids() const {
+  std::vector<std::string_view> out;
+  for (const auto& p : policies_) out.push_back(p.id);
+  return out;
+}
 
 const Policy* PolicySet::find(std::string_view id) const {
   for (const auto& p : policies_) {

@@ -12,9 +12,19 @@
 
 namespace gpuspec::lint {
 
+// `severity_when { warning = <expr> }`: the level a violation drops to when `condition` holds.
+struct SeverityCondition {
+  Severity severity = Severity::Warning;
+  const ast::Expr* condition = nullptr;
+};
+
 struct Policy {
   std::string id;                   // the declaration name, e.g. "memory.ram-2x-vram"
   Severity severity = Severity::Warning;
+  std::vector<SeverityCondition> severity_when;  // each below `severity`
+  // On a cloud deployment, a violation names the provider's catalog instances on which
+  // the rule holds (the instance's facts are fixed; "add memory" is no remedy there).
+  bool suggest_instances = false;
   std::vector<std::string> applies;  // "server", "cloud", "workload"
   const ast::Expr* when = nullptr;   // optional guard
   const ast::Expr* require = nullptr;
@@ -37,6 +47,8 @@ class PolicySet {
  public:
   const std::vector<Policy>& policies() const { return policies_; }
   const Policy* find(std::string_view id) const;
+  // Every policy's id, in load order (for did-you-mean suggestions).
+  std::vector<std::string_view> ids() const;
   void add(Policy policy) { policies_.push_back(std::move(policy)); }
 
  private:

@@ -4,6 +4,8 @@
 
 #include <map>
 
+#include "sema/cloud_check.h"
+#include "sema/consistency_check.h"
 #include "sema/schema.h"
 #include "sema/suggest.h"
 #include "sema/value_check.h"
@@ -140,8 +142,14 @@ void check_program(const Program& program, DiagnosticEngine& diags) {
   DeclarationChecker checker(program, diags);
   for (const auto& file : program.files()) {
     if (file->syntax_errors) continue;
-    for (const auto& decl : file->ast.declarations) checker.check(decl);
+    for (const auto& decl : file->ast.declarations) {
+      std::size_t errors_before = diags.error_count();
+      checker.check(decl);
+      // Catalog cross-checks read the checked values, so they need a clean schema check.
+      if (decl.kind == "cloud" && diags.error_count() == errors_before) check_cloud_deployment(program, decl, diags);
+    }
   }
+  check_consistency(program, diags);
 }
 
 void check_library(const Library& library, DiagnosticEngine& diags) {

@@ -20,6 +20,11 @@ std::filesystem::path find_project_root(const std::filesystem::path& file);
 std::optional<Program> load_program(const std::string& path, const Library& library, SourceManager& sources,
                                     DiagnosticEngine& diags, std::string* io_error = nullptr);
 
+// As load_program, with the root file's text given instead of read: an editor's
+// unsaved buffer. Imports are still read from disk.
+Program load_program_text(const std::string& path, std::string text, const Library& library, SourceManager& sources,
+                          DiagnosticEngine& diags);
+
 std::optional<std::string> read_file(const std::filesystem::path& path, std::string* error = nullptr);
 
 }  // namespace gpuspec::sema

@@ -43,6 +43,7 @@ std::vector<std::string_view> cooling_symbols() { return {"air_tower", "air_serv
 std::vector<std::string_view> fabric_symbols() { return {"infiniband", "ethernet", "roce"}; }
 std::vector<std::string_view> pcie_symbols() { return {"gen3", "gen4", "gen5"}; }
 std::vector<std::string_view> memory_kind_symbols() { return {"ddr4", "ddr5"}; }
+std::vector<std::string_view> dimm_form_symbols() { return {"rdimm", "udimm", "lrdimm"}; }
 std::vector<std::string_view> provider_symbols() { return {"aws", "azure", "alicloud"}; }
 std::vector<std::string_view> currency_symbols() { return {"CNY", "USD"}; }
 std::vector<std::string_view> arch_symbols() { return {"volta", "ampere", "ada", "hopper", "davinci"}; }
@@ -74,6 +75,12 @@ KindSchema gpu_kind() {
           {"arch", {symbol(arch_symbols())}, true, "", "architecture; cuda_arch maps it to a minimum CUDA version"},
           {"mig", {count()}, false, "0", "maximum Multi-Instance GPU partitions, 0 = no MIG"},
           {"max_temp", {quantity(Dimension::temperature())}, false, "", "maximum operating temperature, when the datasheet gives one"},
+          {"compute_capability", {string()}, false, "",
+           "CUDA compute capability (\"8.6\"); picks the cuda_arch entry for minimum CUDA and bf16/fp8 support"},
+          {"slot_width", {count()}, false, "", "expansion slots the card occupies (PCIe cards; 2 = dual-slot)"},
+          {"cooler", {symbol({"passive", "active"})}, false, "",
+           "the card's own cooling: passive (a heat sink that needs server airflow) or active (fans on the card)"},
+          {"pcie_lanes", {count()}, false, "", "PCIe lanes of the host interface (16 for an x16 card)"},
       },
       "a GPU with its datasheet facts");
 }
@@ -93,6 +100,10 @@ KindSchema cpu_kind() {
           {"pcie_lanes", {count()}, false, "", "PCIe lanes from the CPU"},
           {"pcie", {symbol(pcie_symbols())}, false, "", "PCIe generation of those lanes"},
           {"socket", {symbol({"lga4677", "sp5", "str5", "lga1700"})}, false, "", "CPU socket"},
+          {"max_power", {quantity(Dimension::power())}, false, "",
+           "highest sustained package power the vendor publishes (Intel maximum turbo power, AMD PPT); omitted = tdp"},
+          {"memory_forms", {list_of(symbol(dimm_form_symbols()))}, false, "", "DIMM types the platform takes"},
+          {"dimms_per_channel", {count()}, false, "", "most DIMMs one memory channel takes"},
       },
       "a CPU with its datasheet facts");
 }
@@ -105,7 +116,8 @@ KindSchema memory_kind() {
           {"size", {quantity(Dimension::data())}, true, "", "capacity of one DIMM"},
           {"speed", {quantity(Dimension::transfer_rate())}, true, "", "data rate (MT/s)"},
           {"ecc", {boolean()}, false, "", "ECC DIMM"},
-          {"form", {symbol({"rdimm", "udimm", "lrdimm"})}, true, "", "module type"},
+          {"form", {symbol(dimm_form_symbols())}, true, "", "module type"},
+          {"power", {quantity(Dimension::power())}, false, "", "maximum draw of one module"},
       },
       "a memory module (DIMM)");
 }
@@ -122,6 +134,8 @@ KindSchema disk_kind() {
           {"write_bw", {quantity(Dimension::bandwidth())}, false, "", "sequential write, vendor figure"},
           {"class", {symbol({"enterprise", "consumer"})}, true, "", "market class"},
           {"endurance_dwpd", {number()}, false, "", "rated drive writes per day over the warranty"},
+          {"power", {quantity(Dimension::power())}, false, "", "maximum draw (active read/write)"},
+          {"pcie_lanes", {count()}, false, "", "PCIe lanes of an NVMe drive (4 for x4)"},
       },
       "a disk (SSD or HDD)");
 }
@@ -146,6 +160,13 @@ KindSchema chassis_kind() {
           {"gpu_form", {symbol({"pcie", "sxm"})}, false, "", "GPU form the chassis takes"},
           {"cooling", {symbol(cooling_symbols())}, false, "", "cooling the chassis is built for"},
           {"psu_slots", {count()}, false, "", "power supply bays"},
+          {"expansion_slots", {count()}, false, "", "expansion-slot openings for add-in cards (towers)"},
+          {"max_gpu_width", {count()}, false, "", "widest GPU its GPU bays take, in slots (2 = double-width)"},
+          {"pcie_switch", {boolean()}, false, "",
+           "GPUs and NICs hang off PCIe switches, so they do not each take CPU lanes"},
+          {"board", {symbol({"atx", "eatx", "proprietary"})}, false, "", "largest motherboard form factor it takes"},
+          {"airflow", {symbol({"positive_pressure", "negative_pressure", "front_to_back"})}, false, "",
+           "fan layout: tower cases with more intake than exhaust are positive pressure"},
       },
       "a chassis or complete server barebone");
 }
@@ -169,6 +190,8 @@ KindSchema nic_kind() {
           {"bandwidth", {quantity(Dimension::bandwidth())}, true, "", "line rate per port"},
           {"ports", {count()}, false, "", "ports"},
           {"pcie", {symbol(pcie_symbols())}, false, "", "host interface generation"},
+          {"pcie_lanes", {count()}, false, "", "PCIe lanes of the host interface"},
+          {"power", {quantity(Dimension::power())}, false, "", "maximum draw"},
       },
       "a network adapter");
 }
@@ -187,6 +210,8 @@ KindSchema part_kind() {
           {"ports", {count()}, false, "", "ports"},
           {"port_bandwidth", {quantity(Dimension::bandwidth())}, false, "", "bandwidth per port or per link"},
           {"power", {quantity(Dimension::power())}, false, "", "maximum power draw"},
+          {"system_power", {quantity(Dimension::power())}, false, "",
+           "baseboards: the vendor's published maximum for the whole reference system built on it (DGX H100 for HGX H100)"},
       },
       "a generic part: NVLink bridge, HGX baseboard, switch, cable");
 }
@@ -207,6 +232,10 @@ KindSchema instance_kind() {
           {"efa", {boolean()}, false, "false", "AWS Elastic Fabric Adapter"},
           {"infiniband", {boolean()}, false, "false", "InfiniBand between instances"},
           {"local_storage", {quantity(Dimension::data())}, false, "", "local instance storage; 0 = none"},
+          {"local_nvme_drives", {count()}, false, "", "local NVMe SSDs (instance store) of one instance"},
+          {"local_nvme_drive_size", {quantity(Dimension::data())}, false, "", "capacity of one local NVMe SSD"},
+          {"local_nvme_read_bw", {quantity(Dimension::bandwidth())}, false, "",
+           "sequential read of all local NVMe SSDs striped together (RAID 0), as the provider publishes it"},
           {"regions", {list_of(string())}, false, "", "regions where the provider's docs show it offered (not exhaustive)"},
           {"generation2_only", {boolean()}, false, "", "Azure: only Generation 2 VM images boot"},
       },
@@ -292,9 +321,13 @@ KindSchema framework_release_kind() {
   return catalog_kind(
       "framework_release",
       {
-          {"framework", {symbol({"pytorch", "tensorflow"})}, true, "", "framework"},
+          {"framework", {symbol({"pytorch", "tensorflow", "jax"})}, true, "", "framework"},
           {"version", {string()}, true, "", "release, major.minor (\"2.3\")"},
-          {"cuda", {list_of(string())}, true, "", "CUDA versions the release is built/tested for (\"11.8\", \"12.1\")"},
+          {"cuda", {list_of(string())}, true, "",
+           "CUDA versions the release is built/tested for (\"11.8\", \"12.1\"; a bare \"12\" is any 12.x)"},
+          {"bundles_cuda", {boolean()}, false, "false",
+           "the release's pip packages bring their own CUDA runtime, so only the NVIDIA driver must fit; "
+           "false = it uses the system CUDA toolkit"},
           {"python", {list_of(string())}, false, "", "supported Python versions"},
       },
       "which CUDA versions a framework release supports");
@@ -306,9 +339,23 @@ KindSchema cuda_arch_kind() {
       {
           {"arch", {symbol(arch_symbols())}, true, "", "GPU architecture"},
           {"min_cuda", {string()}, true, "", "first CUDA version with native support (\"11.8\")"},
+          {"last_cuda", {string()}, false, "", "last CUDA major version that still supports it (\"12\"); omitted = current"},
           {"compute_capability", {string()}, true, "", "compute capability (\"9.0\")"},
+          {"bf16", {boolean()}, false, "", "BF16 tensor cores"},
+          {"fp8", {boolean()}, false, "", "FP8 tensor cores"},
       },
-      "the minimum CUDA version for a GPU architecture");
+      "the CUDA support and tensor formats of a compute capability");
+}
+
+KindSchema cuda_driver_kind() {
+  return catalog_kind(
+      "cuda_driver",
+      {
+          {"cuda", {string()}, true, "", "CUDA major version (\"12\")"},
+          {"min_driver", {string()}, true, "",
+           "oldest Linux NVIDIA driver that runs any toolkit of that major version (minor version compatibility)"},
+      },
+      "the NVIDIA driver a CUDA major version needs");
 }
 
 KindSchema export_restriction_kind() {
@@ -319,6 +366,8 @@ KindSchema export_restriction_kind() {
           {"regions", {list_of(symbol({"cn"}))}, true, "", "site regions the rule restricts"},
           {"since", {date()}, true, "", "date the rule took effect"},
           {"alternatives", {list_of(reference({"gpu"}))}, false, "", "domestic alternatives to suggest"},
+          {"license_review", {symbol({"presumption_of_denial", "case_by_case"})}, false, "",
+           "how the licensing authority reviews licence applications under this rule"},
       },
       "a dated export-control rule on GPUs");
 }
@@ -332,7 +381,7 @@ std::span<const KindSchema> catalog_kinds() {
       psu_kind(),        chassis_kind(),     cooling_kind(),          nic_kind(),
       part_kind(),       instance_kind(),    model_kind(),            price_kind(),
       exchange_rate_kind(), electricity_kind(), framework_release_kind(), cuda_arch_kind(),
-      export_restriction_kind(), volume_kind(),
+      cuda_driver_kind(), export_restriction_kind(), volume_kind(),
   };
   return kinds;
 }

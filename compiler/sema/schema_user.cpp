@@ -45,13 +45,16 @@ const BlockSchema& workload_body() {
           {"layers", {positive_count()}, false, "the model's", "transformer layers (for activation and KV-cache estimates)"},
           {"hidden", {positive_count()}, false, "the model's", "hidden size"},
           {"heads", {positive_count()}, false, "the model's", "attention heads"},
+          {"vocab", {positive_count()}, false, "the model's", "vocabulary size (the fp32 logits of the loss)"},
           {"precision", {symbol({"fp32", "tf32", "fp16", "bf16", "fp8", "int8", "int4"})}, false, "bf16", "training or inference precision"},
           {"method", {symbol({"full", "lora", "qlora", "freeze", "inference"})}, false, "full (inference for llm.inference)", "how the weights are trained"},
           {"optimizer", {symbol({"adamw", "adam", "sgd", "adafactor", "lion", "adamw_8bit"})}, false, "adamw", "optimizer"},
           {"sharding", {symbol({"none", "zero1", "zero2", "zero3", "fsdp"})}, false, "none", "optimizer/gradient/parameter sharding across GPUs"},
           {"tensor_parallel", {positive_count()}, false, "1", "tensor-parallel degree"},
-          {"recompute", {symbol({"none", "selective", "full"})}, false, "none", "activation recomputation"},
-          {"seq_len", {positive_count()}, false, "", "sequence length in tokens"},
+          {"recompute", {symbol({"none", "selective", "full"})}, false, "full for llm.finetune, else none", "activation recomputation (gradient checkpointing = full)"},
+          {"attention", {symbol({"sdpa", "flash", "eager"})}, false, "sdpa", "attention kernel: sdpa/flash never store the score matrix, eager does"},
+          {"offload", {symbol({"none", "cpu", "nvme"})}, false, "none", "ZeRO-Offload/ZeRO-Infinity target of the sharded training states (needs sharding)"},
+          {"seq_len", {positive_count()}, false, "2048 (at most the model's) for llm.finetune, else the model's", "sequence length in tokens"},
           {"batch_size", {positive_count()}, false, "1", "micro-batch size per GPU"},
           {"dataset", {quantity(Dimension::data())}, false, "", "training data size"},
           {"samples", {positive_count()}, false, "", "number of training samples"},
@@ -152,6 +155,20 @@ const BlockSchema& cloud_storage_block() {
   return schema;
 }
 
+// How people reach the nodes (docs/terraform.md, "Access").
+const BlockSchema& cloud_access_block() {
+  static const BlockSchema schema{
+      "access",
+      {
+          {"ssh", {symbol({"bastion", "public_ip", "existing_network"})}, false, "bastion",
+           "bastion: a new network, the nodes private behind a jump host and a NAT gateway; public_ip: a new network, "
+           "a public address per node; existing_network: the nodes join a network you name, no public address"},
+          {"from", {list_of(string()), string()}, false, "asked by terraform",
+           "IPv4 CIDR blocks allowed to reach SSH, e.g. [\"203.0.113.0/24\"]"},
+      }};
+  return schema;
+}
+
 const BlockSchema& tags_block() {
   static const BlockSchema schema{"tags", {}, true, {string()}};
   return schema;
@@ -169,12 +186,28 @@ const BlockSchema& cloud_body() {
           {"zone", {string()}, false, "", "availability zone"},
           {"duration", {quantity(Dimension::duration())}, false, "", "how long the instances run"},
           {"utilization", {percent()}, false, "100%", "share of the duration the instances are up"},
+          {"pricing", {symbol({"on_demand", "reserved_1y", "reserved_3y"})}, false, "on_demand",
+           "which instance price the quote uses; a reservation is billed for every hour of the duration"},
           {"storage", {block(cloud_storage_block())}, false, "", "disks"},
           {"tags", {block(tags_block())}, false, "", "resource tags"},
+          {"access", {block(cloud_access_block())}, false, "ssh = bastion", "how people reach the nodes over SSH"},
           {"ssh_user", {string()}, false, "", "admin user name"},
           {"image", {string()}, false, "", "image override"},
           {"software", {block(software_block())}, false, "", "software stack"},
           {"budget", {quantity(Dimension::money_amount())}, false, "", "budget for the deployment"},
+      }};
+  return schema;
+}
+
+// `severity_when { warning = <expr> }`: a violation is reported at the named, lower
+// level when the expression holds (a fixed cloud instance, an estimate whose frugal
+// bound fits). The rule keeps its id.
+const BlockSchema& severity_when_block() {
+  static const BlockSchema schema{
+      "severity_when",
+      {
+          {"warning", {expression()}, false, "", "report a violation as a warning when this holds"},
+          {"info", {expression()}, false, "", "report a violation as information when this holds"},
       }};
   return schema;
 }
@@ -184,6 +217,8 @@ const BlockSchema& policy_body() {
       "policy",
       {
           {"severity", {symbol({"error", "warning", "info"})}, true, "", "default severity"},
+          {"severity_when", {block(severity_when_block())}, false, "", "lower levels for violations where a condition holds"},
+          {"suggest_instances", {boolean()}, false, "false", "on a cloud deployment, name the catalog instances that pass instead of the hint"},
           {"applies", {symbol({"server", "cloud", "workload"}), list_of(symbol({"server", "cloud", "workload"}))}, true, "", "declaration kinds the policy checks"},
           {"when", {expression()}, false, "true", "guard: the policy is silent when false"},
           {"require", {expression()}, true, "", "what must hold"},

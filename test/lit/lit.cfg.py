@@ -1,5 +1,6 @@
 # lit configuration: one behaviour per file; %gpuspec is the built binary.
 import os
+import shutil
 import lit.formats
 
 config.name = "gpuspec"
@@ -13,3 +14,7 @@ config.substitutions.append(("%root", config.source_root))
 # Deterministic, colour-free output regardless of the caller's terminal.
 config.environment["NO_COLOR"] = "1"
 config.environment["LC_ALL"] = "C.UTF-8"
+# Real Terraform (`terraform fmt -check`): tests that need it say `REQUIRES: terraform`
+# and are UNSUPPORTED where the binary is absent.
+if shutil.which("terraform"):
+    config.available_features.add("terraform")

@@ -18,9 +18,10 @@ import path from "node:path";
 const PROVIDERS = {
   aws: { source: "hashicorp/aws", version: "~> 6.0", instance: "aws_instance", typeKey: "instance_type" },
   azurerm: { source: "hashicorp/azurerm", version: "~> 4.0", instance: "azurerm_linux_virtual_machine", typeKey: "size" },
-  alicloud: { source: "aliyun/alicloud", version: "~> 1.0", instance: "alicloud_instance", typeKey: "instance_type" },
+  alicloud: { source: "aliyun/alicloud", version: ">= 1.250.0, < 2.0.0", instance: "alicloud_instance", typeKey: "instance_type" },
 };
 const FILES = ["versions", "main", "variables", "outputs"];
+const TEMPLATE = "cloud-init.yaml.tftpl";
 
 let failures = 0;
 const fail = (where, message) => {
@@ -40,7 +41,15 @@ function findModules(dir, out) {
 }
 
 // Every "${...}" in a string value must be one of the emitter's references.
-const ALLOWED = /^\$\{(var\.|local\.|data\.|count\.|aws_|azurerm_|alicloud_|merge\(|cidrsubnet\(|string\}|number\}|bool\}|list\(string\)\}|map\(string\)\})/;
+const ALLOWED = new RegExp("^\\$\\{(" + [
+  "var\\.", "local\\.", "data\\.", "count\\.", "path\\.module", "terraform_data\\.", "aws_", "azurerm_", "alicloud_",
+  // dynamic block iterators
+  "identity\\.value", "capacity_reservation_specification\\.value",
+  // functions
+  "merge\\(", "cidrsubnet\\(", "substr\\(", "base64encode\\(", "templatefile\\(", "formatlist\\(", "can\\(",
+  "length\\(", "replace\\(", "trimprefix\\(",
+  "string\\}", "number\\}", "bool\\}", "list\\(string\\)\\}", "map\\(string\\)\\}",
+].join("|") + ")");
 function checkInterpolations(where, value) {
   if (typeof value === "string") {
     for (let i = value.indexOf("${"); i >= 0; i = value.indexOf("${", i + 2)) {
@@ -54,6 +63,13 @@ function checkInterpolations(where, value) {
     value.forEach((v) => checkInterpolations(where, v));
   } else if (value && typeof value === "object") {
     for (const [k, v] of Object.entries(value)) {
+      if (k === "ignore_changes" || k === "depends_on") {
+        // Lists of bare traversals ("ami"; hcl2json shows them as "${ami}").
+        for (const t of [].concat(v)) {
+          if (typeof t !== "string" || !/^(\$\{)?[A-Za-z_][\w.-]*\}?$/.test(t)) fail(where, `${k} element ${JSON.stringify(t)}`);
+        }
+        continue;
+      }
       checkInterpolations(where, k);
       checkInterpolations(where, v);
     }
@@ -107,7 +123,7 @@ async function checkModule(dir, expect) {
   if (required[names[0]].source !== p.source || required[names[0]].version !== p.version)
     fail(dir, `provider pin ${JSON.stringify(required[names[0]])}`);
   const instances = resources(doc, p.instance);
-  const keys = Object.keys(instances);
+  const keys = Object.keys(instances).filter((k) => !k.endsWith("_bastion"));  // the jump host is not a node
   if (keys.length !== 1) return fail(dir, `expected one ${p.instance}, found ${keys.length}`);
   const inst = blockBody(instances[keys[0]]);
   if (typeof inst[p.typeKey] !== "string" || inst[p.typeKey].includes("${"))
@@ -117,13 +133,17 @@ async function checkModule(dir, expect) {
   const tags = locals.tags ?? {};
   if (tags["managed-by"] !== "gpuspec") fail(dir, `tags lack managed-by = gpuspec: ${JSON.stringify(tags)}`);
   const variables = Object.assign({}, ...[].concat(doc.variable ?? []).map((v) => v));
-  for (const v of ["region", "ssh_public_key", "name"]) if (!variables[v]) fail(dir, `variable ${v} missing`);
+  for (const v of ["region", "ssh_public_key", "name", "ssh_allowed_cidrs", "user_data", "data_mount_path"])
+    if (!variables[v]) fail(dir, `variable ${v} missing`);
+  if (!fs.existsSync(path.join(dir, TEMPLATE))) fail(dir, `missing ${TEMPLATE}`);
+  else if (!fs.readFileSync(path.join(dir, TEMPLATE), "utf8").startsWith("#cloud-config\n"))
+    fail(dir, `${TEMPLATE} is not a cloud-config document`);
   const outputs = Object.assign({}, ...[].concat(doc.output ?? []));
-  for (const o of ["instance_ids", "private_ips"]) if (!outputs[o]) fail(dir, `output ${o} missing`);
+  for (const o of ["instance_ids", "private_ips", "ssh_commands"]) if (!outputs[o]) fail(dir, `output ${o} missing`);
   if (p.instance === "aws_instance" && inst.network_interface) fail(dir, "deprecated aws_instance.network_interface");
   if (p.instance === "azurerm_linux_virtual_machine") {
     const nics = resources(doc, "azurerm_network_interface");
-    const nic = blockBody(Object.values(nics)[0]);
+    const nic = blockBody(Object.entries(nics).find(([k]) => !k.endsWith("_bastion"))?.[1]);
     if (nic.accelerated_networking_enabled !== true) fail(dir, "accelerated_networking_enabled is not true");
     if (inst.disable_password_authentication !== true) fail(dir, "password authentication not disabled");
   }

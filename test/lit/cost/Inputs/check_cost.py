@@ -3,9 +3,14 @@
 
 usage: check_cost.py bom-csv FILE       sum of line totals = total row; qty x unit = line
        check_cost.py bom-json FILE      the same over the JSON
-       check_cost.py quote-json FILE    cloud total = hourly x count x hours x utilization;
-                                        TCO = capex + electricity; break-even = where the
-                                        cumulative curves cross; cheaper over the horizon
+       check_cost.py quote-json FILE    cloud: instances = hourly x count x hours x billed share,
+                                        storage = volumes x count x hours / 730, total = both;
+                                        TCO = capex + electricity; a sum is a lower bound iff a
+                                        part is; normalisation = server / cloud dense BF16 TFLOPS;
+                                        break-even = where the cumulative curves cross, with the
+                                        bound the lower bounds allow; cheaper over the horizon
+       check_cost.py volumes-match TF_MAIN_JSON QUOTE_JSON
+                                        the quote prices the volumes Terraform creates
 Prints OK lines; exits 1 on the first mismatch.
 """
 import csv
@@ -25,15 +30,21 @@ def fail(msg):
 def bom_csv(path):
     with open(path, newline="") as f:
         rows = list(csv.DictReader(f))
-    totals = {}
+    totals, unpriced = {}, {}
     for r in rows:
         if r["role"] == "total":
             s = totals.get(r["server"], 0.0)
             if not close(s, float(r["line total"])):
                 fail(f"{r['server']}: sum of lines {s:.2f} != total {r['line total']}")
-            print(f"OK {r['server']} sum of {len(rows) - 1} line totals = {float(r['line total']):.2f} {r['currency']}")
+            missing = unpriced.get(r["server"], [])
+            if bool(missing) != r["note"].startswith("a lower bound") or any(p not in r["note"] for p in missing):
+                fail(f"{r['server']}: total note {r['note']!r} for unpriced {missing}")
+            bound = f"at least {float(r['line total']):.2f} ({len(missing)} unpriced)" if missing else f"{float(r['line total']):.2f}"
+            print(f"OK {r['server']} sum of {len(rows) - 1} line totals = {bound} {r['currency']}")
             continue
         if r["line total"] == "no price":
+            if r["part"] not in unpriced.setdefault(r["server"], []):
+                unpriced[r["server"]].append(r["part"])
             continue
         q, u, t = float(r["qty"]), float(r["unit price"]), float(r["line total"])
         if not close(q * u, t):
@@ -50,51 +61,160 @@ def bom_json(path):
         for l in bom["lines"]:
             if l["price"] is None and l["unit_price"] is not None:
                 fail(f"{l['part']} priced without a price entry")
+        missing = sorted({l["part"] for l in bom["lines"] if l["line_total"] is None})
+        if bom["complete"] != (not missing) or sorted(bom["unpriced"]) != missing:
+            fail(f"{bom['server']}: complete {bom['complete']}, unpriced {bom['unpriced']}, lines without a price {missing}")
         print(f"OK {bom['server']} json total {bom['total']:.2f}")
+
+
+def check_bound(what, t, parts):
+    """A sum is a lower bound exactly when one of its parts is; its unpriced list is theirs."""
+    lb = any(p["lower_bound"] for p in parts)
+    if t["lower_bound"] != lb:
+        fail(f"{what}: lower_bound {t['lower_bound']} but its parts say {lb}")
+    names = sorted({u for p in parts for u in p["unpriced"]})
+    if sorted(t["unpriced"]) != names:
+        fail(f"{what}: unpriced {t['unpriced']} != {names}")
 
 
 def quote_json(path):
     q = json.load(open(path))
+    if q["version"] != 2:
+        fail(f"quote JSON version {q['version']}")
     for c in q["cloud"]:
+        share = c["utilization"] if c["pricing"] == "on_demand" else 1
+        if c["billed_share"] != share:
+            fail(f"{c['name']}: billed share {c['billed_share']} for {c['pricing']} at {c['utilization']}")
         if c["total"] is None:
-            print(f"OK {c['name']} has no total (no price)")
+            print(f"OK {c['name']} has no total (no hours)")
             continue
-        expect = c["hourly"] * c["count"] * c["hours"] * c["utilization"]
-        if not close(expect, c["total"]):
-            fail(f"{c['name']}: {expect} != {c['total']}")
-        print(f"OK {c['name']} {c['hourly']:.4f}/h x {c['count']:g} x {c['hours']:g} h x {c['utilization']} = {c['total']:.2f}")
-    servers = {s["bom"]["server"]: s for s in q["on_premises"]}
+        hours = c["hours"]
+        if c["hourly"] is not None:
+            expect = c["hourly"] * c["count"] * hours * share
+            if not close(expect, c["instances_total"]["amount"]):
+                fail(f"{c['name']}: instances {expect} != {c['instances_total']['amount']}")
+        elif c["instances_total"]["amount"] != 0 or not c["instances_total"]["lower_bound"]:
+            fail(f"{c['name']}: an unpriced instance must count 0 in a lower bound")
+        storage = sum(v["monthly_each"] * c["count"] * hours / 730 for v in c["volumes"] if v["monthly_each"] is not None)
+        if not close(storage, c["storage_total"]["amount"]):
+            fail(f"{c['name']}: storage {storage} != {c['storage_total']['amount']}")
+        unpriced_volumes = [v for v in c["volumes"] if v["monthly_each"] is None]
+        if c["storage_total"]["lower_bound"] != bool(unpriced_volumes):
+            fail(f"{c['name']}: storage lower_bound does not match its unpriced volumes")
+        total = c["instances_total"]["amount"] + c["storage_total"]["amount"]
+        if not close(total, c["total"]["amount"]):
+            fail(f"{c['name']}: total {c['total']['amount']} != instances + storage {total}")
+        check_bound(c["name"] + " total", c["total"], [c["instances_total"], c["storage_total"]])
+        bound = "at least " if c["total"]["lower_bound"] else ""
+        print(f"OK {c['name']} {bound}{c['instances_total']['amount']:.2f} instances + {storage:.2f} storage = {c['total']['amount']:.2f}")
+    servers = {s["name"]: s for s in q["on_premises"]}
     clouds = {c["name"]: c for c in q["cloud"]}
     for s in q["on_premises"]:
-        if s["tco"] is not None:
-            expect = s["capex"] + s["electricity_over_horizon"]
-            if not close(expect, s["tco"]):
-                fail(f"tco {expect} != {s['tco']}")
+        if s["tco"] is None:
+            continue
+        capex, elec = s["capex"], s["electricity_over_horizon"]
+        if not close(capex["amount"] + elec["amount"], s["tco"]["amount"]):
+            fail(f"tco {capex['amount']} + {elec['amount']} != {s['tco']['amount']}")
+        check_bound(s["name"] + " tco", s["tco"], [capex, elec])
+        if s["electricity_per_month"] is not None:
             e = s["electricity_per_month"] * s["horizon_months"]
-            if abs(e - s["electricity_over_horizon"]) > 0.005 * s["horizon_months"] + 0.011:  # per-month figure is rounded
-                fail(f"electricity {e} != {s['electricity_over_horizon']}")
-            print(f"OK {s['bom']['server']} TCO {s['capex']:.2f} + {s['electricity_over_horizon']:.2f} = {s['tco']:.2f}")
+            if abs(e - elec["amount"]) > 0.005 * s["horizon_months"] + 0.011:  # per-month figure is rounded
+                fail(f"electricity {e} != {elec['amount']}")
+        bound = "at least " if s["tco"]["lower_bound"] else ""
+        print(f"OK {s['name']} TCO {bound}{capex['amount']:.2f} + {elec['amount']:.2f} = {s['tco']['amount']:.2f}")
     for cmp in q["comparisons"]:
         s, c = servers[cmp["server"]], clouds[cmp["cloud"]]
-        capex, opex_m = s["capex"], s["electricity_per_month"]
-        cloud_m = c["hourly"] * c["count"] * c["utilization"] * 730
-        # Walk the cumulative curves month by month (in hundredths) and find where they cross.
+        st, ct = s["capability"]["dense_bf16_tflops"], c["capability"]["dense_bf16_tflops"]
+        same = s["capability"]["gpu"] == c["capability"]["gpu"] and s["capability"]["gpus"] == c["capability"]["gpus"]
+        scale = 1 if same or st is None or ct is None else st / ct
+        if abs(scale - cmp["scale"]) > 1e-9:
+            fail(f"scale {cmp['scale']} != {scale}")
+        if bool(cmp["mismatch"]) == same:
+            fail(f"mismatch note {cmp['mismatch']!r} but same GPUs = {same}")
+        capex = s["capex"]["amount"]
+        opex_m = cmp["on_premises_monthly"]["amount"]
+        cloud_m = c["instances_monthly"]["amount"] * scale + c["storage_monthly"]["amount"]
+        if not close(cloud_m, cmp["cloud_monthly"]["amount"]):
+            fail(f"cloud monthly {cmp['cloud_monthly']['amount']} != {cloud_m}")
+        onprem_low = s["capex"]["lower_bound"] or cmp["on_premises_monthly"]["lower_bound"]
+        cloud_low = cmp["cloud_monthly"]["lower_bound"]
+        # Walk the cumulative curves of the priced figures month by month (in hundredths).
         m, step = 0.0, 0.01
         while capex + opex_m * m > cloud_m * m and m < 1200:
             m += step
+        crosses = m < 1200
+        expect_bound = "exact"
+        if onprem_low and cloud_low:
+            expect_bound = None  # nothing follows
+        elif onprem_low:
+            expect_bound = "at_least"
+        elif cloud_low:
+            expect_bound = "at_most" if crosses else None
+        if expect_bound is None:
+            if cmp["breakeven_months"] is not None:
+                fail(f"break-even {cmp['breakeven_months']} reported though nothing follows from the bounds")
+            print(f"OK {cmp['server']} vs {cmp['cloud']}: break-even unknown ({cmp['breakeven_why']})")
+            continue
         if cmp["breakeven_months"] is None:
-            if m < 1200:
+            if crosses:
                 fail(f"curves cross at {m:.2f} months but no break-even reported")
             print("OK no break-even: the curves never cross")
             continue
+        if cmp["breakeven_bound"] != expect_bound:
+            fail(f"break-even bound {cmp['breakeven_bound']}, expected {expect_bound}")
         if abs(m - cmp["breakeven_months"]) > 0.02:
             fail(f"curves cross at {m:.2f} months, reported {cmp['breakeven_months']}")
         h = cmp["horizon_months"]
         onprem, cloud = capex + opex_m * h, cloud_m * h
-        cheaper = "on-premises" if onprem < cloud else "cloud"
+        cheaper = ""
+        if not onprem_low and not cloud_low:
+            cheaper = "on-premises" if onprem < cloud else "cloud"
+        elif onprem_low and not cloud_low and onprem > cloud:
+            cheaper = "cloud"
+        elif cloud_low and not onprem_low and cloud > onprem:
+            cheaper = "on-premises"
         if cheaper != cmp["cheaper"]:
-            fail(f"cheaper {cmp['cheaper']} but {onprem:.2f} vs {cloud:.2f}")
-        print(f"OK break-even {cmp['breakeven_months']:.2f} months; over {h:g} months {cheaper} is cheaper")
+            fail(f"cheaper {cmp['cheaper']!r} but {onprem:.2f} vs {cloud:.2f} (lower bounds: {onprem_low}, {cloud_low})")
+        words = {"exact": "", "at_least": "at least ", "at_most": "at most "}[expect_bound]
+        print(f"OK {cmp['server']} vs {cmp['cloud']}: scale {scale:.4g}, break-even {words}{cmp['breakeven_months']:.2f} months; "
+              f"over {h:g} months {cheaper or 'unknown'} is cheaper")
 
 
-{"bom-csv": bom_csv, "bom-json": bom_json, "quote-json": quote_json}[sys.argv[1]](sys.argv[2])
+# The Terraform backend's volume types as the provider APIs name them, and the catalog's.
+TF_VOLUME_TYPES = {"gp3": "aws.ebs_gp3", "st1": "aws.ebs_st1", "Premium_LRS": "azure.premium_ssd_lrs",
+                   "Standard_LRS": "azure.standard_hdd_lrs", "cloud_essd": "alicloud.essd_pl1"}
+
+
+def tf_volumes(node, out):
+    """(catalog volume type, GiB) of every sized disk in a Terraform JSON document: instance
+    root/system disks and data volumes (a helper host's unsized system disk is not the
+    deployment's storage)."""
+    if isinstance(node, list):
+        for item in node:
+            tf_volumes(item, out)
+        return
+    if not isinstance(node, dict):
+        return
+    for size_key, type_key in (("volume_size", "volume_type"), ("disk_size_gb", "storage_account_type"),
+                               ("system_disk_size", "system_disk_category"), ("size", "category"), ("size", "type")):
+        if size_key in node and node.get(type_key) in TF_VOLUME_TYPES:
+            out.append((TF_VOLUME_TYPES[node[type_key]], float(node[size_key])))
+    for value in node.values():
+        tf_volumes(value, out)
+
+
+def volumes_match(tf_main, quote_path):
+    """The volumes a quote prices are the ones `gpuspec terraform` creates, type and size."""
+    tf = []
+    tf_volumes(json.load(open(tf_main)), tf)
+    q = json.load(open(quote_path))
+    quoted = [(v["volume"], float(v["gib"])) for c in q["cloud"] for v in c["volumes"]]
+    if sorted(tf) != sorted(quoted):
+        fail(f"terraform creates {sorted(tf)}, the quote prices {sorted(quoted)}")
+    print("OK volumes " + ", ".join(f"{t} {g:g} GiB" for t, g in sorted(quoted)))
+
+
+if sys.argv[1] == "volumes-match":
+    volumes_match(sys.argv[2], sys.argv[3])
+else:
+    {"bom-csv": bom_csv, "bom-json": bom_json, "quote-json": quote_json}[sys.argv[1]](sys.argv[2])

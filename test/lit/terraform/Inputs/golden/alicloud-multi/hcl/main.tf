@@ -5,15 +5,23 @@ provider "alicloud" {
 }
 
 locals {
-  tags       = {
+  tags = {
     gpuspec-declaration = "ali_pool"
     managed-by          = "gpuspec"
     team                = "cv"
   }
+  vpc_id     = alicloud_vpc.ali_pool.id
+  vswitch_id = alicloud_vswitch.ali_pool.id
   zone_id    = var.zone_id != null ? var.zone_id : data.alicloud_zones.gpu.zones[0].id
-  vpc_id     = var.vswitch_id != null ? var.vpc_id : alicloud_vpc.ali_pool[0].id
-  vswitch_id = var.vswitch_id != null ? var.vswitch_id : alicloud_vswitch.ali_pool[0].id
-  image_id   = var.image_id != null ? var.image_id : data.alicloud_images.gpu.images[0].id
+  image_id   = var.image_id != null ? var.image_id : data.alicloud_images.gpu[0].images[0].id
+}
+
+resource "terraform_data" "deployment_id" {
+  input = substr(uuid(), 0, 8)
+
+  lifecycle {
+    ignore_changes = [input]
+  }
 }
 
 data "alicloud_zones" "gpu" {
@@ -22,6 +30,7 @@ data "alicloud_zones" "gpu" {
 }
 
 data "alicloud_images" "gpu" {
+  count         = var.image_id == null ? 1 : 0
   owners        = "system"
   name_regex    = "^ubuntu_22_04_x64"
   most_recent   = true
@@ -29,19 +38,89 @@ data "alicloud_images" "gpu" {
 }
 
 resource "alicloud_vpc" "ali_pool" {
-  count      = var.vswitch_id == null ? 1 : 0
   vpc_name   = var.name
   cidr_block = var.vpc_cidr
   tags       = local.tags
 }
 
 resource "alicloud_vswitch" "ali_pool" {
-  count        = var.vswitch_id == null ? 1 : 0
-  vpc_id       = alicloud_vpc.ali_pool[0].id
+  vpc_id       = local.vpc_id
   cidr_block   = cidrsubnet(var.vpc_cidr, 8, 0)
   zone_id      = local.zone_id
-  vswitch_name = var.name
+  vswitch_name = "${var.name}-nodes"
   tags         = local.tags
+}
+
+resource "alicloud_vswitch" "ali_pool_nat" {
+  vpc_id       = local.vpc_id
+  cidr_block   = cidrsubnet(var.vpc_cidr, 8, 255)
+  zone_id      = local.zone_id
+  vswitch_name = "${var.name}-nat"
+  tags         = local.tags
+}
+
+resource "alicloud_nat_gateway" "ali_pool" {
+  vpc_id               = local.vpc_id
+  vswitch_id           = alicloud_vswitch.ali_pool_nat.id
+  nat_gateway_name     = "${var.name}-nat"
+  nat_type             = "Enhanced"
+  payment_type         = "PayAsYouGo"
+  internet_charge_type = "PayByLcu"
+  tags                 = local.tags
+}
+
+resource "alicloud_eip_address" "ali_pool_nat" {
+  address_name         = "${var.name}-nat"
+  internet_charge_type = "PayByTraffic"
+  payment_type         = "PayAsYouGo"
+  tags                 = local.tags
+}
+
+resource "alicloud_eip_association" "ali_pool_nat" {
+  allocation_id = alicloud_eip_address.ali_pool_nat.id
+  instance_id   = alicloud_nat_gateway.ali_pool.id
+  instance_type = "Nat"
+}
+
+resource "alicloud_snat_entry" "ali_pool" {
+  snat_table_id     = alicloud_nat_gateway.ali_pool.snat_table_ids
+  source_vswitch_id = alicloud_vswitch.ali_pool.id
+  snat_ip           = alicloud_eip_address.ali_pool_nat.ip_address
+  depends_on        = [alicloud_eip_association.ali_pool_nat]
+}
+
+resource "alicloud_security_group" "ali_pool_bastion" {
+  security_group_name = "${var.name}-bastion"
+  description         = "gpuspec: SSH in from ssh_allowed_cidrs"
+  vpc_id              = local.vpc_id
+  tags                = local.tags
+}
+
+resource "alicloud_security_group_rule" "ali_pool_bastion_ssh" {
+  count             = length(var.ssh_allowed_cidrs)
+  type              = "ingress"
+  ip_protocol       = "tcp"
+  port_range        = "22/22"
+  cidr_ip           = var.ssh_allowed_cidrs[count.index]
+  security_group_id = alicloud_security_group.ali_pool_bastion.id
+}
+
+resource "alicloud_instance" "ali_pool_bastion" {
+  instance_name              = "${var.name}-bastion"
+  instance_type              = var.bastion_instance_type
+  image_id                   = local.image_id
+  security_groups            = [alicloud_security_group.ali_pool_bastion.id]
+  vswitch_id                 = local.vswitch_id
+  instance_charge_type       = "PostPaid"
+  internet_charge_type       = "PayByTraffic"
+  internet_max_bandwidth_out = 10
+  key_name                   = alicloud_ecs_key_pair.ali_pool.key_pair_name
+  system_disk_category       = "cloud_essd"
+  tags                       = local.tags
+
+  lifecycle {
+    ignore_changes = [image_id]
+  }
 }
 
 resource "alicloud_security_group" "ali_pool" {
@@ -52,11 +131,11 @@ resource "alicloud_security_group" "ali_pool" {
 }
 
 resource "alicloud_security_group_rule" "ali_pool_ssh" {
-  type              = "ingress"
-  ip_protocol       = "tcp"
-  port_range        = "22/22"
-  cidr_ip           = var.ssh_cidr_ip
-  security_group_id = alicloud_security_group.ali_pool.id
+  type                     = "ingress"
+  ip_protocol              = "tcp"
+  port_range               = "22/22"
+  source_security_group_id = alicloud_security_group.ali_pool_bastion.id
+  security_group_id        = alicloud_security_group.ali_pool.id
 }
 
 resource "alicloud_security_group_rule" "ali_pool_peers" {
@@ -68,28 +147,52 @@ resource "alicloud_security_group_rule" "ali_pool_peers" {
 }
 
 resource "alicloud_ecs_key_pair" "ali_pool" {
-  key_pair_name = var.name
+  key_pair_name = "${var.name}-${terraform_data.deployment_id.output}"
   public_key    = var.ssh_public_key
   tags          = local.tags
 }
 
 resource "alicloud_instance" "ali_pool" {
-  count                      = 4
-  instance_name              = "${var.name}-${count.index}"
-  instance_type              = "ecs.gn7i-c32g1.16xlarge"
-  image_id                   = local.image_id
-  security_groups            = [alicloud_security_group.ali_pool.id]
-  vswitch_id                 = local.vswitch_id
-  instance_charge_type       = "PostPaid"
-  internet_max_bandwidth_out = 0
-  key_name                   = alicloud_ecs_key_pair.ali_pool.key_pair_name
-  system_disk_category       = "cloud_essd"
-  system_disk_size           = 120
-  tags                       = local.tags
+  count                               = 4
+  instance_name                       = "${var.name}-${count.index}"
+  instance_type                       = "ecs.gn7i-c32g1.16xlarge"
+  image_id                            = local.image_id
+  security_groups                     = [alicloud_security_group.ali_pool.id]
+  vswitch_id                          = local.vswitch_id
+  instance_charge_type                = "PostPaid"
+  spot_strategy                       = var.spot ? "SpotAsPriceGo" : "NoSpot"
+  internet_max_bandwidth_out          = 0
+  key_name                            = alicloud_ecs_key_pair.ali_pool.key_pair_name
+  private_pool_options_match_criteria = var.private_pool_id == null ? "Open" : "Target"
+  private_pool_options_id             = var.private_pool_id
+  system_disk_category                = "cloud_essd"
+  system_disk_size                    = 120
+  user_data                           = base64encode(templatefile("${path.module}/cloud-init.yaml.tftpl", { cuda_version = var.cuda_version, cudnn_version = var.cudnn_version, data_device = "/dev/disk/by-id/*${substr(trimprefix(alicloud_ecs_disk.ali_pool[count.index].id, "d-"), 0, 20)}*", driver_version = var.gpu_driver_version, mount_path = var.data_mount_path, user_data_b64 = base64encode(var.user_data) }))
+  tags                                = local.tags
+  volume_tags                         = local.tags
 
-  data_disks {
-    category             = "cloud_essd"
-    size                 = 1024
-    delete_with_instance = true
+  lifecycle {
+    ignore_changes = [image_id, user_data]
   }
+}
+
+resource "alicloud_ecs_ram_role_attachment" "ali_pool" {
+  count         = var.ram_role_name == null ? 0 : 4
+  instance_id   = alicloud_instance.ali_pool[count.index].id
+  ram_role_name = var.ram_role_name
+}
+
+resource "alicloud_ecs_disk" "ali_pool" {
+  count     = 4
+  disk_name = "${var.name}-data-${count.index}"
+  zone_id   = local.zone_id
+  category  = "cloud_essd"
+  size      = 1024
+  tags      = local.tags
+}
+
+resource "alicloud_ecs_disk_attachment" "ali_pool" {
+  count       = 4
+  disk_id     = alicloud_ecs_disk.ali_pool[count.index].id
+  instance_id = alicloud_instance.ali_pool[count.index].id
 }

@@ -13,7 +13,7 @@ variable "region" {
 }
 
 variable "zone_id" {
-  description = "Zone of the new vSwitch (null: the first zone offering the instance type)"
+  description = "Zone of the new vSwitches (null: the first zone offering the instance type)"
   type        = string
   default     = null
 }
@@ -23,32 +23,78 @@ variable "ssh_public_key" {
   type        = string
 }
 
-variable "ssh_cidr_ip" {
-  description = "CIDR block allowed to reach port 22"
+variable "ssh_allowed_cidrs" {
+  description = "IPv4 CIDR blocks allowed to reach SSH on the bastion host (default: the spec's access.from; none declared: terraform asks)"
+  type        = list(string)
+}
+
+variable "user_data" {
+  description = "Shell script run once on every node after the data volume is mounted"
   type        = string
-  default     = "10.0.0.0/8"
+  default     = ""
+}
+
+variable "data_mount_path" {
+  description = "Where the data volume (or the striped local NVMe drives) is mounted"
+  type        = string
+  default     = "/data"
+
+  validation {
+    condition     = can(regex("^/[A-Za-z0-9._/-]+$", var.data_mount_path))
+    error_message = "data_mount_path must be an absolute path of letters, digits, . _ - /."
+  }
 }
 
 variable "image_id" {
-  description = "Image to boot instead of the latest Ubuntu 22.04 system image (null: look it up)"
+  description = "Image of the nodes (null: the newest Ubuntu 22.04 system image at the first apply, kept afterwards)"
   type        = string
   default     = null
 }
 
-variable "vpc_id" {
-  description = "Existing VPC to reuse, together with vswitch_id (null: create one)"
+variable "gpu_driver_version" {
+  description = "Tesla driver installed at first boot by Alibaba's auto-install script"
+  type        = string
+  default     = "550.127.08"
+}
+
+variable "cuda_version" {
+  description = "CUDA toolkit installed with the driver"
+  type        = string
+  default     = "12.4.1"
+}
+
+variable "cudnn_version" {
+  description = "cuDNN installed with the driver"
+  type        = string
+  default     = "9.2.0.82"
+}
+
+variable "ram_role_name" {
+  description = "RAM role attached to the nodes (null: none)"
   type        = string
   default     = null
 }
 
-variable "vswitch_id" {
-  description = "Existing vSwitch to reuse (null: create a VPC and a vSwitch)"
+variable "private_pool_id" {
+  description = "Elasticity assurance or capacity reservation (private pool) to launch into"
   type        = string
   default     = null
+}
+
+variable "spot" {
+  description = "Launch the nodes as preemptible (spot) instances"
+  type        = bool
+  default     = false
 }
 
 variable "vpc_cidr" {
-  description = "Address range of the VPC created when vswitch_id is null"
+  description = "Address range of the new VPC (a /16 or larger)"
   type        = string
   default     = "10.0.0.0/16"
+}
+
+variable "bastion_instance_type" {
+  description = "Instance type of the bastion host"
+  type        = string
+  default     = "ecs.g7.large"
 }

@@ -9,3 +9,33 @@ output "private_ips" {
   description = "Private IP addresses of the instances"
   value       = alicloud_instance.ali_gn7i[*].private_ip
 }
+
+output "image_ids" {
+  description = "Image each node was created from"
+  value       = alicloud_instance.ali_gn7i[*].image_id
+}
+
+output "vpc_id" {
+  description = "VPC of the nodes"
+  value       = local.vpc_id
+}
+
+output "vswitch_id" {
+  description = "vSwitch of the nodes"
+  value       = local.vswitch_id
+}
+
+output "data_disk_ids" {
+  description = "ESSD data disk of each node, mounted at var.data_mount_path"
+  value       = alicloud_ecs_disk.ali_gn7i[*].id
+}
+
+output "bastion_public_ip" {
+  description = "Public address of the bastion host (user root)"
+  value       = alicloud_instance.ali_gn7i_bastion.public_ip
+}
+
+output "ssh_commands" {
+  description = "How to log in to each node, through the bastion host"
+  value       = formatlist("ssh -J root@%s root@%s", alicloud_instance.ali_gn7i_bastion.public_ip, alicloud_instance.ali_gn7i[*].private_ip)
+}

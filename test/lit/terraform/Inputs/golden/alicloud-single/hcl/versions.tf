@@ -6,7 +6,7 @@ terraform {
   required_providers {
     alicloud = {
       source  = "aliyun/alicloud"
-      version = "~> 1.0"
+      version = ">= 1.250.0, < 2.0.0"
     }
   }
 }

@@ -5,18 +5,25 @@ provider "aws" {
 }
 
 locals {
-  tags      = {
+  tags = {
     gpuspec-declaration = "aws_p4d"
     managed-by          = "gpuspec"
     project             = "sft-13b"
     team                = "nlp"
   }
-  vpc_id    = var.subnet_id != null ? var.vpc_id : aws_vpc.aws_p4d[0].id
-  subnet_id = var.subnet_id != null ? var.subnet_id : aws_subnet.aws_p4d[0].id
-  ami_id    = var.ami_id != null ? var.ami_id : data.aws_ami.deep_learning.id
+  ami_id = var.ami_id != null ? var.ami_id : data.aws_ami.deep_learning[0].id
+}
+
+resource "terraform_data" "deployment_id" {
+  input = substr(uuid(), 0, 8)
+
+  lifecycle {
+    ignore_changes = [input]
+  }
 }
 
 data "aws_ami" "deep_learning" {
+  count       = var.ami_id == null ? 1 : 0
   most_recent = true
   owners      = ["amazon"]
 
@@ -31,34 +38,94 @@ data "aws_ami" "deep_learning" {
   }
 }
 
+resource "aws_key_pair" "aws_p4d" {
+  key_name_prefix = "${var.name}-"
+  public_key      = var.ssh_public_key
+  tags            = local.tags
+}
+
 resource "aws_vpc" "aws_p4d" {
-  count                = var.subnet_id == null ? 1 : 0
   cidr_block           = var.vpc_cidr
   enable_dns_support   = true
   enable_dns_hostnames = true
   tags                 = merge(local.tags, { Name = var.name })
 }
 
-resource "aws_subnet" "aws_p4d" {
-  count             = var.subnet_id == null ? 1 : 0
-  vpc_id            = aws_vpc.aws_p4d[0].id
-  cidr_block        = cidrsubnet(var.vpc_cidr, 8, 0)
+resource "aws_internet_gateway" "aws_p4d" {
+  vpc_id = aws_vpc.aws_p4d.id
+  tags   = merge(local.tags, { Name = var.name })
+}
+
+resource "aws_subnet" "aws_p4d_public" {
+  vpc_id            = aws_vpc.aws_p4d.id
+  cidr_block        = cidrsubnet(var.vpc_cidr, 8, 255)
   availability_zone = var.availability_zone
-  tags              = merge(local.tags, { Name = var.name })
+  tags              = merge(local.tags, { Name = "${var.name}-public" })
+}
+
+resource "aws_route_table" "aws_p4d_public" {
+  vpc_id = aws_vpc.aws_p4d.id
+  tags   = merge(local.tags, { Name = "${var.name}-public" })
+}
+
+resource "aws_route" "aws_p4d_public_default" {
+  route_table_id         = aws_route_table.aws_p4d_public.id
+  destination_cidr_block = "0.0.0.0/0"
+  gateway_id             = aws_internet_gateway.aws_p4d.id
+}
+
+resource "aws_route_table_association" "aws_p4d_public" {
+  subnet_id      = aws_subnet.aws_p4d_public.id
+  route_table_id = aws_route_table.aws_p4d_public.id
+}
+
+resource "aws_subnet" "aws_p4d_nodes" {
+  vpc_id            = aws_vpc.aws_p4d.id
+  cidr_block        = cidrsubnet(var.vpc_cidr, 8, 0)
+  availability_zone = aws_subnet.aws_p4d_public.availability_zone
+  tags              = merge(local.tags, { Name = "${var.name}-nodes" })
+}
+
+resource "aws_eip" "aws_p4d_nat" {
+  domain = "vpc"
+  tags   = merge(local.tags, { Name = "${var.name}-nat" })
+}
+
+resource "aws_nat_gateway" "aws_p4d" {
+  allocation_id = aws_eip.aws_p4d_nat.id
+  subnet_id     = aws_subnet.aws_p4d_public.id
+  tags          = merge(local.tags, { Name = "${var.name}-nat" })
+  depends_on    = [aws_internet_gateway.aws_p4d]
+}
+
+resource "aws_route_table" "aws_p4d_nodes" {
+  vpc_id = aws_vpc.aws_p4d.id
+  tags   = merge(local.tags, { Name = "${var.name}-nodes" })
+}
+
+resource "aws_route" "aws_p4d_nodes_default" {
+  route_table_id         = aws_route_table.aws_p4d_nodes.id
+  destination_cidr_block = "0.0.0.0/0"
+  nat_gateway_id         = aws_nat_gateway.aws_p4d.id
+}
+
+resource "aws_route_table_association" "aws_p4d_nodes" {
+  subnet_id      = aws_subnet.aws_p4d_nodes.id
+  route_table_id = aws_route_table.aws_p4d_nodes.id
 }
 
 resource "aws_security_group" "aws_p4d" {
   name_prefix = "${var.name}-"
   description = "gpuspec: SSH in, all traffic between the nodes (EFA needs it), all out"
-  vpc_id      = local.vpc_id
+  vpc_id      = aws_vpc.aws_p4d.id
   tags        = local.tags
 
   ingress {
-    description = "SSH"
-    from_port   = 22
-    to_port     = 22
-    protocol    = "tcp"
-    cidr_blocks = var.ssh_cidr_blocks
+    description     = "SSH"
+    from_port       = 22
+    to_port         = 22
+    protocol        = "tcp"
+    security_groups = [aws_security_group.aws_p4d_bastion.id]
   }
 
   ingress {
@@ -78,7 +145,7 @@ resource "aws_security_group" "aws_p4d" {
   }
 
   egress {
-    description = "all outbound"
+    description = "all outbound (packages, data, the AWS APIs)"
     from_port   = 0
     to_port     = 0
     protocol    = "-1"
@@ -86,67 +153,137 @@ resource "aws_security_group" "aws_p4d" {
   }
 }
 
-resource "aws_key_pair" "aws_p4d" {
-  key_name_prefix = "${var.name}-"
-  public_key      = var.ssh_public_key
-  tags            = local.tags
+data "aws_ami" "bastion" {
+  most_recent = true
+  owners      = ["amazon"]
+
+  filter {
+    name   = "name"
+    values = ["al2023-ami-2023.*-x86_64"]
+  }
+}
+
+resource "aws_security_group" "aws_p4d_bastion" {
+  name_prefix = "${var.name}-bastion-"
+  description = "gpuspec: SSH in from ssh_allowed_cidrs, all out"
+  vpc_id      = aws_vpc.aws_p4d.id
+  tags        = local.tags
+
+  ingress {
+    description = "SSH"
+    from_port   = 22
+    to_port     = 22
+    protocol    = "tcp"
+    cidr_blocks = var.ssh_allowed_cidrs
+  }
+
+  egress {
+    description = "all outbound (packages, data, the AWS APIs)"
+    from_port   = 0
+    to_port     = 0
+    protocol    = "-1"
+    cidr_blocks = ["0.0.0.0/0"]
+  }
+}
+
+resource "aws_instance" "aws_p4d_bastion" {
+  ami                         = data.aws_ami.bastion.id
+  instance_type               = var.bastion_instance_type
+  key_name                    = aws_key_pair.aws_p4d.key_name
+  subnet_id                   = aws_subnet.aws_p4d_public.id
+  vpc_security_group_ids      = [aws_security_group.aws_p4d_bastion.id]
+  associate_public_ip_address = true
+  tags                        = merge(local.tags, { Name = "${var.name}-bastion" })
+  volume_tags                 = local.tags
+
+  metadata_options {
+    http_tokens = "required"
+  }
+
+  lifecycle {
+    ignore_changes = [ami]
+  }
 }
 
 resource "aws_placement_group" "aws_p4d" {
-  name     = var.name
+  name     = "${var.name}-${terraform_data.deployment_id.output}"
   strategy = "cluster"
   tags     = local.tags
 }
 
 resource "aws_launch_template" "aws_p4d" {
   name_prefix = "${var.name}-"
-  description = "gpuspec: one EFA interface per network card"
+  description = "gpuspec: node network interfaces, one EFA device per network card"
   tags        = local.tags
 
   network_interfaces {
     network_card_index    = 0
     device_index          = 0
-    interface_type        = "efa"
-    subnet_id             = local.subnet_id
+    subnet_id             = aws_subnet.aws_p4d_nodes.id
+    security_groups       = [aws_security_group.aws_p4d.id]
+    delete_on_termination = true
+  }
+
+  network_interfaces {
+    network_card_index    = 0
+    device_index          = 1
+    interface_type        = "efa-only"
+    subnet_id             = aws_subnet.aws_p4d_nodes.id
     security_groups       = [aws_security_group.aws_p4d.id]
     delete_on_termination = true
   }
 
   network_interfaces {
     network_card_index    = 1
-    device_index          = 1
-    interface_type        = "efa"
-    subnet_id             = local.subnet_id
+    device_index          = 0
+    interface_type        = "efa-only"
+    subnet_id             = aws_subnet.aws_p4d_nodes.id
     security_groups       = [aws_security_group.aws_p4d.id]
     delete_on_termination = true
   }
 
   network_interfaces {
     network_card_index    = 2
-    device_index          = 1
-    interface_type        = "efa"
-    subnet_id             = local.subnet_id
+    device_index          = 0
+    interface_type        = "efa-only"
+    subnet_id             = aws_subnet.aws_p4d_nodes.id
     security_groups       = [aws_security_group.aws_p4d.id]
     delete_on_termination = true
   }
 
   network_interfaces {
     network_card_index    = 3
-    device_index          = 1
-    interface_type        = "efa"
-    subnet_id             = local.subnet_id
+    device_index          = 0
+    interface_type        = "efa-only"
+    subnet_id             = aws_subnet.aws_p4d_nodes.id
     security_groups       = [aws_security_group.aws_p4d.id]
     delete_on_termination = true
+  }
+
+  tag_specifications {
+    resource_type = "network-interface"
+    tags          = merge(local.tags, { Name = "${var.name}-node" })
+  }
+
+  tag_specifications {
+    resource_type = "volume"
+    tags          = merge(local.tags, { Name = "${var.name}-node" })
+  }
+
+  metadata_options {
+    http_tokens = "required"
   }
 }
 
 resource "aws_instance" "aws_p4d" {
-  count           = 2
-  ami             = local.ami_id
-  instance_type   = "p4d.24xlarge"
-  key_name        = aws_key_pair.aws_p4d.key_name
-  placement_group = aws_placement_group.aws_p4d.id
-  tags            = merge(local.tags, { Name = "${var.name}-${count.index}" })
+  count                = 2
+  ami                  = local.ami_id
+  instance_type        = "p4d.24xlarge"
+  key_name             = aws_key_pair.aws_p4d.key_name
+  iam_instance_profile = var.instance_profile
+  placement_group      = aws_placement_group.aws_p4d.id
+  user_data            = templatefile("${path.module}/cloud-init.yaml.tftpl", { data_device = "/dev/disk/by-id/*${replace(aws_ebs_volume.aws_p4d[count.index].id, "-", "")}", mount_path = var.data_mount_path, user_data_b64 = base64encode(var.user_data) })
+  tags                 = merge(local.tags, { Name = "${var.name}-${count.index}" })
 
   launch_template {
     id      = aws_launch_template.aws_p4d.id
@@ -160,11 +297,41 @@ resource "aws_instance" "aws_p4d" {
     delete_on_termination = true
   }
 
-  ebs_block_device {
-    device_name           = "/dev/sdf"
-    volume_size           = 4096
-    volume_type           = "gp3"
-    encrypted             = true
-    delete_on_termination = true
+  dynamic "capacity_reservation_specification" {
+    for_each = var.capacity_reservation_id == null ? [] : [var.capacity_reservation_id]
+
+    content {
+      capacity_reservation_target {
+        capacity_reservation_id = capacity_reservation_specification.value
+      }
+    }
   }
+
+  dynamic "instance_market_options" {
+    for_each = var.spot ? [1] : []
+
+    content {
+      market_type = "spot"
+    }
+  }
+
+  lifecycle {
+    ignore_changes = [ami, user_data]
+  }
+}
+
+resource "aws_ebs_volume" "aws_p4d" {
+  count             = 2
+  availability_zone = aws_subnet.aws_p4d_nodes.availability_zone
+  size              = 4096
+  type              = "gp3"
+  encrypted         = true
+  tags              = merge(local.tags, { Name = "${var.name}-data-${count.index}" })
+}
+
+resource "aws_volume_attachment" "aws_p4d" {
+  count       = 2
+  device_name = "/dev/sdf"
+  volume_id   = aws_ebs_volume.aws_p4d[count.index].id
+  instance_id = aws_instance.aws_p4d[count.index].id
 }

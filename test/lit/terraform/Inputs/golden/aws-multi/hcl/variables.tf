@@ -13,42 +13,70 @@ variable "region" {
 }
 
 variable "availability_zone" {
-  description = "Availability zone of the new subnet (null: AWS picks one)"
+  description = "Availability zone of the new subnets (null: AWS picks one)"
   type        = string
   default     = null
 }
 
 variable "ssh_public_key" {
-  description = "OpenSSH public key installed for the AMI's default user (ubuntu)"
+  description = "OpenSSH public key installed for the nodes' user (ubuntu) and the bastion's"
   type        = string
 }
 
-variable "ssh_cidr_blocks" {
-  description = "CIDR blocks allowed to reach port 22"
+variable "ssh_allowed_cidrs" {
+  description = "IPv4 CIDR blocks allowed to reach SSH on the bastion host (default: the spec's access.from; none declared: terraform asks)"
   type        = list(string)
-  default     = ["10.0.0.0/8"]
+}
+
+variable "user_data" {
+  description = "Shell script run once on every node after the data volume is mounted"
+  type        = string
+  default     = ""
+}
+
+variable "data_mount_path" {
+  description = "Where the data volume (or the striped local NVMe drives) is mounted"
+  type        = string
+  default     = "/data"
+
+  validation {
+    condition     = can(regex("^/[A-Za-z0-9._/-]+$", var.data_mount_path))
+    error_message = "data_mount_path must be an absolute path of letters, digits, . _ - /."
+  }
 }
 
 variable "ami_id" {
-  description = "AMI to boot instead of the latest Deep Learning AMI (null: look it up)"
+  description = "AMI of the nodes (null: the newest Deep Learning AMI at the first apply, kept afterwards)"
   type        = string
   default     = null
 }
 
-variable "vpc_id" {
-  description = "Existing VPC to reuse, together with subnet_id (null: create one)"
+variable "instance_profile" {
+  description = "IAM instance profile name for the nodes (null: none)"
   type        = string
   default     = null
 }
 
-variable "subnet_id" {
-  description = "Existing subnet to reuse (null: create a VPC and a subnet)"
+variable "capacity_reservation_id" {
+  description = "On-Demand Capacity Reservation or Capacity Block to launch into"
   type        = string
   default     = null
+}
+
+variable "spot" {
+  description = "Launch the nodes as Spot instances (they can be reclaimed at two minutes' notice)"
+  type        = bool
+  default     = false
 }
 
 variable "vpc_cidr" {
-  description = "Address range of the VPC created when subnet_id is null"
+  description = "Address range of the new VPC (a /16 or larger; the subnets are carved from it)"
   type        = string
   default     = "10.0.0.0/16"
+}
+
+variable "bastion_instance_type" {
+  description = "Instance type of the bastion host"
+  type        = string
+  default     = "t3.micro"
 }

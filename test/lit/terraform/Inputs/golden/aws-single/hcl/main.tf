@@ -5,16 +5,23 @@ provider "aws" {
 }
 
 locals {
-  tags      = {
+  tags = {
     gpuspec-declaration = "aws_one"
     managed-by          = "gpuspec"
   }
-  vpc_id    = var.subnet_id != null ? var.vpc_id : aws_vpc.aws_one[0].id
-  subnet_id = var.subnet_id != null ? var.subnet_id : aws_subnet.aws_one[0].id
-  ami_id    = var.ami_id != null ? var.ami_id : data.aws_ami.deep_learning.id
+  ami_id = var.ami_id != null ? var.ami_id : data.aws_ami.deep_learning[0].id
+}
+
+resource "terraform_data" "deployment_id" {
+  input = substr(uuid(), 0, 8)
+
+  lifecycle {
+    ignore_changes = [input]
+  }
 }
 
 data "aws_ami" "deep_learning" {
+  count       = var.ami_id == null ? 1 : 0
   most_recent = true
   owners      = ["amazon"]
 
@@ -29,34 +36,94 @@ data "aws_ami" "deep_learning" {
   }
 }
 
+resource "aws_key_pair" "aws_one" {
+  key_name_prefix = "${var.name}-"
+  public_key      = var.ssh_public_key
+  tags            = local.tags
+}
+
 resource "aws_vpc" "aws_one" {
-  count                = var.subnet_id == null ? 1 : 0
   cidr_block           = var.vpc_cidr
   enable_dns_support   = true
   enable_dns_hostnames = true
   tags                 = merge(local.tags, { Name = var.name })
 }
 
-resource "aws_subnet" "aws_one" {
-  count             = var.subnet_id == null ? 1 : 0
-  vpc_id            = aws_vpc.aws_one[0].id
-  cidr_block        = cidrsubnet(var.vpc_cidr, 8, 0)
+resource "aws_internet_gateway" "aws_one" {
+  vpc_id = aws_vpc.aws_one.id
+  tags   = merge(local.tags, { Name = var.name })
+}
+
+resource "aws_subnet" "aws_one_public" {
+  vpc_id            = aws_vpc.aws_one.id
+  cidr_block        = cidrsubnet(var.vpc_cidr, 8, 255)
   availability_zone = var.availability_zone
-  tags              = merge(local.tags, { Name = var.name })
+  tags              = merge(local.tags, { Name = "${var.name}-public" })
+}
+
+resource "aws_route_table" "aws_one_public" {
+  vpc_id = aws_vpc.aws_one.id
+  tags   = merge(local.tags, { Name = "${var.name}-public" })
+}
+
+resource "aws_route" "aws_one_public_default" {
+  route_table_id         = aws_route_table.aws_one_public.id
+  destination_cidr_block = "0.0.0.0/0"
+  gateway_id             = aws_internet_gateway.aws_one.id
+}
+
+resource "aws_route_table_association" "aws_one_public" {
+  subnet_id      = aws_subnet.aws_one_public.id
+  route_table_id = aws_route_table.aws_one_public.id
+}
+
+resource "aws_subnet" "aws_one_nodes" {
+  vpc_id            = aws_vpc.aws_one.id
+  cidr_block        = cidrsubnet(var.vpc_cidr, 8, 0)
+  availability_zone = aws_subnet.aws_one_public.availability_zone
+  tags              = merge(local.tags, { Name = "${var.name}-nodes" })
+}
+
+resource "aws_eip" "aws_one_nat" {
+  domain = "vpc"
+  tags   = merge(local.tags, { Name = "${var.name}-nat" })
+}
+
+resource "aws_nat_gateway" "aws_one" {
+  allocation_id = aws_eip.aws_one_nat.id
+  subnet_id     = aws_subnet.aws_one_public.id
+  tags          = merge(local.tags, { Name = "${var.name}-nat" })
+  depends_on    = [aws_internet_gateway.aws_one]
+}
+
+resource "aws_route_table" "aws_one_nodes" {
+  vpc_id = aws_vpc.aws_one.id
+  tags   = merge(local.tags, { Name = "${var.name}-nodes" })
+}
+
+resource "aws_route" "aws_one_nodes_default" {
+  route_table_id         = aws_route_table.aws_one_nodes.id
+  destination_cidr_block = "0.0.0.0/0"
+  nat_gateway_id         = aws_nat_gateway.aws_one.id
+}
+
+resource "aws_route_table_association" "aws_one_nodes" {
+  subnet_id      = aws_subnet.aws_one_nodes.id
+  route_table_id = aws_route_table.aws_one_nodes.id
 }
 
 resource "aws_security_group" "aws_one" {
   name_prefix = "${var.name}-"
   description = "gpuspec: SSH in, all traffic between the nodes (EFA needs it), all out"
-  vpc_id      = local.vpc_id
+  vpc_id      = aws_vpc.aws_one.id
   tags        = local.tags
 
   ingress {
-    description = "SSH"
-    from_port   = 22
-    to_port     = 22
-    protocol    = "tcp"
-    cidr_blocks = var.ssh_cidr_blocks
+    description     = "SSH"
+    from_port       = 22
+    to_port         = 22
+    protocol        = "tcp"
+    security_groups = [aws_security_group.aws_one_bastion.id]
   }
 
   ingress {
@@ -76,7 +143,7 @@ resource "aws_security_group" "aws_one" {
   }
 
   egress {
-    description = "all outbound"
+    description = "all outbound (packages, data, the AWS APIs)"
     from_port   = 0
     to_port     = 0
     protocol    = "-1"
@@ -84,25 +151,126 @@ resource "aws_security_group" "aws_one" {
   }
 }
 
-resource "aws_key_pair" "aws_one" {
-  key_name_prefix = "${var.name}-"
-  public_key      = var.ssh_public_key
-  tags            = local.tags
+data "aws_ami" "bastion" {
+  most_recent = true
+  owners      = ["amazon"]
+
+  filter {
+    name   = "name"
+    values = ["al2023-ami-2023.*-x86_64"]
+  }
+}
+
+resource "aws_security_group" "aws_one_bastion" {
+  name_prefix = "${var.name}-bastion-"
+  description = "gpuspec: SSH in from ssh_allowed_cidrs, all out"
+  vpc_id      = aws_vpc.aws_one.id
+  tags        = local.tags
+
+  ingress {
+    description = "SSH"
+    from_port   = 22
+    to_port     = 22
+    protocol    = "tcp"
+    cidr_blocks = var.ssh_allowed_cidrs
+  }
+
+  egress {
+    description = "all outbound (packages, data, the AWS APIs)"
+    from_port   = 0
+    to_port     = 0
+    protocol    = "-1"
+    cidr_blocks = ["0.0.0.0/0"]
+  }
+}
+
+resource "aws_instance" "aws_one_bastion" {
+  ami                         = data.aws_ami.bastion.id
+  instance_type               = var.bastion_instance_type
+  key_name                    = aws_key_pair.aws_one.key_name
+  subnet_id                   = aws_subnet.aws_one_public.id
+  vpc_security_group_ids      = [aws_security_group.aws_one_bastion.id]
+  associate_public_ip_address = true
+  tags                        = merge(local.tags, { Name = "${var.name}-bastion" })
+  volume_tags                 = local.tags
+
+  metadata_options {
+    http_tokens = "required"
+  }
+
+  lifecycle {
+    ignore_changes = [ami]
+  }
+}
+
+resource "aws_launch_template" "aws_one" {
+  name_prefix = "${var.name}-"
+  description = "gpuspec: node network interface"
+  tags        = local.tags
+
+  network_interfaces {
+    network_card_index    = 0
+    device_index          = 0
+    subnet_id             = aws_subnet.aws_one_nodes.id
+    security_groups       = [aws_security_group.aws_one.id]
+    delete_on_termination = true
+  }
+
+  tag_specifications {
+    resource_type = "network-interface"
+    tags          = merge(local.tags, { Name = "${var.name}-node" })
+  }
+
+  tag_specifications {
+    resource_type = "volume"
+    tags          = merge(local.tags, { Name = "${var.name}-node" })
+  }
+
+  metadata_options {
+    http_tokens = "required"
+  }
 }
 
 resource "aws_instance" "aws_one" {
-  count                  = 1
-  ami                    = local.ami_id
-  instance_type          = "p4d.24xlarge"
-  key_name               = aws_key_pair.aws_one.key_name
-  subnet_id              = local.subnet_id
-  vpc_security_group_ids = [aws_security_group.aws_one.id]
-  tags                   = merge(local.tags, { Name = "${var.name}-${count.index}" })
+  count                = 1
+  ami                  = local.ami_id
+  instance_type        = "p4d.24xlarge"
+  key_name             = aws_key_pair.aws_one.key_name
+  iam_instance_profile = var.instance_profile
+  user_data            = templatefile("${path.module}/cloud-init.yaml.tftpl", { mount_path = var.data_mount_path, user_data_b64 = base64encode(var.user_data) })
+  tags                 = merge(local.tags, { Name = "${var.name}-${count.index}" })
+
+  launch_template {
+    id      = aws_launch_template.aws_one.id
+    version = aws_launch_template.aws_one.latest_version
+  }
 
   root_block_device {
     volume_size           = 300
     volume_type           = "gp3"
     encrypted             = true
     delete_on_termination = true
+  }
+
+  dynamic "capacity_reservation_specification" {
+    for_each = var.capacity_reservation_id == null ? [] : [var.capacity_reservation_id]
+
+    content {
+      capacity_reservation_target {
+        capacity_reservation_id = capacity_reservation_specification.value
+      }
+    }
+  }
+
+  dynamic "instance_market_options" {
+    for_each = var.spot ? [1] : []
+
+    content {
+      market_type = "spot"
+    }
+  }
+
+  lifecycle {
+    ignore_changes = [ami, user_data]
   }
 }

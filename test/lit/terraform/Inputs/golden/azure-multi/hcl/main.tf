@@ -7,42 +7,181 @@ provider "azurerm" {
 }
 
 locals {
-  tags      = {
+  tags = {
     gpuspec-declaration = "azure_ndv4"
     managed-by          = "gpuspec"
     project             = "sft-13b"
     team                = "nlp"
   }
-  subnet_id = var.subnet_id != null ? var.subnet_id : azurerm_subnet.azure_ndv4[0].id
+  resource_group_name = azurerm_resource_group.azure_ndv4.name
+}
+
+resource "terraform_data" "deployment_id" {
+  input = substr(uuid(), 0, 8)
+
+  lifecycle {
+    ignore_changes = [input]
+  }
 }
 
 resource "azurerm_resource_group" "azure_ndv4" {
-  name     = var.resource_group_name
+  name     = var.resource_group_name != null ? var.resource_group_name : "${var.name}-${terraform_data.deployment_id.output}-rg"
   location = var.region
   tags     = local.tags
 }
 
 resource "azurerm_virtual_network" "azure_ndv4" {
-  count               = var.subnet_id == null ? 1 : 0
   name                = "${var.name}-vnet"
-  location            = azurerm_resource_group.azure_ndv4.location
-  resource_group_name = azurerm_resource_group.azure_ndv4.name
+  location            = var.region
+  resource_group_name = local.resource_group_name
   address_space       = [var.vnet_cidr]
   tags                = local.tags
 }
 
 resource "azurerm_subnet" "azure_ndv4" {
-  count                = var.subnet_id == null ? 1 : 0
-  name                 = "${var.name}-subnet"
-  resource_group_name  = azurerm_resource_group.azure_ndv4.name
-  virtual_network_name = azurerm_virtual_network.azure_ndv4[0].name
-  address_prefixes     = [cidrsubnet(var.vnet_cidr, 8, 0)]
+  name                            = "${var.name}-nodes"
+  resource_group_name             = local.resource_group_name
+  virtual_network_name            = azurerm_virtual_network.azure_ndv4.name
+  address_prefixes                = [cidrsubnet(var.vnet_cidr, 8, 0)]
+  default_outbound_access_enabled = false
+}
+
+resource "azurerm_public_ip" "azure_ndv4_nat" {
+  name                = "${var.name}-nat-ip"
+  location            = var.region
+  resource_group_name = local.resource_group_name
+  allocation_method   = "Static"
+  sku                 = "Standard"
+  tags                = local.tags
+}
+
+resource "azurerm_nat_gateway" "azure_ndv4" {
+  name                = "${var.name}-nat"
+  location            = var.region
+  resource_group_name = local.resource_group_name
+  sku_name            = "Standard"
+  tags                = local.tags
+}
+
+resource "azurerm_nat_gateway_public_ip_association" "azure_ndv4" {
+  nat_gateway_id       = azurerm_nat_gateway.azure_ndv4.id
+  public_ip_address_id = azurerm_public_ip.azure_ndv4_nat.id
+}
+
+resource "azurerm_subnet_nat_gateway_association" "azure_ndv4" {
+  subnet_id      = azurerm_subnet.azure_ndv4.id
+  nat_gateway_id = azurerm_nat_gateway.azure_ndv4.id
+}
+
+resource "azurerm_subnet" "azure_ndv4_bastion" {
+  name                            = "${var.name}-bastion"
+  resource_group_name             = local.resource_group_name
+  virtual_network_name            = azurerm_virtual_network.azure_ndv4.name
+  address_prefixes                = [cidrsubnet(var.vnet_cidr, 8, 255)]
+  default_outbound_access_enabled = false
+}
+
+resource "azurerm_network_security_group" "azure_ndv4_bastion" {
+  name                = "${var.name}-bastion-nsg"
+  location            = var.region
+  resource_group_name = local.resource_group_name
+
+  security_rule {
+    name                       = "ssh"
+    priority                   = 100
+    direction                  = "Inbound"
+    access                     = "Allow"
+    protocol                   = "Tcp"
+    source_port_range          = "*"
+    destination_port_range     = "22"
+    source_address_prefixes    = var.ssh_allowed_cidrs
+    destination_address_prefix = "*"
+  }
+
+  tags = local.tags
+}
+
+resource "azurerm_subnet_network_security_group_association" "azure_ndv4_bastion" {
+  subnet_id                 = azurerm_subnet.azure_ndv4_bastion.id
+  network_security_group_id = azurerm_network_security_group.azure_ndv4_bastion.id
+}
+
+resource "azurerm_public_ip" "azure_ndv4_bastion" {
+  name                = "${var.name}-bastion-ip"
+  location            = var.region
+  resource_group_name = local.resource_group_name
+  allocation_method   = "Static"
+  sku                 = "Standard"
+  tags                = local.tags
+}
+
+resource "azurerm_network_interface" "azure_ndv4_bastion" {
+  name                = "${var.name}-bastion-nic"
+  location            = var.region
+  resource_group_name = local.resource_group_name
+  tags                = local.tags
+
+  ip_configuration {
+    name                          = "internal"
+    subnet_id                     = azurerm_subnet.azure_ndv4_bastion.id
+    private_ip_address_allocation = "Dynamic"
+    public_ip_address_id          = azurerm_public_ip.azure_ndv4_bastion.id
+  }
+}
+
+resource "azurerm_linux_virtual_machine" "azure_ndv4_bastion" {
+  name                            = "${var.name}-bastion"
+  location                        = var.region
+  resource_group_name             = local.resource_group_name
+  computer_name                   = "azure-ndv4-bastion"
+  size                            = var.bastion_size
+  network_interface_ids           = [azurerm_network_interface.azure_ndv4_bastion.id]
+  tags                            = local.tags
+  admin_username                  = var.admin_username
+  disable_password_authentication = true
+
+  admin_ssh_key {
+    username   = var.admin_username
+    public_key = var.ssh_public_key
+  }
+
+  os_disk {
+    caching              = "ReadWrite"
+    storage_account_type = "Standard_LRS"
+  }
+
+  source_image_reference {
+    publisher = "Canonical"
+    offer     = "0001-com-ubuntu-server-jammy"
+    sku       = "22_04-lts-gen2"
+    version   = "latest"
+  }
+}
+
+resource "azurerm_network_security_group" "azure_ndv4" {
+  name                = "${var.name}-nsg"
+  location            = var.region
+  resource_group_name = local.resource_group_name
+
+  security_rule {
+    name                       = "ssh"
+    priority                   = 100
+    direction                  = "Inbound"
+    access                     = "Allow"
+    protocol                   = "Tcp"
+    source_port_range          = "*"
+    destination_port_range     = "22"
+    source_address_prefixes    = [cidrsubnet(var.vnet_cidr, 8, 255)]
+    destination_address_prefix = "*"
+  }
+
+  tags = local.tags
 }
 
 resource "azurerm_proximity_placement_group" "azure_ndv4" {
   name                = "${var.name}-ppg"
-  location            = azurerm_resource_group.azure_ndv4.location
-  resource_group_name = azurerm_resource_group.azure_ndv4.name
+  location            = var.region
+  resource_group_name = local.resource_group_name
   zone                = var.zone
   allowed_vm_sizes    = ["Standard_ND96asr_v4"]
   tags                = local.tags
@@ -50,8 +189,8 @@ resource "azurerm_proximity_placement_group" "azure_ndv4" {
 
 resource "azurerm_availability_set" "azure_ndv4" {
   name                         = "${var.name}-avset"
-  location                     = azurerm_resource_group.azure_ndv4.location
-  resource_group_name          = azurerm_resource_group.azure_ndv4.name
+  location                     = var.region
+  resource_group_name          = local.resource_group_name
   proximity_placement_group_id = azurerm_proximity_placement_group.azure_ndv4.id
   platform_fault_domain_count  = 1
   platform_update_domain_count = 1
@@ -62,29 +201,40 @@ resource "azurerm_availability_set" "azure_ndv4" {
 resource "azurerm_network_interface" "azure_ndv4" {
   count                          = 2
   name                           = "${var.name}-nic-${count.index}"
-  location                       = azurerm_resource_group.azure_ndv4.location
-  resource_group_name            = azurerm_resource_group.azure_ndv4.name
+  location                       = var.region
+  resource_group_name            = local.resource_group_name
   accelerated_networking_enabled = true
   tags                           = local.tags
 
   ip_configuration {
     name                          = "internal"
-    subnet_id                     = local.subnet_id
+    subnet_id                     = azurerm_subnet.azure_ndv4.id
     private_ip_address_allocation = "Dynamic"
   }
+}
+
+resource "azurerm_network_interface_security_group_association" "azure_ndv4" {
+  count                     = 2
+  network_interface_id      = azurerm_network_interface.azure_ndv4[count.index].id
+  network_security_group_id = azurerm_network_security_group.azure_ndv4.id
 }
 
 resource "azurerm_linux_virtual_machine" "azure_ndv4" {
   count                           = 2
   name                            = "${var.name}-${count.index}"
-  location                        = azurerm_resource_group.azure_ndv4.location
-  resource_group_name             = azurerm_resource_group.azure_ndv4.name
+  computer_name                   = "azure-ndv4-${count.index}"
+  location                        = var.region
+  resource_group_name             = local.resource_group_name
   size                            = "Standard_ND96asr_v4"
-  admin_username                  = var.admin_username
-  disable_password_authentication = true
   network_interface_ids           = [azurerm_network_interface.azure_ndv4[count.index].id]
   availability_set_id             = azurerm_availability_set.azure_ndv4.id
+  priority                        = var.spot ? "Spot" : "Regular"
+  eviction_policy                 = var.spot ? "Deallocate" : null
+  capacity_reservation_group_id   = var.capacity_reservation_group_id
+  custom_data                     = base64encode(templatefile("${path.module}/cloud-init.yaml.tftpl", { data_device = "/dev/disk/azure/scsi1/lun0", mount_path = var.data_mount_path, user_data_b64 = base64encode(var.user_data) }))
   tags                            = local.tags
+  admin_username                  = var.admin_username
+  disable_password_authentication = true
 
   admin_ssh_key {
     username   = var.admin_username
@@ -103,13 +253,26 @@ resource "azurerm_linux_virtual_machine" "azure_ndv4" {
     sku       = var.image_sku
     version   = var.image_version
   }
+
+  dynamic "identity" {
+    for_each = var.user_assigned_identity_id == null ? [] : [var.user_assigned_identity_id]
+
+    content {
+      type         = "UserAssigned"
+      identity_ids = [identity.value]
+    }
+  }
+
+  lifecycle {
+    ignore_changes = [custom_data]
+  }
 }
 
 resource "azurerm_managed_disk" "azure_ndv4" {
   count                = 2
   name                 = "${var.name}-data-${count.index}"
-  location             = azurerm_resource_group.azure_ndv4.location
-  resource_group_name  = azurerm_resource_group.azure_ndv4.name
+  location             = var.region
+  resource_group_name  = local.resource_group_name
   storage_account_type = "Premium_LRS"
   create_option        = "Empty"
   disk_size_gb         = 4096

@@ -9,3 +9,43 @@ output "private_ips" {
   description = "Private IP addresses of the virtual machines"
   value       = azurerm_linux_virtual_machine.azure_ndv4[*].private_ip_address
 }
+
+output "image" {
+  description = "Image of the nodes (publisher:offer:sku:version as requested)"
+  value       = "${var.image_publisher}:${var.image_offer}:${var.image_sku}:${var.image_version}"
+}
+
+output "resource_group_name" {
+  description = "Resource group of the deployment"
+  value       = local.resource_group_name
+}
+
+output "vnet_id" {
+  description = "Virtual network of the nodes (null: an existing network)"
+  value       = azurerm_virtual_network.azure_ndv4.id
+}
+
+output "subnet_id" {
+  description = "Subnet of the nodes"
+  value       = azurerm_subnet.azure_ndv4.id
+}
+
+output "proximity_placement_group_id" {
+  description = "Proximity placement group of the nodes (null: a single node)"
+  value       = azurerm_proximity_placement_group.azure_ndv4.id
+}
+
+output "data_disk_ids" {
+  description = "Managed data disk of each node, mounted at var.data_mount_path"
+  value       = azurerm_managed_disk.azure_ndv4[*].id
+}
+
+output "bastion_public_ip" {
+  description = "Public address of the bastion host (user var.admin_username)"
+  value       = azurerm_public_ip.azure_ndv4_bastion.ip_address
+}
+
+output "ssh_commands" {
+  description = "How to log in to each node, through the bastion host"
+  value       = formatlist("ssh -J %s@%s %s@%s", var.admin_username, azurerm_public_ip.azure_ndv4_bastion.ip_address, var.admin_username, azurerm_linux_virtual_machine.azure_ndv4[*].private_ip_address)
+}

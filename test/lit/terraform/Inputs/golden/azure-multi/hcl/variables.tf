@@ -18,15 +18,15 @@ variable "region" {
 }
 
 variable "zone" {
-  description = "Availability zone (null: none)"
+  description = "Availability zone of a single node (null: none)"
   type        = string
   default     = null
 }
 
 variable "resource_group_name" {
-  description = "Resource group created for the deployment"
+  description = "Resource group created for the deployment (null: <name>-<deployment id>-rg, unique per apply)"
   type        = string
-  default     = "azure_ndv4-rg"
+  default     = null
 }
 
 variable "admin_username" {
@@ -40,16 +40,26 @@ variable "ssh_public_key" {
   type        = string
 }
 
-variable "subnet_id" {
-  description = "Existing subnet to reuse (null: create a virtual network and a subnet)"
-  type        = string
-  default     = null
+variable "ssh_allowed_cidrs" {
+  description = "IPv4 CIDR blocks allowed to reach SSH on the bastion host (default: the spec's access.from; none declared: terraform asks)"
+  type        = list(string)
 }
 
-variable "vnet_cidr" {
-  description = "Address space of the virtual network created when subnet_id is null"
+variable "user_data" {
+  description = "Shell script run once on every node after the data volume is mounted"
   type        = string
-  default     = "10.0.0.0/16"
+  default     = ""
+}
+
+variable "data_mount_path" {
+  description = "Where the data volume (or the striped local NVMe drives) is mounted"
+  type        = string
+  default     = "/data"
+
+  validation {
+    condition     = can(regex("^/[A-Za-z0-9._/-]+$", var.data_mount_path))
+    error_message = "data_mount_path must be an absolute path of letters, digits, . _ - /."
+  }
 }
 
 variable "image_publisher" {
@@ -71,7 +81,37 @@ variable "image_sku" {
 }
 
 variable "image_version" {
-  description = "Image version"
+  description = "Image version (latest: the newest at the first apply, kept afterwards)"
   type        = string
   default     = "latest"
+}
+
+variable "user_assigned_identity_id" {
+  description = "User-assigned managed identity of the nodes (null: none)"
+  type        = string
+  default     = null
+}
+
+variable "capacity_reservation_group_id" {
+  description = "Capacity reservation group to deploy the nodes into"
+  type        = string
+  default     = null
+}
+
+variable "spot" {
+  description = "Deploy the nodes as Spot VMs (evicted when Azure needs the capacity)"
+  type        = bool
+  default     = false
+}
+
+variable "vnet_cidr" {
+  description = "Address space of the new virtual network (a /16 or larger)"
+  type        = string
+  default     = "10.0.0.0/16"
+}
+
+variable "bastion_size" {
+  description = "VM size of the bastion host"
+  type        = string
+  default     = "Standard_B2s"
 }

@@ -7,62 +7,212 @@ provider "azurerm" {
 }
 
 locals {
-  tags      = {
+  tags = {
     gpuspec-declaration = "azure_one"
     managed-by          = "gpuspec"
   }
-  subnet_id = var.subnet_id != null ? var.subnet_id : azurerm_subnet.azure_one[0].id
+  resource_group_name = azurerm_resource_group.azure_one.name
+}
+
+resource "terraform_data" "deployment_id" {
+  input = substr(uuid(), 0, 8)
+
+  lifecycle {
+    ignore_changes = [input]
+  }
 }
 
 resource "azurerm_resource_group" "azure_one" {
-  name     = var.resource_group_name
+  name     = var.resource_group_name != null ? var.resource_group_name : "${var.name}-${terraform_data.deployment_id.output}-rg"
   location = var.region
   tags     = local.tags
 }
 
 resource "azurerm_virtual_network" "azure_one" {
-  count               = var.subnet_id == null ? 1 : 0
   name                = "${var.name}-vnet"
-  location            = azurerm_resource_group.azure_one.location
-  resource_group_name = azurerm_resource_group.azure_one.name
+  location            = var.region
+  resource_group_name = local.resource_group_name
   address_space       = [var.vnet_cidr]
   tags                = local.tags
 }
 
 resource "azurerm_subnet" "azure_one" {
-  count                = var.subnet_id == null ? 1 : 0
-  name                 = "${var.name}-subnet"
-  resource_group_name  = azurerm_resource_group.azure_one.name
-  virtual_network_name = azurerm_virtual_network.azure_one[0].name
-  address_prefixes     = [cidrsubnet(var.vnet_cidr, 8, 0)]
+  name                            = "${var.name}-nodes"
+  resource_group_name             = local.resource_group_name
+  virtual_network_name            = azurerm_virtual_network.azure_one.name
+  address_prefixes                = [cidrsubnet(var.vnet_cidr, 8, 0)]
+  default_outbound_access_enabled = false
+}
+
+resource "azurerm_public_ip" "azure_one_nat" {
+  name                = "${var.name}-nat-ip"
+  location            = var.region
+  resource_group_name = local.resource_group_name
+  allocation_method   = "Static"
+  sku                 = "Standard"
+  tags                = local.tags
+}
+
+resource "azurerm_nat_gateway" "azure_one" {
+  name                = "${var.name}-nat"
+  location            = var.region
+  resource_group_name = local.resource_group_name
+  sku_name            = "Standard"
+  tags                = local.tags
+}
+
+resource "azurerm_nat_gateway_public_ip_association" "azure_one" {
+  nat_gateway_id       = azurerm_nat_gateway.azure_one.id
+  public_ip_address_id = azurerm_public_ip.azure_one_nat.id
+}
+
+resource "azurerm_subnet_nat_gateway_association" "azure_one" {
+  subnet_id      = azurerm_subnet.azure_one.id
+  nat_gateway_id = azurerm_nat_gateway.azure_one.id
+}
+
+resource "azurerm_subnet" "azure_one_bastion" {
+  name                            = "${var.name}-bastion"
+  resource_group_name             = local.resource_group_name
+  virtual_network_name            = azurerm_virtual_network.azure_one.name
+  address_prefixes                = [cidrsubnet(var.vnet_cidr, 8, 255)]
+  default_outbound_access_enabled = false
+}
+
+resource "azurerm_network_security_group" "azure_one_bastion" {
+  name                = "${var.name}-bastion-nsg"
+  location            = var.region
+  resource_group_name = local.resource_group_name
+
+  security_rule {
+    name                       = "ssh"
+    priority                   = 100
+    direction                  = "Inbound"
+    access                     = "Allow"
+    protocol                   = "Tcp"
+    source_port_range          = "*"
+    destination_port_range     = "22"
+    source_address_prefixes    = var.ssh_allowed_cidrs
+    destination_address_prefix = "*"
+  }
+
+  tags = local.tags
+}
+
+resource "azurerm_subnet_network_security_group_association" "azure_one_bastion" {
+  subnet_id                 = azurerm_subnet.azure_one_bastion.id
+  network_security_group_id = azurerm_network_security_group.azure_one_bastion.id
+}
+
+resource "azurerm_public_ip" "azure_one_bastion" {
+  name                = "${var.name}-bastion-ip"
+  location            = var.region
+  resource_group_name = local.resource_group_name
+  allocation_method   = "Static"
+  sku                 = "Standard"
+  tags                = local.tags
+}
+
+resource "azurerm_network_interface" "azure_one_bastion" {
+  name                = "${var.name}-bastion-nic"
+  location            = var.region
+  resource_group_name = local.resource_group_name
+  tags                = local.tags
+
+  ip_configuration {
+    name                          = "internal"
+    subnet_id                     = azurerm_subnet.azure_one_bastion.id
+    private_ip_address_allocation = "Dynamic"
+    public_ip_address_id          = azurerm_public_ip.azure_one_bastion.id
+  }
+}
+
+resource "azurerm_linux_virtual_machine" "azure_one_bastion" {
+  name                            = "${var.name}-bastion"
+  location                        = var.region
+  resource_group_name             = local.resource_group_name
+  computer_name                   = "azure-one-bastion"
+  size                            = var.bastion_size
+  network_interface_ids           = [azurerm_network_interface.azure_one_bastion.id]
+  tags                            = local.tags
+  admin_username                  = var.admin_username
+  disable_password_authentication = true
+
+  admin_ssh_key {
+    username   = var.admin_username
+    public_key = var.ssh_public_key
+  }
+
+  os_disk {
+    caching              = "ReadWrite"
+    storage_account_type = "Standard_LRS"
+  }
+
+  source_image_reference {
+    publisher = "Canonical"
+    offer     = "0001-com-ubuntu-server-jammy"
+    sku       = "22_04-lts-gen2"
+    version   = "latest"
+  }
+}
+
+resource "azurerm_network_security_group" "azure_one" {
+  name                = "${var.name}-nsg"
+  location            = var.region
+  resource_group_name = local.resource_group_name
+
+  security_rule {
+    name                       = "ssh"
+    priority                   = 100
+    direction                  = "Inbound"
+    access                     = "Allow"
+    protocol                   = "Tcp"
+    source_port_range          = "*"
+    destination_port_range     = "22"
+    source_address_prefixes    = [cidrsubnet(var.vnet_cidr, 8, 255)]
+    destination_address_prefix = "*"
+  }
+
+  tags = local.tags
 }
 
 resource "azurerm_network_interface" "azure_one" {
   count                          = 1
   name                           = "${var.name}-nic-${count.index}"
-  location                       = azurerm_resource_group.azure_one.location
-  resource_group_name            = azurerm_resource_group.azure_one.name
+  location                       = var.region
+  resource_group_name            = local.resource_group_name
   accelerated_networking_enabled = true
   tags                           = local.tags
 
   ip_configuration {
     name                          = "internal"
-    subnet_id                     = local.subnet_id
+    subnet_id                     = azurerm_subnet.azure_one.id
     private_ip_address_allocation = "Dynamic"
   }
+}
+
+resource "azurerm_network_interface_security_group_association" "azure_one" {
+  count                     = 1
+  network_interface_id      = azurerm_network_interface.azure_one[count.index].id
+  network_security_group_id = azurerm_network_security_group.azure_one.id
 }
 
 resource "azurerm_linux_virtual_machine" "azure_one" {
   count                           = 1
   name                            = "${var.name}-${count.index}"
-  location                        = azurerm_resource_group.azure_one.location
-  resource_group_name             = azurerm_resource_group.azure_one.name
+  computer_name                   = "azure-one-${count.index}"
+  location                        = var.region
+  resource_group_name             = local.resource_group_name
   size                            = "Standard_ND96amsr_A100_v4"
-  admin_username                  = var.admin_username
-  disable_password_authentication = true
   network_interface_ids           = [azurerm_network_interface.azure_one[count.index].id]
   zone                            = var.zone
+  priority                        = var.spot ? "Spot" : "Regular"
+  eviction_policy                 = var.spot ? "Deallocate" : null
+  capacity_reservation_group_id   = var.capacity_reservation_group_id
+  custom_data                     = base64encode(templatefile("${path.module}/cloud-init.yaml.tftpl", { mount_path = var.data_mount_path, user_data_b64 = base64encode(var.user_data) }))
   tags                            = local.tags
+  admin_username                  = var.admin_username
+  disable_password_authentication = true
 
   admin_ssh_key {
     username   = var.admin_username
@@ -80,5 +230,18 @@ resource "azurerm_linux_virtual_machine" "azure_one" {
     offer     = var.image_offer
     sku       = var.image_sku
     version   = var.image_version
+  }
+
+  dynamic "identity" {
+    for_each = var.user_assigned_identity_id == null ? [] : [var.user_assigned_identity_id]
+
+    content {
+      type         = "UserAssigned"
+      identity_ids = [identity.value]
+    }
+  }
+
+  lifecycle {
+    ignore_changes = [custom_data]
   }
 }

@@ -1,0 +1,165 @@
+// BOM rendering: a Markdown table with a summary, CSV, or JSON.
+#include <fmt/format.h>
+
+#include "backends/cost/report.h"
+#include "backends/cost/report_helpers.h"
+#include "backends/writers/csv_writer.h"
+#include "backends/writers/markdown_table.h"
+
+namespace gpuspec::cost {
+
+namespace {
+
+using nlohmann::ordered_json;
+
+using report_detail::cents;
+using report_detail::code;
+using report_detail::num;
+
+std::string price_note(const BomLine& line) {
+  std::vector<std::string> parts;
+  if (line.implied) parts.push_back("implied: " + line.why);
+  if (line.price && !line.price->source.verified) parts.push_back("unverified " + line.price->kind + " price");
+  if (line.price && line.price->kind == "used") parts.push_back("a used/refurbished price from your price book");
+  if (!line.per_capacity.empty()) parts.push_back("priced per capacity: " + line.per_capacity);
+  if (!line.conversion.empty()) parts.push_back("converted at " + line.conversion);
+  if (line.per_node > 0 && line.quantity != line.per_node) {
+    parts.push_back(fmt::format("{} per node", num(line.per_node)));
+  }
+  std::string out;
+  for (const auto& p : parts) out += (out.empty() ? "" : "; ") + p;
+  return out;
+}
+
+std::vector<std::string> bom_row(const BomLine& line, units::Currency c, bool plain) {
+  auto money = [&](const std::optional<double>& v) {
+    if (!v) return std::string("no price");
+    return plain ? plain_money(*v) : format_money(*v, units::Currency::None);
+  };
+  return {line.role,
+          num(line.quantity),
+          line.part + (line.implied ? " (implied)" : ""),
+          line.description,
+          money(line.unit_price),
+          money(line.line_total),
+          code(c),
+          line.price ? line.price->source.entry : "",
+          line.price ? line.price->source.as_of : "",
+          price_note(line)};
+}
+
+const std::vector<std::string> kBomHeader = {"role",  "qty",      "part",        "description", "unit price",
+                                             "line total", "currency", "price entry", "as_of",      "note"};
+
+std::vector<std::pair<std::string, std::string>> bom_summary(const Bom& bom) {
+  std::vector<std::pair<std::string, std::string>> out;
+  out.emplace_back("total", describe_total(bom.total, bom.currency, "part"));
+  if (bom.full_load && bom.psu_capacity) {
+    double load = bom.full_load->value, cap = bom.psu_capacity->value;
+    out.emplace_back("power (per node)", fmt::format("full load {}, PSU capacity {}, headroom {} ({:.2f}x)",
+                                                     units::format(*bom.full_load), units::format(*bom.psu_capacity),
+                                                     units::format({cap - load, units::Dimension::power()}),
+                                                     load > 0 ? cap / load : 0.0));
+  } else if (bom.full_load) {
+    out.emplace_back("power (per node)", fmt::format("full load {}, no PSU declared", units::format(*bom.full_load)));
+  }
+  if (bom.memory_total && bom.vram_total && bom.vram_total->value > 0) {
+    out.emplace_back("memory balance (per node)",
+                     fmt::format("RAM {} vs VRAM {} ({:.2f}x)", units::format(*bom.memory_total),
+                                 units::format(*bom.vram_total), bom.memory_total->value / bom.vram_total->value));
+  }
+  return out;
+}
+
+}  // namespace
+
+ordered_json total_to_json(const Total& total) {
+  return {{"amount", cents(total.value)}, {"lower_bound", total.lower_bound()}, {"unpriced", total.unpriced}};
+}
+
+ordered_json bom_to_json(const Bom& bom) {
+  ordered_json j;
+  j["server"] = bom.server;
+  j["currency"] = code(bom.currency);
+  j["nodes"] = bom.nodes;
+  ordered_json lines = ordered_json::array();
+  for (const auto& l : bom.lines) {
+    ordered_json o;
+    o["role"] = l.role;
+    o["part"] = l.part;
+    o["description"] = l.description;
+    o["quantity"] = l.quantity;
+    o["per_node"] = l.per_node;
+    o["implied"] = l.implied;
+    if (l.implied) o["why"] = l.why;
+    o["unit_price"] = l.unit_price ? ordered_json(cents(*l.unit_price)) : ordered_json(nullptr);
+    o["line_total"] = l.line_total ? ordered_json(cents(*l.line_total)) : ordered_json(nullptr);
+    if (l.price) {
+      o["price"] = {{"entry", l.price->source.entry}, {"as_of", l.price->source.as_of}, {"kind", l.price->kind},
+                    {"region", l.price->region},      {"verified", l.price->source.verified},
+                    {"amount", l.price->amount.value}, {"currency", code(l.price->amount.currency)}};
+      if (!l.per_capacity.empty()) o["per_capacity"] = l.per_capacity;
+      if (!l.conversion.empty()) o["conversion"] = l.conversion;
+    } else {
+      o["price"] = nullptr;
+    }
+    lines.push_back(std::move(o));
+  }
+  j["lines"] = std::move(lines);
+  // `total` is the sum of the priced lines: with `complete` false it is a lower bound.
+  j["total"] = cents(bom.total.value);
+  j["complete"] = bom.complete();
+  j["unpriced"] = bom.total.unpriced;
+  ordered_json summary = ordered_json::object();
+  if (bom.full_load) summary["full_load_w"] = bom.full_load->value;
+  if (bom.psu_capacity) summary["psu_capacity_w"] = bom.psu_capacity->value;
+  if (bom.full_load && bom.psu_capacity) summary["headroom_w"] = bom.psu_capacity->value - bom.full_load->value;
+  if (bom.memory_total) summary["ram_bytes"] = bom.memory_total->value;
+  if (bom.vram_total) summary["vram_bytes"] = bom.vram_total->value;
+  j["summary"] = std::move(summary);
+  return j;
+}
+
+std::string render_bom_markdown(const Bom& bom, int level) {
+  writers::MarkdownTable t;
+  using A = writers::MarkdownTable::Align;
+  t.header(kBomHeader, {A::Left, A::Right, A::Left, A::Left, A::Right, A::Right, A::Left, A::Left, A::Left, A::Left});
+  for (const auto& l : bom.lines) t.row(bom_row(l, bom.currency, false));
+  std::string out = fmt::format("{} Bill of materials: {} ({} node{}, {})\n\n", std::string(level, '#'), bom.server,
+                                num(bom.nodes), bom.nodes == 1 ? "" : "s", code(bom.currency));
+  out += t.str() + "\n";
+  for (const auto& [k, v] : bom_summary(bom)) out += fmt::format("- **{}**: {}\n", writers::markdown_cell(k), writers::markdown_cell(v));
+  return out;
+}
+
+std::string render_boms(const std::vector<Bom>& boms, Format format) {
+  if (format == Format::Json) {
+    ordered_json j;
+    j["version"] = 1;
+    j["boms"] = ordered_json::array();
+    for (const auto& bom : boms) j["boms"].push_back(bom_to_json(bom));
+    return j.dump(2) + "\n";
+  }
+  if (format == Format::Csv) {
+    writers::CsvWriter w;
+    std::vector<std::string> header = {"server"};
+    header.insert(header.end(), kBomHeader.begin(), kBomHeader.end());
+    w.row(header);
+    for (const auto& bom : boms) {
+      for (const auto& l : bom.lines) {
+        auto row = bom_row(l, bom.currency, true);
+        row.insert(row.begin(), bom.server);
+        w.row(row);
+      }
+      // An incomplete total is the sum of the priced lines: the note says it is a lower bound.
+      w.row({bom.server, "total", "", "", "", "", plain_money(bom.total.value), code(bom.currency), "", "",
+             bom.complete() ? "" : "a lower bound " + unpriced_note(bom.total, "part")});
+    }
+    return w.str();
+  }
+  std::string all;
+  for (const auto& bom : boms) all += (all.empty() ? "" : "\n") + render_bom_markdown(bom, 2);
+  return all;
+}
+
+}  // namespace gpuspec::cost

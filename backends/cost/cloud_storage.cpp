@@ -1,0 +1,131 @@
+#include "backends/cost/cloud_storage.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+
+namespace gpuspec::cost {
+
+namespace {
+
+constexpr double kGib = 1073741824.0;
+constexpr double kSecondsPerMonth = kHoursPerMonth * 3600;
+
+// As backends/terraform/cloud_spec.cpp rounds a declared size.
+double gib_rounded_up(double bytes) { return std::ceil(bytes / kGib - 1e-9); }
+
+std::string volume_type(const std::string& provider, const std::string& role, const std::string& data_kind) {
+  bool hdd = role == "data" && data_kind == "hdd";
+  if (provider == "aws") return hdd ? "aws.ebs_st1" : "aws.ebs_gp3";
+  if (provider == "azure") return hdd ? "azure.standard_hdd_lrs" : "azure.premium_ssd_lrs";
+  if (provider == "alicloud") return "alicloud.essd_pl1";  // GPU instances take ESSD only
+  return "";
+}
+
+std::string monthly_text(const units::Quantity& rate) {
+  return fmt::format("{:.4g} {}/month", rate.value * kSecondsPerMonth, units::currency_code(rate.currency));
+}
+
+}  // namespace
+
+std::vector<CloudVolume> declared_volumes(const facts::FactSet& facts, const std::string& provider) {
+  std::vector<CloudVolume> out;
+  CloudVolume system;
+  system.role = "system";
+  system.volume = volume_type(provider, "system", "");
+  if (auto size = facts.quantity("storage.system.capacity")) {
+    system.gib = gib_rounded_up(size->value);
+  } else {
+    system.gib = kDefaultSystemGib;
+    system.size_defaulted = true;
+  }
+  out.push_back(std::move(system));
+  // Data on the instance's own drives (`storage.data = local_nvme`, or the fact model's
+  // default for an instance with local NVMe and no data disk) is no volume to rent.
+  const facts::Fact* on_local = facts.find("storage.data.local");
+  if (on_local && on_local->value.boolean) return out;
+  if (auto size = facts.quantity("storage.data.capacity")) {
+    CloudVolume data;
+    data.role = "data";
+    data.volume = volume_type(provider, "data", facts.symbol("storage.data.kind").value_or("ssd"));
+    data.gib = gib_rounded_up(size->value);
+    out.push_back(std::move(data));
+  }
+  return out;
+}
+
+void price_volume(CloudVolume& v, const PriceBook& book, const std::string& region,
+                  units::Currency currency, MissingPrices& missing, SourceRange at) {
+  const std::string use = "storage." + v.role;
+  const std::string hint = fmt::format(
+      "add a `price` entry for {} (kind on_demand or list, `amount` per month with `per` = the capacity it is for, "
+      "`region = \"{}\"`, `source` and `as_of`) to a price-book file and pass it with --prices FILE",
+      v.volume, region);
+  auto declared_billing = book.volume_billing(v.volume);
+  if (!declared_billing) {
+    missing.report(v.volume, at, use,
+                   fmt::format("no volume type '{}' in the catalog or price book to price the {} disk", v.volume, v.role),
+                   "declare the `volume` type and its `price` in a price-book file and pass it with --prices FILE");
+    return;
+  }
+  const std::string billing = *declared_billing;
+  PriceQuery query{v.volume, region, true, currency, PriceUse::Volume};
+  const double bytes = v.gib * kGib;
+  // The best entry must be money per month for a capacity (for tiers, every one must):
+  // one that is not is reported, never passed over for a lower-ranked entry.
+  const PriceEntry* price = nullptr;
+  const PriceEntry* unusable = nullptr;
+  for (const PriceEntry* p : book.candidates(query)) {
+    if (p->amount.dimension != units::Dimension::money_rate() || !p->per ||
+        p->per->dimension != units::Dimension::data()) {
+      unusable = p;
+      break;
+    }
+    if (billing != "tiered") {
+      price = p;
+      break;
+    }
+    // Tiered: the smallest tier that holds the disk (candidates come best first, so a tie keeps the better entry).
+    if (p->per->value + 0.5 >= bytes && (!price || p->per->value < price->per->value)) price = p;
+  }
+  if (unusable) {
+    missing.report(v.volume, at, use,
+                   fmt::format("the price of volume '{}' ({}) is not money per month for a capacity (`per`)", v.volume,
+                               unusable->source.entry),
+                   "give the volume's price as `amount = 0.08 USD/month` with `per = 1 GiB` (or the tier's size)");
+    return;
+  }
+  if (!price) {
+    missing.report(v.volume, at, use,
+                   billing == "tiered"
+                       ? fmt::format("no price for a {} GiB '{}' disk (no priced tier holds it) in region \"{}\"", v.gib,
+                                     v.volume, region)
+                       : fmt::format("no price for volume '{}' ({} disk) in region \"{}\" in the price book", v.volume,
+                                     v.role, region),
+                   hint);
+    return;
+  }
+  auto converted = book.convert(price->amount, currency);
+  if (!converted) {
+    missing.report(v.volume, at, use,
+                   fmt::format("no exchange rate from {} to {} for the price of '{}' ({})",
+                               units::currency_code(price->amount.currency), units::currency_code(currency), v.volume,
+                               price->source.entry),
+                   kMissingRateHint);
+    return;
+  }
+  v.price = price;
+  v.conversion = converted->describe();
+  if (converted->rate) v.rate = converted->rate->source;
+  double per_month = converted->value.value * kSecondsPerMonth;
+  if (billing == "tiered") {
+    v.monthly = per_month;
+    v.how = fmt::format("the {} tier at {} per disk", units::format(*price->per), monthly_text(price->amount));
+  } else {
+    v.monthly = per_month * bytes / price->per->value;
+    v.how = fmt::format("{} per {}", monthly_text(price->amount), units::format(*price->per));
+  }
+}
+
+}  // namespace gpuspec::cost

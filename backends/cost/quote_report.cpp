@@ -1,0 +1,312 @@
+// Quote rendering. Every format carries the same figures, option by option: each
+// server (its BOM, electricity, TCO), each cloud option (instances, each volume,
+// total), each comparison (normalisation, costs over the horizon, break-even), and
+// for each figure whether it is exact, a lower bound ("at least") or an upper bound.
+#include <fmt/format.h>
+
+#include "backends/cost/report.h"
+#include "backends/cost/report_helpers.h"
+#include "backends/writers/csv_writer.h"
+#include "backends/writers/markdown_table.h"
+
+namespace gpuspec::cost {
+
+namespace {
+
+using nlohmann::ordered_json;
+
+using report_detail::cents;
+using report_detail::code;
+using report_detail::num;
+
+ordered_json opt_total(const std::optional<Total>& t) { return t ? total_to_json(*t) : ordered_json(nullptr); }
+ordered_json opt_number(const std::optional<double>& v) { return v ? ordered_json(*v) : ordered_json(nullptr); }
+ordered_json opt_cents(const std::optional<double>& v) { return v ? ordered_json(cents(*v)) : ordered_json(nullptr); }
+
+std::string bound_name(BoundKind b) {
+  return b == BoundKind::AtLeast ? "at least" : b == BoundKind::AtMost ? "at most" : "";
+}
+
+std::string kwh_price(const Electricity& e, const std::string& conversion, units::Currency c, double converted_per_ws) {
+  std::string out = fmt::format("{:.4g} {}/kWh ({} {})", converted_per_ws * 3.6e6, code(c), e.source.entry, e.source.as_of);
+  if (!conversion.empty()) out += ", converted at " + conversion;
+  return out;
+}
+
+std::string price_ref(const PriceSource& s) {
+  return fmt::format("{} {}{}", s.entry, s.as_of, s.verified ? "" : " (unverified)");
+}
+
+// One figure of a quote: a label, the amount, and where it came from.
+struct Figure {
+  std::string section, item;
+  std::optional<double> amount;
+  std::string bound;  // "", "at least", "at most", or "no price" (nothing of it is priced)
+  std::string unit;   // "CNY", "CNY/h", "months", "h", or "" for a text-only line
+  std::string source;
+};
+
+// A figure from a Total: a lower bound names what is unpriced.
+Figure money_figure(std::string section, std::string item, const std::optional<Total>& t, const std::string& unit,
+                    std::string source, const std::string& noun = "item") {
+  Figure f{std::move(section), std::move(item), std::nullopt, "", unit, std::move(source)};
+  if (!t) return f;
+  if (t->lower_bound()) {
+    // "at least 0.00" would read as a price: with nothing priced, say so.
+    f.bound = t->value > 0 ? "at least" : "no price";
+    f.source += (f.source.empty() ? "" : " ") + unpriced_note(*t, noun);
+  }
+  if (f.bound != "no price") f.amount = t->value;
+  return f;
+}
+
+std::string server_section(const OnPremQuote& s) { return "on-premises " + s.bom.server; }
+std::string cloud_section(const CloudQuote& c) { return "cloud " + c.name; }
+std::string compare_section(const Comparison& c) { return "compare " + c.server + " vs " + c.cloud; }
+
+std::vector<Figure> server_figures(const OnPremQuote& s, units::Currency currency) {
+  const std::string c = code(currency);
+  const std::string sec = server_section(s);
+  std::vector<Figure> out;
+  out.push_back(money_figure(sec, "capex (BOM total)", s.capex(), c, fmt::format("{} BOM lines", s.bom.lines.size()), "part"));
+  if (s.energy_per_month && s.full_load_w && s.electricity) {
+    double per_ws = *s.energy_per_month / (*s.full_load_w * kHoursPerMonth * 3600 * s.pue * s.utilization);
+    out.push_back({sec, "electricity per month", s.energy_per_month, "", c,
+                   fmt::format("{} full load x {} h x {:.4g} utilization ({}) x PUE {} ({}) x {}",
+                               units::format({*s.full_load_w, units::Dimension::power()}), num(kHoursPerMonth),
+                               s.utilization, s.utilization_why, num(s.pue), s.pue_source,
+                               kwh_price(*s.electricity, s.electricity_conversion, currency, per_ws))});
+  } else {
+    out.push_back({sec, "electricity per month", std::nullopt, s.full_load_w ? "no price" : "", c,
+                   s.full_load_w ? "no electricity price for the site region" : "no full-load figure"});
+  }
+  out.push_back({sec, "horizon", s.horizon_months, "", "months",
+                 s.workload.empty() ? "no served workload" : "workload " + s.workload + " horizon"});
+  out.push_back(money_figure(sec, "electricity over horizon", s.opex_over_horizon, c, "electricity per month x horizon"));
+  out.push_back(money_figure(sec, "total cost of ownership", s.tco, c, "capex + electricity over horizon"));
+  out.push_back({sec, "GPUs", std::nullopt, "", "", s.capability.describe()});
+  return out;
+}
+
+std::vector<Figure> cloud_figures(const CloudQuote& cl, units::Currency currency) {
+  const std::string c = code(currency);
+  const std::string sec = cloud_section(cl);
+  std::vector<Figure> out;
+  std::string src = cl.price ? fmt::format("{} in {}: {}", cl.instance, cl.region.empty() ? "-" : cl.region, price_ref(cl.price->source))
+                             : cl.instance + ": no price";
+  if (!cl.conversion.empty()) src += ", converted at " + cl.conversion;
+  out.push_back({sec, pricing_words(cl.pricing) + " per instance-hour", cl.hourly, cl.hourly ? "" : "no price", c + "/h", src});
+  out.push_back({sec, "hours", cl.duration_hours, "", "h", "duration (or the workload's horizon)"});
+  std::string billed = cl.pricing == "on_demand"
+                           ? fmt::format("hourly x {} instances x hours x {:.4g} utilization", num(cl.count), cl.utilization)
+                           : fmt::format("hourly x {} instances x hours, every hour billed (a reservation is paid whether "
+                                         "used or not)",
+                                         num(cl.count));
+  out.push_back(money_figure(sec, "instances", cl.instances_total, c, billed));
+  for (const auto& v : cl.volumes) {
+    std::string what = fmt::format("{} x {} {} GiB{}", num(cl.count), v.volume, num(v.gib),
+                                   v.size_defaulted ? " (no size declared: the Terraform backend's default)" : "");
+    std::string vsrc = v.monthly ? fmt::format("{}: {}, {}", what, v.how, price_ref(v.price->source)) : what + ": no price";
+    if (!v.conversion.empty()) vsrc += ", converted at " + v.conversion;
+    std::optional<double> monthly = v.monthly ? std::optional(*v.monthly * cl.count) : std::nullopt;
+    out.push_back({sec, v.role + " disk per month", monthly, monthly ? "" : "no price", c, vsrc});
+  }
+  out.push_back(money_figure(sec, "storage", cl.storage_total, c, "storage per month x hours / 730 (billed while it exists)"));
+  out.push_back(money_figure(sec, "total", cl.total, c, "instances + storage"));
+  out.push_back({sec, "GPUs", std::nullopt, "", "", cl.capability.describe()});
+  return out;
+}
+
+std::vector<Figure> comparison_figures(const Comparison& cmp, units::Currency currency) {
+  const std::string c = code(currency);
+  const std::string sec = compare_section(cmp);
+  std::vector<Figure> out;
+  if (!cmp.mismatch.empty()) out.push_back({sec, "GPU mismatch", std::nullopt, "", "", cmp.mismatch});
+  out.push_back({sec, "normalisation", std::nullopt, "", "", cmp.normalisation});
+  out.push_back(money_figure(sec, "on-premises over horizon", cmp.onprem_over_horizon, c,
+                             "capex + electricity per month x horizon"));
+  out.push_back(money_figure(sec, "cloud over horizon", cmp.cloud_over_horizon, c,
+                             fmt::format("(instances x {:.4g} + storage) per month x horizon", cmp.scale)));
+  out.push_back({sec, "break-even", cmp.breakeven_months, bound_name(cmp.breakeven_bound), "months", cmp.breakeven_why});
+  out.push_back({sec, "cheaper over horizon", std::nullopt, "", "", cmp.cheaper.empty() ? "unknown" : cmp.cheaper});
+  return out;
+}
+
+std::string figure_text(const Figure& f) {
+  if (f.bound == "no price") return f.bound;
+  if (!f.amount) return f.unit.empty() ? "" : "n/a";
+  std::string prefix = f.bound.empty() ? "" : f.bound + " ";
+  if (f.unit == "months" || f.unit == "h") return fmt::format("{}{:.1f} {}", prefix, *f.amount, f.unit);
+  return prefix + format_money(*f.amount, units::Currency::None) + " " + f.unit;
+}
+
+std::string figure_plain(const Figure& f) {
+  if (!f.amount) return "";
+  return f.unit == "months" || f.unit == "h" ? fmt::format("{:.2f}", *f.amount) : plain_money(*f.amount);
+}
+
+std::vector<Figure> all_figures(const Quote& q) {
+  std::vector<Figure> out;
+  auto append = [&](std::vector<Figure> more) { out.insert(out.end(), more.begin(), more.end()); };
+  for (const auto& s : q.servers) append(server_figures(s, q.currency));
+  for (const auto& c : q.clouds) append(cloud_figures(c, q.currency));
+  for (const auto& c : q.comparisons) append(comparison_figures(c, q.currency));
+  return out;
+}
+
+std::string figures_markdown(const std::vector<Figure>& figures) {
+  writers::MarkdownTable t;
+  using A = writers::MarkdownTable::Align;
+  t.header({"item", "amount", "source"}, {A::Left, A::Right, A::Left});
+  for (const auto& f : figures) t.row({f.item, figure_text(f), f.source});
+  return t.str();
+}
+
+ordered_json capability_json(const Capability& c) {
+  return {{"gpu", c.gpu}, {"gpus", c.gpus}, {"dense_bf16_tflops_per_gpu", opt_number(c.tflops_per_gpu)},
+          {"dense_bf16_tflops", opt_number(c.total())}};
+}
+
+ordered_json source_json(const PriceSource& s) {
+  return {{"entry", s.entry}, {"as_of", s.as_of}, {"verified", s.verified}};
+}
+
+ordered_json server_json(const OnPremQuote& s) {
+  ordered_json o;
+  o["name"] = s.bom.server;
+  o["bom"] = bom_to_json(s.bom);
+  o["workload"] = s.workload;
+  o["utilization"] = s.utilization;
+  o["pue"] = s.pue;
+  o["pue_source"] = s.pue_source;
+  o["electricity"] = s.electricity ? source_json(s.electricity->source) : ordered_json(nullptr);
+  if (!s.electricity_conversion.empty()) o["electricity_conversion"] = s.electricity_conversion;
+  o["full_load_w"] = opt_number(s.full_load_w);
+  o["capex"] = total_to_json(s.capex());
+  o["electricity_per_month"] = opt_cents(s.energy_per_month);
+  o["horizon_months"] = opt_number(s.horizon_months);
+  o["electricity_over_horizon"] = opt_total(s.opex_over_horizon);
+  o["tco"] = opt_total(s.tco);
+  o["capability"] = capability_json(s.capability);
+  return o;
+}
+
+ordered_json cloud_json(const CloudQuote& c) {
+  ordered_json o;
+  o["name"] = c.name;
+  o["workload"] = c.workload;
+  o["provider"] = c.provider;
+  o["instance"] = c.instance;
+  o["region"] = c.region;
+  o["pricing"] = c.pricing;
+  o["count"] = c.count;
+  o["utilization"] = c.utilization;
+  o["billed_share"] = c.billed_share();
+  if (c.price) {
+    ordered_json p = source_json(c.price->source);
+    p["kind"] = c.price->kind;
+    p["amount_per_hour"] = c.price->amount.value * 3600;
+    p["currency"] = code(c.price->amount.currency);
+    o["price"] = std::move(p);
+  } else {
+    o["price"] = nullptr;
+  }
+  if (!c.conversion.empty()) o["conversion"] = c.conversion;
+  o["hourly"] = opt_number(c.hourly);
+  o["hours"] = opt_number(c.duration_hours);
+  ordered_json volumes = ordered_json::array();
+  for (const auto& v : c.volumes) {
+    ordered_json vo;
+    vo["role"] = v.role;
+    vo["volume"] = v.volume;
+    vo["gib"] = v.gib;
+    vo["size_defaulted"] = v.size_defaulted;
+    vo["price"] = v.price ? source_json(v.price->source) : ordered_json(nullptr);
+    if (!v.how.empty()) vo["how"] = v.how;
+    if (!v.conversion.empty()) vo["conversion"] = v.conversion;
+    vo["monthly_each"] = opt_number(v.monthly);
+    volumes.push_back(std::move(vo));
+  }
+  o["volumes"] = std::move(volumes);
+  o["instances_monthly"] = total_to_json(c.instances_monthly);
+  o["storage_monthly"] = total_to_json(c.storage_monthly);
+  o["instances_total"] = opt_total(c.instances_total);
+  o["storage_total"] = opt_total(c.storage_total);
+  o["total"] = opt_total(c.total);
+  o["capability"] = capability_json(c.capability);
+  return o;
+}
+
+ordered_json comparison_json(const Comparison& c) {
+  ordered_json o;
+  o["server"] = c.server;
+  o["cloud"] = c.cloud;
+  o["workload"] = c.workload;
+  o["horizon_months"] = opt_number(c.horizon_months);
+  o["scale"] = c.scale;
+  o["normalisation"] = c.normalisation;
+  o["mismatch"] = c.mismatch;
+  o["on_premises_monthly"] = total_to_json(c.onprem_monthly);
+  o["cloud_monthly"] = total_to_json(c.cloud_monthly);
+  o["on_premises_over_horizon"] = opt_total(c.onprem_over_horizon);
+  o["cloud_over_horizon"] = opt_total(c.cloud_over_horizon);
+  o["breakeven_months"] = opt_cents(c.breakeven_months);
+  o["breakeven_bound"] = c.breakeven_bound == BoundKind::AtLeast ? "at_least" : c.breakeven_bound == BoundKind::AtMost ? "at_most" : "exact";
+  o["breakeven_why"] = c.breakeven_why;
+  o["cheaper"] = c.cheaper;
+  return o;
+}
+
+}  // namespace
+
+std::string render_quote(const Quote& q, Format format) {
+  if (format == Format::Json) {
+    ordered_json j;
+    j["version"] = 2;
+    j["currency"] = code(q.currency);
+    j["date"] = q.date;
+    j["on_premises"] = ordered_json::array();
+    for (const auto& s : q.servers) j["on_premises"].push_back(server_json(s));
+    j["cloud"] = ordered_json::array();
+    for (const auto& c : q.clouds) j["cloud"].push_back(cloud_json(c));
+    j["comparisons"] = ordered_json::array();
+    for (const auto& c : q.comparisons) j["comparisons"].push_back(comparison_json(c));
+    return j.dump(2) + "\n";
+  }
+  if (format == Format::Csv) {
+    writers::CsvWriter w;
+    w.row({"section", "item", "amount", "bound", "unit", "source"});
+    for (const auto& f : all_figures(q)) w.row({f.section, f.item, figure_plain(f), f.bound, f.unit, f.source});
+    return w.str();
+  }
+  if (format == Format::Markdown) {
+    // One heading level per layer: the quote, each option, the option's BOM.
+    std::string out = fmt::format("## Quote ({}{})\n", code(q.currency), q.date.empty() ? "" : ", " + q.date);
+    for (const auto& s : q.servers) {
+      out += fmt::format("\n### On-premises: {}\n\n", s.bom.server);
+      out += render_bom_markdown(s.bom, 4) + "\n";
+      out += figures_markdown(server_figures(s, q.currency));
+    }
+    for (const auto& c : q.clouds) {
+      out += fmt::format("\n### Cloud: {}\n\n", c.name);
+      out += figures_markdown(cloud_figures(c, q.currency));
+    }
+    for (const auto& c : q.comparisons) {
+      out += fmt::format("\n### Compare: {} vs {}\n\n", c.server, c.cloud);
+      out += figures_markdown(comparison_figures(c, q.currency));
+    }
+    return out;
+  }
+  std::string out = fmt::format("quote in {}{}\n", code(q.currency), q.date.empty() ? "" : " (quote date " + q.date + ")");
+  std::string section;
+  for (const auto& f : all_figures(q)) {
+    if (f.section != section) {
+      section = f.section;
+      out += "\n" + section + "\n";
+    }
+    out += fmt::format("  {:<30} {:>24}  {}\n", f.item, figure_text(f), f.source);
+  }
+  return out;
+}
+
+}  // namespace gpuspec::cost

@@ -1,0 +1,36 @@
+// A sum of money that may lack some of its terms. Every price is at least zero, so a
+// sum with unpriced terms is a lower bound on the real figure: it is shown as
+// "at least X (N parts unpriced: ...)", never as a total and never as 0.
+#pragma once
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "units/quantity.h"
+
+namespace gpuspec::cost {
+
+struct Total {
+  double value = 0;                   // the sum of the priced terms
+  std::vector<std::string> unpriced;  // what has no price, each once, in the order met
+
+  bool lower_bound() const { return !unpriced.empty(); }
+  void add(double amount) { value += amount; }
+  void missing(const std::string& what) {
+    if (std::find(unpriced.begin(), unpriced.end(), what) == unpriced.end()) unpriced.push_back(what);
+  }
+  void add(const Total& other) {
+    value += other.value;
+    for (const auto& u : other.unpriced) missing(u);
+  }
+  Total scaled(double factor) const { return Total{value * factor, unpriced}; }
+};
+
+// "41,831.97 CNY", "at least 38,850.00 CNY (4 parts unpriced: a, b, c, d)", or with
+// nothing priced "no price (2 parts unpriced: a, b)"; `noun` names what is unpriced.
+std::string describe_total(const Total& total, units::Currency currency, const std::string& noun = "item");
+// "(4 parts unpriced: a, b, c, d)" without the amount; "" when nothing is unpriced.
+std::string unpriced_note(const Total& total, const std::string& noun = "item");
+
+}  // namespace gpuspec::cost

@@ -1,0 +1,41 @@
+#include "driver/catalog_entry.h"
+
+#include <fmt/format.h>
+
+#include "facts/fact_json.h"
+#include "facts/properties.h"
+
+namespace gpuspec::driver {
+
+std::string string_property(const ast::Declaration& decl, std::string_view key) {
+  const ast::Property* p = facts::find_property(decl.body, key);
+  if (!p) return {};
+  const auto* s = p->value->as<ast::StringLit>();
+  return s ? s->value : std::string();
+}
+
+bool is_verified(const ast::Declaration& decl) {
+  const ast::Property* p = facts::find_property(decl.body, "verified");
+  const auto* b = p ? p->value->as<ast::BoolLit>() : nullptr;
+  return !b || b->value;
+}
+
+std::string property_text(const ast::Expr& expr) {
+  if (const auto* m = expr.as<ast::Multiplicity>()) return fmt::format("{} x {}", m->count, m->name);
+  if (auto value = facts::literal_value(expr)) return value->display();
+  return "?";
+}
+
+nlohmann::ordered_json property_json(const ast::Expr& expr) {
+  if (const auto* m = expr.as<ast::Multiplicity>()) return {{"count", m->count}, {"ref", m->name}};
+  auto value = facts::literal_value(expr);
+  if (!value) return nullptr;
+  if (value->type != facts::Value::Type::Quantity || value->quantity.dimension.dimensionless()) {
+    return facts::value_to_json(*value);
+  }
+  return {{"value", value->quantity.value},
+          {"unit", units::base_unit_symbol(value->quantity.dimension, value->quantity.currency)},
+          {"text", value->display()}};
+}
+
+}  // namespace gpuspec::driver

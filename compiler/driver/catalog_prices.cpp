@@ -1,0 +1,276 @@
+#include "driver/catalog_prices.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <iostream>
+#include <map>
+#include <set>
+
+#include "backends/cost/price_files.h"
+#include "diag/render_text.h"
+#include "driver/catalog_entry.h"
+#include "driver/commands.h"
+#include "driver/price_age.h"
+#include "facts/properties.h"
+#include "sema/schema.h"
+
+namespace gpuspec::driver {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+// One `price` declaration, from the stdlib or a user price book.
+struct PriceRow {
+  const ast::Declaration* decl = nullptr;
+  const SourceFile* source = nullptr;
+  bool user = false;
+  std::string file;
+  unsigned line = 0;
+  std::string item;
+  std::string item_kind;  // "" when the item names nothing (a checked file cannot do that)
+  std::string kind;
+  std::string region;
+  std::string as_of;
+  std::optional<long> age_days;
+};
+
+// A catalog item (or instance x region pair) without any price.
+struct Unpriced {
+  std::string item;
+  std::string item_kind;
+  std::string region;  // instances: the listed region with no price
+};
+
+// A symbol or a reference: both are written as a bare name.
+std::string name_property(const ast::Declaration& decl, std::string_view key) {
+  const ast::Property* p = facts::find_property(decl.body, key);
+  const auto* n = p ? p->value->as<ast::Name>() : nullptr;
+  return n ? n->name : std::string();
+}
+
+std::vector<std::string> string_list_property(const ast::Declaration& decl, std::string_view key) {
+  std::vector<std::string> out;
+  const ast::Property* p = facts::find_property(decl.body, key);
+  const auto* list = p ? p->value->as<ast::ListExpr>() : nullptr;
+  if (!list) return out;
+  for (const auto& item : list->items) {
+    if (const auto* s = item->as<ast::StringLit>()) out.push_back(s->value);
+  }
+  return out;
+}
+
+// The kinds a `price` may name, straight from the price schema: one list to keep.
+std::set<std::string, std::less<>> priced_kinds() {
+  std::set<std::string, std::less<>> kinds;
+  const auto* schema = sema::find_kind("price");
+  const auto* item = schema ? schema->body.find("item") : nullptr;
+  if (!item) return kinds;
+  for (const auto& type : item->types) kinds.insert(type.ref_kinds.begin(), type.ref_kinds.end());
+  return kinds;
+}
+
+// GPUs that are only rented inside an instance (class = cloud) are never bought.
+bool not_for_sale(const ast::Declaration& decl) { return decl.kind == "gpu" && name_property(decl, "class") == "cloud"; }
+
+// A price's value as its author wrote it ("0.08 USD/month", not the 0.0001096 USD/h it
+// normalises to), so the listing reads like the price book.
+std::string written(const PriceRow& row, std::string_view key) {
+  const ast::Property* p = facts::find_property(row.decl->body, key);
+  if (!p) return {};
+  return row.source ? std::string(row.source->slice(p->value->range)) : property_text(*p->value);
+}
+
+std::string amount_text(const PriceRow& row) {
+  std::string text = written(row, "amount");
+  if (std::string per = written(row, "per"); !per.empty()) text += " per " + per;
+  return text.empty() ? "?" : text;
+}
+
+class PriceListing {
+ public:
+  PriceListing(Session& session, const std::vector<sema::Program>& price_files, const PriceListOptions& options)
+      : session_(session), price_files_(price_files), options_(options) {}
+
+  void collect() {
+    for (const auto& file : session_.library().files()) add_file(*file, false, nullptr);
+    for (const auto& program : price_files_) {
+      for (const auto& file : program.files()) add_file(*file, true, &program);
+    }
+    std::sort(rows_.begin(), rows_.end(), [](const PriceRow& a, const PriceRow& b) {
+      return std::tie(a.item, a.region, a.kind, a.as_of, a.decl->name) <
+             std::tie(b.item, b.region, b.kind, b.as_of, b.decl->name);
+    });
+    if (options_.unpriced) find_unpriced();
+  }
+
+  bool shown(const PriceRow& row) const {
+    if (options_.item_kind && row.item_kind != *options_.item_kind) return false;
+    if (options_.stale_days) return row.age_days && *row.age_days > *options_.stale_days;
+    return true;
+  }
+
+  std::string text() const {
+    std::string out;
+    if (!options_.unpriced || options_.stale_days) {
+      size_t count = 0;
+      out += fmt::format("{:<34} {:<11} {:<16} {:<26} {:<10} {:>7}  {}\n", "item", "kind", "region", "amount", "as_of", "age",
+                         "source");
+      for (const auto& row : rows_) {
+        if (!shown(row)) continue;
+        ++count;
+        std::string flags = std::string(row.user ? "[user] " : "") + (is_verified(*row.decl) ? "" : "[UNVERIFIED] ");
+        out += fmt::format("{:<34} {:<11} {:<16} {:<26} {:<10} {:>7}  {}{}\n", row.item, row.kind,
+                           row.region.empty() ? "-" : row.region, amount_text(row), row.as_of,
+                           row.age_days ? format_age(*row.age_days) : "?", flags, string_property(*row.decl, "source"));
+      }
+      out += options_.stale_days
+                 ? fmt::format("{} price(s) older than {} (as of {})\n", count, *options_.stale, options_.today)
+                 : fmt::format("{} price(s)\n", count);
+    }
+    if (options_.unpriced) {
+      for (const auto& u : unpriced_) {
+        out += fmt::format("unpriced {:<10} {}{}\n", u.item_kind, u.item, u.region.empty() ? "" : " in region " + u.region);
+      }
+      for (const auto& name : not_for_sale_) {
+        out += fmt::format("not sold {:<10} {} (class = cloud: rented inside an instance, never bought)\n", "gpu", name);
+      }
+      out += unpriced_.empty() ? "every catalog item has a price\n" : fmt::format("{} item(s) without a price\n", unpriced_.size());
+    }
+    return out;
+  }
+
+  json to_json() const {
+    json out;
+    out["version"] = 1;
+    out["today"] = options_.today;
+    if (options_.stale_days) out["stale_after"] = {{"text", *options_.stale}, {"days", *options_.stale_days}};
+    if (!options_.unpriced || options_.stale_days) {
+      json prices = json::array();
+      for (const auto& row : rows_) {
+        if (shown(row)) prices.push_back(row_json(row));
+      }
+      out["prices"] = std::move(prices);
+    }
+    if (options_.unpriced) {
+      json unpriced = json::array();
+      for (const auto& u : unpriced_) {
+        json e = {{"item", u.item}, {"kind", u.item_kind}};
+        if (!u.region.empty()) e["region"] = u.region;
+        unpriced.push_back(std::move(e));
+      }
+      out["unpriced"] = std::move(unpriced);
+      out["not_for_sale"] = not_for_sale_;
+    }
+    return out;
+  }
+
+ private:
+  void add_file(const sema::LoadedFile& file, bool user, const sema::Program* program) {
+    for (const auto& decl : file.ast.declarations) {
+      if (decl.kind == "price") {
+        PriceRow row;
+        row.decl = &decl;
+        row.source = file.source;
+        row.user = user;
+        row.file = file.source ? file.source->path() : "";
+        row.line = file.source ? file.source->line_column(decl.name_range.begin).line : 0;
+        row.item = name_property(decl, "item");
+        row.kind = name_property(decl, "kind");
+        row.region = string_property(decl, "region");
+        row.as_of = string_property(decl, "as_of");
+        row.age_days = days_between(row.as_of, options_.today);
+        const sema::DeclEntry* target = program ? program->find(row.item) : session_.library().index().find(row.item);
+        row.item_kind = target ? target->decl->kind : "";
+        rows_.push_back(std::move(row));
+      } else if (priced_kinds_.count(decl.kind) && (!options_.item_kind || decl.kind == *options_.item_kind)) {
+        items_.push_back(&decl);
+      }
+    }
+  }
+
+  void find_unpriced() {
+    // item -> regions its prices cover ("" = a price without a region, good anywhere)
+    std::map<std::string, std::set<std::string>, std::less<>> covered;
+    for (const auto& row : rows_) covered[row.item].insert(row.region);
+    std::sort(items_.begin(), items_.end(), [](const auto* a, const auto* b) { return a->name < b->name; });
+    for (const auto* decl : items_) {
+      auto it = covered.find(decl->name);
+      if (not_for_sale(*decl)) {
+        if (it == covered.end()) not_for_sale_.push_back(decl->name);
+        continue;
+      }
+      if (it == covered.end()) {
+        unpriced_.push_back({decl->name, decl->kind, ""});
+        continue;
+      }
+      if (decl->kind != "instance" || it->second.count("")) continue;
+      for (const auto& region : string_list_property(*decl, "regions")) {
+        if (!it->second.count(region)) unpriced_.push_back({decl->name, decl->kind, region});
+      }
+    }
+  }
+
+  json row_json(const PriceRow& row) const {
+    json e;
+    e["name"] = row.decl->name;
+    e["item"] = row.item;
+    e["item_kind"] = row.item_kind;
+    e["kind"] = row.kind;
+    e["region"] = row.region;
+    const ast::Property* amount = facts::find_property(row.decl->body, "amount");
+    e["amount"] = amount ? property_json(*amount->value) : json(nullptr);
+    if (e["amount"].is_object()) e["amount"]["text"] = written(row, "amount");
+    if (const ast::Property* per = facts::find_property(row.decl->body, "per")) {
+      e["per"] = property_json(*per->value);
+      if (e["per"].is_object()) e["per"]["text"] = written(row, "per");
+    }
+    e["as_of"] = row.as_of;
+    e["age_days"] = row.age_days ? json(*row.age_days) : json(nullptr);
+    e["verified"] = is_verified(*row.decl);
+    e["source"] = string_property(*row.decl, "source");
+    e["source_url"] = string_property(*row.decl, "source_url");
+    if (auto notes = string_property(*row.decl, "notes"); !notes.empty()) e["notes"] = notes;
+    e["origin"] = row.user ? "user" : "stdlib";
+    e["file"] = row.file;
+    e["line"] = row.line;
+    return e;
+  }
+
+  Session& session_;
+  const std::vector<sema::Program>& price_files_;
+  const PriceListOptions& options_;
+  std::set<std::string, std::less<>> priced_kinds_ = priced_kinds();
+  std::vector<PriceRow> rows_;
+  std::vector<const ast::Declaration*> items_;
+  std::vector<Unpriced> unpriced_;
+  std::vector<std::string> not_for_sale_;
+};
+
+}  // namespace
+
+int run_catalog_prices(Session& session, const PriceListOptions& options) {
+  DiagnosticEngine diags;
+  std::vector<sema::Program> price_files;
+  std::string error;
+  if (!cost::load_price_files(options.price_files, session.library(), session.sources(), diags, price_files, error)) {
+    return tool_failure(error);
+  }
+  if (diags.has_errors()) {  // a listing of a broken price book would mislead
+    diags.sort(session.sources());
+    std::cerr << render_text(diags.diagnostics(), session.sources(), TextRenderOptions{});
+    return kExitFindings;
+  }
+  PriceListing listing(session, price_files, options);
+  listing.collect();
+  if (options.json) {
+    std::cout << listing.to_json().dump(2) << "\n";
+  } else {
+    std::cout << listing.text();
+  }
+  return kExitClean;
+}
+
+}  // namespace gpuspec::driver

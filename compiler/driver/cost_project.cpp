@@ -1,0 +1,114 @@
+#include "driver/cost_project.h"
+
+#include <fmt/format.h>
+
+#include <iostream>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "backends/cost/cost_facts.h"
+#include "backends/cost/price_files.h"
+#include "facts/properties.h"
+#include "diag/render_text.h"
+#include "driver/config.h"
+#include "lint/lint.h"
+#include "sema/checker.h"
+#include "sema/loader.h"
+
+namespace gpuspec::driver {
+
+std::string load_cost_project(Session& session, const std::vector<std::string>& paths, const ParsedArgs& args,
+                              DiagnosticEngine& diags, CostProject& out) {
+  CollectedPaths collected = collect_spec_files(paths);
+  for (const auto& missing : collected.missing) return fmt::format("cannot read '{}': no such file or folder", missing);
+  out.files = collected.files;
+  for (const auto& path : out.files) {
+    std::string io_error;
+    auto program = sema::load_program(path, session.library(), session.sources(), diags, &io_error);
+    if (!program) return fmt::format("cannot read '{}': {}", path, io_error);
+    sema::check_program(*program, diags);
+    out.programs.push_back(std::make_unique<sema::Program>(std::move(*program)));
+  }
+  std::string error;
+  if (!cost::load_price_files(args.values("--prices"), session.library(), session.sources(), diags, out.price_files,
+                              error)) {
+    return error;
+  }
+  std::vector<const sema::Program*> programs;
+  for (const auto& p : out.programs) programs.push_back(p.get());
+  out.book = cost::build_price_book(programs, session.library(), out.price_files);
+  for (const auto& text : args.values("--rate")) {
+    auto rate = cost::parse_rate_override(text, error);
+    if (!rate) return error;
+    out.book->add_rate_override(*rate);
+  }
+  out.today = today_for_waivers();
+  out.book->set_quote_date(out.today);
+  return "";
+}
+
+std::vector<cost::Deployment> project_deployments(const CostProject& project, const std::optional<std::string>& name) {
+  std::vector<cost::Deployment> out;
+  for (const auto& program : project.programs) {
+    for (const auto* entry : cost::program_deployments(*program)) {
+      if (name && entry->decl->name != *name && facts::served_workload(*entry->decl) != *name) continue;
+      out.push_back({program.get(), entry});
+    }
+  }
+  return out;
+}
+
+std::string add_cost_findings(Session& session, const CostProject& project, const cost::Quote& quote,
+                              DiagnosticEngine& diags) {
+  // What each quoted option used, as printed (its currency, its rates).
+  std::map<const ast::Declaration*, const std::vector<cost::PriceSource>*> used;
+  for (const auto& s : quote.servers) used[s.decl] = &s.sources;
+  for (const auto& c : quote.clouds) used[c.decl] = &c.sources;
+  lint::PolicySet rules;
+  for (const auto& policy : session.policies().policies()) {
+    if (policy.id.starts_with("cost.")) rules.add(policy);
+  }
+  if (rules.policies().empty()) return "";
+  ConfigFinder finder;
+  for (std::size_t i = 0; i < project.programs.size(); ++i) {
+    const sema::Program& program = *project.programs[i];
+    lint::LintOptions options;
+    options.today = project.today;
+    if (auto path = finder.nearest(project.files[i])) {
+      std::string error;
+      auto config = load_config(*path, error);
+      if (!config) return error;
+      options.disabled = config->disabled;
+      options.severities = config->severities;
+    }
+    cost::DeploymentIndex index = cost::index_deployments(program);
+    DiagnosticEngine scratch;  // the rest of the pack is `check`'s business
+    lint::lint_program(program, rules, options, scratch,
+                       [&](const sema::Program& p, const sema::DeclEntry& entry, facts::FactSet& facts) {
+                         cost::add_cost_facts(p, entry, facts, *project.book, &index);
+                         if (auto it = used.find(entry.decl); it != used.end()) {
+                           cost::add_price_age(*entry.decl, facts, *it->second, project.today);
+                         }
+                       });
+    for (auto& d : scratch.diagnostics()) {
+      const sema::DeclEntry* entry = program.find(d.declaration);
+      if (rules.find(d.id) && entry && used.count(entry->decl)) diags.diagnostics().push_back(std::move(d));
+    }
+  }
+  return "";
+}
+
+void print_diagnostics(Session& session, DiagnosticEngine& diags) {
+  std::set<std::tuple<std::string, std::uint32_t, std::uint32_t, std::string, std::string>> seen;
+  std::vector<Diagnostic> unique;
+  for (auto& d : diags.diagnostics()) {
+    std::string path = d.range.valid() ? session.sources().file(d.range.file).path() : std::string();
+    if (seen.insert({path, d.range.begin, d.range.end, d.id, d.message}).second) unique.push_back(std::move(d));
+  }
+  diags.diagnostics() = std::move(unique);
+  diags.sort(session.sources());
+  std::cerr << render_text(diags.diagnostics(), session.sources(), TextRenderOptions{});
+}
+
+}  // namespace gpuspec::driver

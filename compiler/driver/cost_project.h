@@ -1,0 +1,49 @@
+// What `bom` and `quote` share: the spec paths (files and folders, as `check` takes
+// them), each file loaded as a program with its imports and checked; the user price
+// books (--prices) and exchange rates (--rate); the price book, dated today
+// (GPUSPEC_TODAY pins it); and the `cost.*` rules, run over what is quoted.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "backends/cost/price_book.h"
+#include "backends/cost/quote.h"
+#include "diag/diagnostic.h"
+#include "driver/args.h"
+#include "driver/session.h"
+#include "sema/program.h"
+
+namespace gpuspec::driver {
+
+struct CostProject {
+  std::vector<std::string> files;                       // the spec files, folders expanded
+  std::vector<std::unique_ptr<sema::Program>> programs;  // one per file
+  std::vector<sema::Program> price_files;
+  std::optional<cost::PriceBook> book;
+  std::string today;
+};
+
+// Loads and checks `paths`, the --prices files and the --rate values of `args`.
+// Returns "" or a tool-failure message (an unreadable path, a bad --rate).
+std::string load_cost_project(Session& session, const std::vector<std::string>& paths, const ParsedArgs& args,
+                              DiagnosticEngine& diags, CostProject& out);
+
+// The servers and clouds of every program (roots and imports), each once;
+// `name` keeps the ones named so or serving the workload so named.
+std::vector<cost::Deployment> project_deployments(const CostProject& project, const std::optional<std::string>& name);
+
+// Runs the pack's `cost.*` rules (cost.stale-price) over the options of `quote` (the
+// cost facts plus the price age of what the quote used) with the nearest
+// gpuspec.json's `disable` and `severity` settings; findings go to `diags`.
+// Returns "" or a tool-failure message (a broken gpuspec.json).
+std::string add_cost_findings(Session& session, const CostProject& project, const cost::Quote& quote,
+                              DiagnosticEngine& diags);
+
+// Sorts, drops repeats (a file imported by several roots is checked once per root) and
+// prints the diagnostics to stderr.
+void print_diagnostics(Session& session, DiagnosticEngine& diags);
+
+}  // namespace gpuspec::driver

@@ -1,0 +1,21 @@
+// How old a price is: days between two "YYYY-MM-DD" dates, a `--stale` limit such as
+// "12mo" turned into days through the unit table (month = 730 h, year = 8760 h, as
+// LANGUAGE.md defines them), and a short human age ("14 d", "9 mo", "2.3 y").
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace gpuspec::driver {
+
+// Days from `from` to `to` (negative when `from` is later); nullopt for a malformed date.
+std::optional<long> days_between(std::string_view from, std::string_view to);
+
+// "12mo", "12 months", "1y", "90d", "2 weeks" -> days; nullopt for anything else
+// (a negative or non-duration value included).
+std::optional<double> parse_age_limit(std::string_view text);
+
+std::string format_age(long days);
+
+}  // namespace gpuspec::driver

@@ -1,0 +1,82 @@
+#include "facts/compat_support.h"
+
+#include <charconv>
+
+namespace gpuspec::facts {
+
+const Fact* software(const FactSet& facts, const std::string& key) {
+  if (const Fact* own = facts.find("software." + key)) return own;
+  return facts.find("workload.software." + key);
+}
+
+std::pair<std::string, std::string> split_versioned(const std::string& text) {
+  auto at = text.find('@');
+  if (at == std::string::npos) return {text, ""};
+  return {text.substr(0, at), text.substr(at + 1)};
+}
+
+std::vector<std::string> symbols_of(const Value& v) {
+  std::vector<std::string> out;
+  if (v.type == Value::Type::Symbol || v.type == Value::Type::String) out.push_back(v.text);
+  if (v.type == Value::Type::List) {
+    for (const auto& item : v.items) {
+      if (item.type == Value::Type::Symbol || item.type == Value::Type::String) out.push_back(item.text);
+    }
+  }
+  return out;
+}
+
+std::vector<int> parse_version(std::string_view text) {
+  std::vector<int> parts;
+  while (!text.empty()) {
+    int n = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+    if (ec != std::errc{}) return {};
+    parts.push_back(n);
+    text.remove_prefix(static_cast<std::size_t>(end - text.data()));
+    if (text.empty()) break;
+    if (text.front() != '.') return {};
+    text.remove_prefix(1);
+  }
+  return parts;
+}
+
+int compare_versions(const std::vector<int>& a, const std::vector<int>& b, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) {
+    int x = i < a.size() ? a[i] : 0;
+    int y = i < b.size() ? b[i] : 0;
+    if (x != y) return x < y ? -1 : 1;
+  }
+  return 0;
+}
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& s : items) out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
+
+Origin catalog_origin(const sema::DeclEntry& entry, std::string_view property, std::string explanation) {
+  const ast::Property* p = find_property(entry.decl->body, property);
+  return Origin{Origin::Kind::Catalog, p ? p->range : entry.decl->name_range, entry.decl->name, std::move(explanation)};
+}
+
+Origin default_origin(const ast::Declaration& decl, std::string why) {
+  return Origin{Origin::Kind::Default, decl.name_range, {}, std::move(why)};
+}
+
+std::vector<const sema::DeclEntry*> entries_of_kind(const sema::Program& program, std::string_view kind) {
+  std::vector<const sema::DeclEntry*> out;
+  for (const auto* entry : program.all_declarations()) {
+    if (entry->decl->kind == kind) out.push_back(entry);
+  }
+  return out;
+}
+
+std::optional<std::string> string_property(const sema::DeclEntry& entry, std::string_view property) {
+  auto fact = catalog_property(entry, property);
+  if (!fact || (fact->value.type != Value::Type::String && fact->value.type != Value::Type::Symbol)) return std::nullopt;
+  return fact->value.text;
+}
+
+}  // namespace gpuspec::facts

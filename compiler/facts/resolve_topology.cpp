@@ -1,0 +1,155 @@
+// How a server's parts fit together: the chassis (GPU bays, slots, board, airflow), the
+// baseboard an SXM GPU rides on, the PCIe lanes the devices need against what the CPUs
+// provide, and the NIC and switch ports of the fabric between nodes.
+#include <fmt/format.h>
+
+#include <string>
+#include <vector>
+
+#include "facts/compat_support.h"
+#include "facts/resolve_server_parts.h"
+
+namespace gpuspec::facts {
+
+namespace {
+
+std::optional<double> number_of(const sema::DeclEntry& entry, std::string_view property) {
+  auto fact = catalog_property(entry, property);
+  if (!fact || fact->value.type != Value::Type::Quantity) return std::nullopt;
+  return fact->value.quantity.value;
+}
+
+void add_chassis_facts(FactBuilder& b) {
+  auto chassis = b.counted("chassis");
+  if (!chassis || chassis->entry->decl->kind != "chassis") return;
+  const sema::DeclEntry& entry = *chassis->entry;
+  b.derived("chassis.model", Value::symbol(entry.decl->name), chassis->range, "the referenced catalog entry");
+  for (auto [fact, property] : {std::pair{"chassis.form", "form"},
+                                {"chassis.max_gpus", "max_gpus"},
+                                {"chassis.gpu_form", "gpu_form"},
+                                {"chassis.expansion_slots", "expansion_slots"},
+                                {"chassis.max_gpu_width", "max_gpu_width"},
+                                {"chassis.pcie_switch", "pcie_switch"},
+                                {"chassis.board", "board"},
+                                {"chassis.airflow", "airflow"}}) {
+    b.catalog(fact, entry, property);
+  }
+}
+
+// The catalog baseboard that carries the node's SXM GPUs: a `gpu_baseboard` part whose
+// `gpu` names the model, one with exactly the node's GPU count when there is one (only
+// that board's published system power describes this build).
+void add_baseboard_facts(FactBuilder& b) {
+  auto model = b.facts().symbol("gpu.model");
+  auto count = b.facts().quantity("gpu.count");
+  if (!model || !count) return;
+  const sema::DeclEntry* board = nullptr;
+  double on_board = 0;
+  const ast::Property* gpu_property = nullptr;
+  for (const auto* entry : entries_of_kind(b.program(), "part")) {
+    if (string_property(*entry, "category") != "gpu_baseboard") continue;
+    const ast::Property* p = find_property(entry->decl->body, "gpu");
+    auto gpus = p ? counted_reference(b.program(), *p->value) : std::nullopt;
+    if (!gpus || gpus->entry->decl->name != *model) continue;
+    if (!board || (on_board != count->value && gpus->count == count->value)) {
+      board = entry;
+      on_board = gpus->count;
+      gpu_property = p;
+    }
+  }
+  if (!board) return;
+  b.facts().set("gpu.baseboard", Value::symbol(board->decl->name),
+                Origin{Origin::Kind::Catalog, gpu_property->range, board->decl->name,
+                       fmt::format("the catalog's baseboard for {}", *model)});
+  b.facts().set("gpu.baseboard_gpus", Value::number(on_board),
+                Origin{Origin::Kind::Catalog, gpu_property->range, board->decl->name, "GPUs on the board"});
+  b.catalog("gpu.baseboard_fabric", *board, "fabric");
+  b.catalog("gpu.baseboard_system_power", *board, "system_power");
+}
+
+// PCIe lanes the node's devices take from the CPUs: x16 per GPU and NIC, x4 per NVMe
+// drive, each from the part's catalog `pcie_lanes`. A part without a lane count is named
+// in the explanation and left out, so the figure is a lower bound.
+void add_pcie_facts(FactBuilder& b) {
+  if (const Fact* own = b.facts().find("chassis.pcie_switch")) {
+    b.facts().set("pcie.switched", own->value, own->origin);
+  } else {
+    b.facts().set("pcie.switched", Value::flag(false),
+                  Origin{Origin::Kind::Default, b.decl().name_range, {},
+                         "no chassis with PCIe switches declared: every device counts against the CPU lanes"});
+  }
+  auto gpus = b.counted("gpu");
+  if (!gpus || gpus->entry->decl->kind != "gpu") return;
+  double lanes = 0;
+  std::vector<std::string> terms, unknown;
+  // One term per kind of device: "NVMe drives 4 x 4" over every volume.
+  auto add = [&](const std::vector<Counted>& groups, const char* what) {
+    double devices = 0, kind_lanes = 0;
+    for (const auto& parts : groups) {
+      if (auto per_part = number_of(*parts.entry, "pcie_lanes")) {
+        devices += parts.count;
+        kind_lanes += parts.count * *per_part;
+      } else {
+        unknown.push_back(parts.entry->decl->name);
+      }
+    }
+    if (devices == 0) return;
+    lanes += kind_lanes;
+    terms.push_back(fmt::format("{} {} lanes ({} devices)", what, kind_lanes, devices));
+  };
+  add({*gpus}, "GPUs");
+  std::vector<Counted> nvme;
+  for (const char* volume : {"system", "data", "checkpoint", "archive"}) {
+    if (auto drives = volume_drives(b, volume); drives && string_property(*drives->entry, "interface") == "nvme") {
+      nvme.push_back(*drives);
+    }
+  }
+  add(nvme, "NVMe drives");
+  if (auto nics = b.counted("network.nic"); nics && nics->entry->decl->kind == "nic") add({*nics}, "NICs");
+  std::string explanation = terms.empty() ? "no device with a lane count" : fmt::format("{}", fmt::join(terms, " + "));
+  if (!unknown.empty()) explanation += fmt::format("; no lane count in the catalog for {}", fmt::join(unknown, ", "));
+  b.derived("pcie.lanes_needed", Value::number(lanes), gpus->range, explanation);
+}
+
+// NIC ports and line rate per node, per GPU, and over the cluster against the switch
+// ports: the fabric sizing multi-node training depends on.
+void add_fabric_facts(FactBuilder& b) {
+  double nodes = b.facts().quantity("nodes").value_or(units::Quantity::number(1)).value;
+  if (auto nics = b.counted("network.nic"); nics && nics->entry->decl->kind == "nic") {
+    b.catalog("network.nic.ports", *nics->entry, "ports");
+    auto ports = number_of(*nics->entry, "ports");
+    auto rate = b.facts().quantity("network.nic.bandwidth");
+    if (ports && rate) {
+      b.derived("network.node_bandwidth", Value::of(scaled(*rate, nics->count * *ports)), nics->range,
+                fmt::format("{} x {} port(s) x {}", nics->count, *ports, units::format(*rate)));
+      b.derived("network.fabric_ports", Value::number(nodes * nics->count * *ports), nics->range,
+                fmt::format("{} node(s) x {} NIC(s) x {} port(s)", nodes, nics->count, *ports));
+    }
+  }
+  if (!b.facts().find("network.node_bandwidth")) {
+    if (const Fact* declared = b.facts().find("network.bandwidth")) {
+      b.facts().set("network.node_bandwidth", declared->value, declared->origin);
+    }
+  }
+  if (auto switches = b.counted("network.switch"); switches && switches->entry->decl->kind == "part") {
+    b.derived("network.switch.count", Value::number(switches->count), switches->range, switches->entry->decl->name);
+    b.derived("network.switch.model", Value::symbol(switches->entry->decl->name), switches->range,
+              "the referenced catalog entry");
+    if (auto ports = number_of(*switches->entry, "ports")) {
+      b.derived("network.switch.ports_total", Value::number(switches->count * *ports), switches->range,
+                fmt::format("{} x {} ports", switches->count, *ports));
+    }
+  }
+  add_bandwidth_per_gpu(b);
+}
+
+}  // namespace
+
+void add_topology_facts(FactBuilder& b) {
+  add_chassis_facts(b);
+  add_baseboard_facts(b);
+  add_pcie_facts(b);
+  add_fabric_facts(b);
+}
+
+}  // namespace gpuspec::facts

@@ -1,0 +1,198 @@
+#include "facts/resolve_workload_memory.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "facts/estimator.h"
+#include "facts/estimator_formulas.h"
+#include "facts/estimator_remedies.h"
+
+namespace gpuspec::facts {
+
+namespace {
+
+template <typename Parse>
+auto parsed_symbol(const FactSet& facts, const std::string& name, Parse parse) {
+  auto text = facts.symbol(name);
+  return text ? parse(*text) : decltype(parse(std::string_view{})){};
+}
+
+std::optional<double> number(const FactSet& facts, const std::string& name) {
+  auto q = facts.quantity(name);
+  if (!q || !q->dimension.dimensionless()) return std::nullopt;
+  return q->value;
+}
+
+void set_bytes(FactSet& facts, const std::string& name, double bytes, SourceRange at, std::string why) {
+  facts.set(name, Value::of({bytes, units::Dimension::data(), units::Currency::None}),
+            Origin{Origin::Kind::Estimator, at, {}, std::move(why)});
+}
+
+// A clause of a message, printed bare (a symbol displays without quotes).
+void set_text(FactSet& facts, const std::string& name, std::string text, SourceRange at, std::string why) {
+  facts.set(name, Value::symbol(std::move(text)), Origin{Origin::Kind::Estimator, at, {}, std::move(why)});
+}
+
+bool is_default(const FactSet& facts, const std::string& name) {
+  const Fact* fact = facts.find(name);
+  return fact && fact->origin.kind != Origin::Kind::Declared;
+}
+
+// The estimator inputs the workload did not set itself: "seq_len 2048, recompute full".
+// Inference reads only the sequence and batch.
+std::string assumptions(const FactSet& facts, bool trains) {
+  std::vector<std::string> assumed;
+  for (const char* key : {"seq_len", "batch_size", "recompute", "attention", "optimizer"}) {
+    if (!trains && std::string_view(key) != "seq_len" && std::string_view(key) != "batch_size") continue;
+    const std::string name = std::string("workload.") + key;
+    if (const Fact* fact = facts.find(name); fact && is_default(facts, name)) {
+      assumed.push_back(fmt::format("{} {}", key, fact->value.display()));
+    }
+  }
+  if (assumed.empty()) return "the workload's own settings only";
+  return fmt::format("{} (not set by the workload)", fmt::join(assumed, ", "));
+}
+
+EstimatorInput input_from(const FactSet& facts, double params, double total_gpus) {
+  EstimatorInput input;
+  input.params = params;
+  input.precision = parsed_symbol(facts, "workload.precision", parse_precision).value_or(Precision::BF16);
+  const bool trains = facts.find("workload.trains") && facts.find("workload.trains")->value.boolean;
+  input.method = trains ? parsed_symbol(facts, "workload.method", parse_method).value_or(Method::Full)
+                        : Method::Inference;
+  input.optimizer = parsed_symbol(facts, "workload.optimizer", parse_optimizer).value_or(Optimizer::AdamW);
+  input.sharding = parsed_symbol(facts, "workload.sharding", parse_sharding).value_or(Sharding::None);
+  input.recompute = parsed_symbol(facts, "workload.recompute", parse_recompute).value_or(Recompute::None);
+  input.attention = parsed_symbol(facts, "workload.attention", parse_attention).value_or(Attention::Sdpa);
+  input.offload = parsed_symbol(facts, "workload.offload", parse_offload).value_or(Offload::None);
+  input.tensor_parallel = static_cast<int>(number(facts, "workload.tensor_parallel").value_or(1));
+  input.data_parallel = std::max(1, static_cast<int>(std::floor(total_gpus / std::max(1, input.tensor_parallel))));
+  input.seq_len = number(facts, "workload.seq_len");
+  input.seq_len_is_default = is_default(facts, "workload.seq_len");
+  input.batch_size = number(facts, "workload.batch_size");
+  input.layers = number(facts, "workload.layers");
+  input.hidden = number(facts, "workload.hidden");
+  input.heads = number(facts, "workload.heads");
+  input.kv_heads = number(facts, "workload.kv_heads");
+  input.vocab = number(facts, "workload.vocab");
+  return input;
+}
+
+// Bytes of the weights as stored: QLoRA keeps its base in NF4 (or int8), whatever
+// `precision` (the compute type) says.
+double stored_weight_bytes(const EstimatorInput& input) {
+  if (input.method == Method::Qlora) return input.params * formulas::qlora_base_bytes_per_param(input.precision);
+  return input.params * bytes_per_element(input.precision);
+}
+
+// ", or store them in fewer bits: precision = int8 (7.0 GB)": narrower weight storage
+// not in effect, for the 1.2x headroom rule's hint; "" when the weights are already 4-bit.
+std::string smaller_weights(const EstimatorInput& input) {
+  std::vector<std::string> options;
+  auto option = [&](std::string setting, const EstimatorInput& changed) {
+    options.push_back(fmt::format("{} ({:.1f} GB)", setting, stored_weight_bytes(changed) / 1e9));
+  };
+  EstimatorInput changed = input;
+  if (!trains(input.method)) {
+    for (Precision narrower : {Precision::INT8, Precision::INT4}) {
+      if (bytes_per_element(narrower) >= bytes_per_element(input.precision)) continue;
+      changed.precision = narrower;
+      option(fmt::format("precision = {}", name(narrower)), changed);
+    }
+  } else if (input.method != Method::Qlora) {
+    changed.method = Method::Qlora;
+    option("method = qlora (4-bit NF4 base)", changed);
+  } else if (input.precision == Precision::INT8) {
+    changed.precision = Precision::INT4;
+    option("precision = int4 (NF4 base)", changed);
+  }
+  if (options.empty()) return "";
+  return fmt::format(", or store them in fewer bits: {}", fmt::join(options, " or "));
+}
+
+}  // namespace
+
+void add_workload_memory_facts(const ast::Declaration& decl, FactSet& facts, std::optional<double> gpus,
+                               DiagnosticEngine& diags) {
+  auto params = number(facts, "workload.params");
+  if (!params) return;  // no model size: nothing to estimate
+  const SourceRange at = decl.name_range;
+  const double total_gpus = std::max(1.0, gpus.value_or(1.0));
+  const EstimatorInput input = input_from(facts, *params, total_gpus);
+
+  auto problems = validate_input(input);
+  if (!problems.empty()) {
+    for (const auto& problem : problems) {
+      auto& d = diags.error("estimator-input", decl.name_range,
+                            fmt::format("cannot estimate the memory of '{}': {}", decl.name, problem));
+      d.declaration = decl.name;
+    }
+    return;
+  }
+  const MemoryEstimate estimate = estimate_memory(input);
+  const std::string basis = fmt::format("{} GPU(s), data parallel {}, tensor parallel {}", total_gpus,
+                                        input.data_parallel, input.tensor_parallel);
+  auto step = [&](std::string_view prefix) {
+    for (const auto& s : estimate.steps) {
+      if (s.starts_with(prefix)) return s;
+    }
+    return fmt::format("{}: none; {}", prefix, basis);
+  };
+  set_bytes(facts, "workload.mem.weights", estimate.weights, at, step("weights"));
+  set_bytes(facts, "workload.mem.gradients", estimate.gradients, at, step("gradients"));
+  set_bytes(facts, "workload.mem.optimizer", estimate.optimizer, at, step("optimizer"));
+  set_bytes(facts, "workload.mem.activations", estimate.activations, at, step("activations"));
+  set_bytes(facts, "workload.mem.workspace", estimate.workspace, at, step("workspace"));
+  set_bytes(facts, "workload.mem.kv_cache", estimate.kv_cache, at, step("kv cache"));
+  set_bytes(facts, "workload.mem.overhead", estimate.overhead, at, step("overhead"));
+  const std::string assumed = assumptions(facts, trains(input.method));
+  set_bytes(facts, "workload.mem.per_gpu", estimate.per_gpu, at,
+            fmt::format("typical estimate, the sum of the per-GPU figures; {}; assumes {}", basis, assumed));
+  set_bytes(facts, "workload.mem.frugal_per_gpu", estimate.frugal_per_gpu, at, step("frugal bound"));
+  set_bytes(facts, "workload.mem.total", estimate.total, at, "per GPU x every GPU of the job; " + basis);
+  set_text(facts, "workload.mem.assumptions", assumed, at, "estimator inputs taken from defaults or the model");
+  // Weight bytes of the whole model as stored, for the 1.2x headroom rule (002 §7).
+  const double stored = stored_weight_bytes(input);
+  set_bytes(facts, "workload.mem.model_weights", stored, at,
+            fmt::format("{:.4g}B params x {:.4g} B ({})", input.params / 1e9, stored / input.params,
+                        input.method == Method::Qlora ? "QLoRA's quantized base" : name(input.precision)));
+  set_text(facts, "workload.mem.smaller_weights", smaller_weights(input), at,
+           "narrower weight storage not in effect");
+  facts.set("workload.mem.shape_known", Value::flag(estimate.shape_terms_included),
+            Origin{Origin::Kind::Estimator, at, {}, estimate.shape_terms_included
+                                                        ? "layers, hidden, heads, seq_len known: activations included"
+                                                        : "model shape unknown: per-GPU figure is a lower bound"});
+  const double fraction = trains(input.method) ? formulas::default_trainable_fraction(input.method, input.layers) : 0;
+  facts.set("workload.trainable_params", Value::number(input.params * fraction),
+            Origin{Origin::Kind::Estimator, at, {},
+                   fmt::format("{:.4g}B params x trainable share {:.3g} (method {})", input.params / 1e9, fraction,
+                               name(input.method))});
+
+  // What-ifs the rules compare against: the job on one GPU, and without ZeRO-3.
+  EstimatorInput single = input;
+  single.sharding = Sharding::None;
+  single.offload = Offload::None;
+  single.data_parallel = 1;
+  single.tensor_parallel = 1;
+  set_bytes(facts, "workload.mem.single_gpu", estimate_memory(single).per_gpu, at,
+            "typical estimate on one GPU: no sharding, offload or tensor parallelism");
+  if (input.sharding == Sharding::Zero3 || input.sharding == Sharding::Fsdp) {
+    EstimatorInput zero2 = input;
+    zero2.sharding = Sharding::Zero2;
+    if (validate_input(zero2).empty()) {
+      set_bytes(facts, "workload.mem.per_gpu_zero2", estimate_memory(zero2).per_gpu, at,
+                fmt::format("typical estimate with sharding = zero2 over {} GPUs instead", input.data_parallel));
+    }
+  }
+
+  const int gpus_per_node = static_cast<int>(number(facts, "gpu.count").value_or(1));
+  std::optional<double> vram;
+  if (auto q = facts.quantity("gpu.vram")) vram = q->value;
+  set_text(facts, "workload.mem.remedies", describe_remedies(input, gpus_per_node, vram), at,
+           vram ? "estimator settings not in effect that fit one card" : "estimator settings not in effect");
+}
+
+}  // namespace gpuspec::facts
