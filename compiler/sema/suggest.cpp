@@ -145,8 +145,13 @@ std::string did_you_mean(const Suggestions& suggestions) {
 
 bool add_suggestions(Diagnostic& diagnostic, const Suggestions& suggestions, SourceRange range) {
   if (suggestions.candidates.empty()) return false;
-  diagnostic.hint = did_you_mean(suggestions);
-  if (suggestions.certain) diagnostic.fixits.push_back({range, suggestions.candidates.front()});
+  if (suggestions.certain) {
+    // One answer: listing the others as well would read as if it were a guess.
+    diagnostic.hint = did_you_mean({{suggestions.candidates.front()}, true});
+    diagnostic.fixits.push_back({range, suggestions.candidates.front()});
+  } else {
+    diagnostic.hint = did_you_mean(suggestions);
+  }
   return true;
 }
 
