@@ -180,13 +180,11 @@ ValueChecker::Outcome ValueChecker::check_type(const ast::Expr& raw, const Type&
       for (auto s : type.symbols) {
         if (s == n->name) return {true, true, {}};
       }
-      auto suggestion = nearest(n->name, type.symbols);
-      return {true, false, [this, range, name = n->name, allowed = join_symbols(type.symbols), suggestion] {
+      // `raid1` is as close to raid0 as to raid10: both listed, neither applied.
+      Suggestions suggestions = suggest(n->name, type.symbols);
+      return {true, false, [this, range, name = n->name, allowed = join_symbols(type.symbols), suggestions] {
                 auto& d = error("unknown-symbol", range, fmt::format("unknown value '{}'; expected one of: {}", name, allowed));
-                if (suggestion) {
-                  d.hint = fmt::format("did you mean '{}'?", *suggestion);
-                  d.fixits.push_back({range, *suggestion});
-                }
+                add_suggestions(d, suggestions, range);
               }};
     }
     case ValueKind::VersionedSymbol: {
@@ -196,10 +194,10 @@ ValueChecker::Outcome ValueChecker::check_type(const ast::Expr& raw, const Type&
       for (auto s : type.symbols) {
         if (s == v->name) return {true, true, {}};
       }
-      auto suggestion = nearest(v->name, type.symbols);
-      return {true, false, [this, range, name = v->name, allowed = join_symbols(type.symbols), suggestion] {
+      Suggestions suggestions = suggest(v->name, type.symbols);
+      return {true, false, [this, range, name = v->name, allowed = join_symbols(type.symbols), suggestions] {
                 auto& d = error("unknown-symbol", range, fmt::format("unknown value '{}'; expected one of: {}", name, allowed));
-                if (suggestion) d.hint = fmt::format("did you mean '{}'?", *suggestion);
+                if (!suggestions.candidates.empty()) d.hint = did_you_mean(suggestions);
               }};
     }
     case ValueKind::Reference: {
