@@ -23,6 +23,7 @@ std::string location_prefix(const SourceManager& sources, SourceRange range) {
 
 std::string describe_fixit(const SourceManager& sources, const FixIt& fixit) {
   bool is_insertion = fixit.range.begin == fixit.range.end;
+  // printable() also keeps a fix-it that inserts a line (`import "..."`) on one line.
   if (is_insertion) return fmt::format("fix-it: insert '{}'", printable(fixit.replacement));
   if (fixit.replacement.empty() && fixit.range.valid()) {
     return fmt::format("fix-it: remove '{}'", printable(sources.file(fixit.range.file).slice(fixit.range)));

@@ -6,7 +6,7 @@
 #include <iostream>
 
 #include "diag/render_text.h"
-#include "driver/args.h"
+#include "driver/help.h"
 #include "driver/commands.h"
 #include "driver/explain_text.h"
 #include "driver/session.h"
@@ -16,25 +16,11 @@ namespace gpuspec::driver {
 
 namespace {
 
-constexpr const char* kExplainUsage = R"(usage: gpuspec explain [--policies DIR]... RULE
-
-The rule's doc, source, default severity, what it applies to, the requirement
-and an example that fires and one that passes (a policy's example_fail /
-example_pass, or for built-in rules the pack's own test specs).
-)";
-
 }  // namespace
 
 int run_explain(const std::vector<std::string>& raw_args) {
-  ArgSpec spec{{"--help"}, {"--policies", "--stdlib"}, {"--policies"}};
-  std::string error;
-  ParsedArgs args = parse_args(raw_args, spec, error);
-  if (!error.empty()) return tool_failure(error, kExplainUsage);
-  if (args.has("--help")) {
-    std::fputs(kExplainUsage, stdout);
-    return kExitClean;
-  }
-  if (args.positionals.size() != 1) return tool_failure("explain takes one rule id", kExplainUsage);
+  ParsedArgs args;
+  if (auto exit = parse_command_line("explain", raw_args, args)) return *exit;
   const std::string& id = args.positionals.front();
 
   Session session(LibraryOptions{args.value("--stdlib"), args.values("--policies")});

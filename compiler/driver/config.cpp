@@ -19,7 +19,7 @@ namespace {
 
 using Json = nlohmann::json;
 
-constexpr std::string_view kKeys[] = {"disable", "severity", "policies", "fail-on"};
+constexpr std::string_view kKeys[] = {"disable", "severity", "policies", "fail-on", "exclude"};
 
 // nlohmann's messages start with "[json.exception.parse_error.101] parse error at
 // line 3, column 5: ..."; the bracketed id means nothing to a user.
@@ -81,12 +81,13 @@ std::optional<LintConfig> parse_config(std::string_view text, const std::string&
       std::vector<std::string> rules;
       if (!string_list(value, key, path, rules, error)) return std::nullopt;
       config.disabled.insert(rules.begin(), rules.end());
-    } else if (key == "policies") {
+    } else if (key == "policies" || key == "exclude") {
       std::vector<std::string> dirs;
       if (!string_list(value, key, path, dirs, error)) return std::nullopt;
+      auto& into = key == "policies" ? config.policy_dirs : config.excluded;
       for (const auto& dir : dirs) {
         fs::path p(dir);
-        config.policy_dirs.push_back(p.is_absolute() || folder.empty() ? p.string() : (folder / p).lexically_normal().string());
+        into.push_back(p.is_absolute() || folder.empty() ? p.string() : (folder / p).lexically_normal().string());
       }
     } else if (key == "severity") {
       if (!value.is_object()) {
@@ -113,12 +114,23 @@ std::optional<LintConfig> parse_config(std::string_view text, const std::string&
       std::vector<std::string_view> keys(std::begin(kKeys), std::end(kKeys));
       auto near = sema::nearest(key, keys);
       error = near ? fmt::format("{}: unknown key \"{}\"; did you mean \"{}\"?", path, key, *near)
-                   : fmt::format("{}: unknown key \"{}\"; the keys are \"disable\", \"severity\", \"policies\" and \"fail-on\"",
+                   : fmt::format("{}: unknown key \"{}\"; the keys are \"disable\", \"severity\", \"policies\", \"fail-on\" and \"exclude\"",
                                  path, key);
       return std::nullopt;
     }
   }
   return config;
+}
+
+bool is_excluded(const LintConfig& config, const std::string& file) {
+  std::error_code ec;
+  fs::path at = fs::weakly_canonical(fs::absolute(file, ec), ec);
+  for (const auto& dir : config.excluded) {
+    fs::path root = fs::weakly_canonical(fs::absolute(dir, ec), ec);
+    auto rel = at.lexically_relative(root);
+    if (!rel.empty() && *rel.begin() != "..") return true;
+  }
+  return false;
 }
 
 std::optional<LintConfig> load_config(const std::string& path, std::string& error) {

@@ -3,7 +3,12 @@
 // filesystem root). Command-line flags override it.
 //
 //   {"disable": ["rule"], "severity": {"rule": "warning"},
-//    "policies": ["folder relative to this file"], "fail-on": "warning"}
+//    "policies": ["folder relative to this file"], "fail-on": "warning",
+//    "exclude": ["policy-tests"]}
+//
+// "exclude" names folders (relative to the config) that `gpuspec check` skips when
+// it searches a folder: a project's policy tests, whose specs fire on purpose. A
+// file named on the command line is always checked.
 //
 // An empty file is valid (it only marks the project root, see sema/loader.h).
 // A malformed file or an unknown key is a tool failure (exit 2) naming the file:
@@ -30,7 +35,11 @@ struct LintConfig {
   std::map<std::string, Severity> severities;
   std::vector<std::string> policy_dirs;  // already resolved against the config's folder
   std::optional<Severity> fail_on;
+  std::vector<std::string> excluded;  // folders, already resolved against the config's folder
 };
+
+// Whether `file` lies in one of the config's excluded folders.
+bool is_excluded(const LintConfig& config, const std::string& file);
 
 // Parses the text of a config file read from `path`. On failure returns nullopt and
 // sets `error` to "PATH: what is wrong" (line and column for JSON syntax errors).

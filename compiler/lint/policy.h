@@ -34,6 +34,7 @@ struct Policy {
   std::optional<std::string> hint;
   std::string source;                // citation
   std::string doc;                   // long explanation
+  std::string help_url;              // a page about the rule, when its author has one
   bool builtin = false;              // from the embedded pack
   const ast::Declaration* decl = nullptr;
   const sema::LoadedFile* file = nullptr;

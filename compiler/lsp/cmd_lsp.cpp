@@ -5,40 +5,16 @@
 #include <cstdio>
 #include <unistd.h>
 
-#include "driver/args.h"
+#include "driver/help.h"
 #include "driver/commands.h"
 #include "lsp/server.h"
 #include "lsp/transport.h"
 
 namespace gpuspec::driver {
 
-namespace {
-
-constexpr const char* kLspUsage = R"(usage: gpuspec lsp [--stdio] [--debounce-ms N]
-
-Runs the Language Server Protocol server on stdin and stdout (what editors start;
---stdio is accepted for clients that pass it). Diagnostics follow `gpuspec check`
-with the nearest gpuspec.json; hover shows resolved facts and rule explanations;
-go-to-definition reaches imports and the stdlib (written read-only to
-$XDG_CACHE_HOME/gpuspec, default ~/.cache/gpuspec); completion knows property
-names, enum values and catalog names; code actions apply fix-its and add waivers.
-
-options:
-  --debounce-ms N   quiet time after an edit before diagnostics are recomputed (default 200)
-)";
-
-}  // namespace
-
 int run_lsp(const std::vector<std::string>& raw_args) {
-  ArgSpec spec{{"--stdio", "--help"}, {"--debounce-ms"}, {}};
-  std::string error;
-  ParsedArgs args = parse_args(raw_args, spec, error);
-  if (!error.empty()) return tool_failure(error, kLspUsage);
-  if (args.has("--help")) {
-    std::fputs(kLspUsage, stdout);
-    return kExitClean;
-  }
-  if (!args.positionals.empty()) return tool_failure("lsp takes no files", kLspUsage);
+  ParsedArgs args;
+  if (auto exit = parse_command_line("lsp", raw_args, args)) return *exit;
   lsp::ServerOptions options;
   if (auto debounce = args.value("--debounce-ms")) {
     const char* end = debounce->data() + debounce->size();

@@ -31,7 +31,7 @@ grep -qi antlr <<<"$needed" && fail "the binary needs the ANTLR runtime: $needed
 grep -q 'libfmt' <<<"$needed" && ! grep -q 'libfmt' <<<"$depends" && fail "libfmt needed but not declared"
 readelf -S "$gpuspec" | grep -q '\.debug_info' && fail "the packaged binary is not stripped"
 
-"$gpuspec" --version | grep -qx "gpuspec $(dpkg-deb -f "$deb" Version)" || fail "--version: $("$gpuspec" --version)"
+"$gpuspec" --version | grep -qxE "gpuspec $(dpkg-deb -f "$deb" Version) \(commit .+\)" || fail "--version: $("$gpuspec" --version)"
 examples="$work/root/usr/share/doc/gpuspec/examples"
 [ -f "$work/root/usr/share/doc/gpuspec/copyright" ] || fail "no copyright file"
 good=0

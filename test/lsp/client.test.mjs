@@ -112,9 +112,9 @@ test('code actions apply fix-its', async () => {
     context: { diagnostics: [] },
   });
   assert.equal(actions.length, 1);
-  assert.equal(actions[0].title, "replace 'nvidia.rtx_4090x' with 'nvidia.rtx_4090'");
+  assert.equal(actions[0].title, "replace 'nvidia.RTX_4090' with 'nvidia.rtx_4090'");
   assert.deepEqual(actions[0].edit.changes[uri], [
-    { range: { start: { line: 10, character: 15 }, end: { line: 10, character: 31 } }, newText: 'nvidia.rtx_4090' },
+    { range: { start: { line: 10, character: 15 }, end: { line: 10, character: 30 } }, newText: 'nvidia.rtx_4090' },
   ]);
 });
 
