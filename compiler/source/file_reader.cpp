@@ -99,12 +99,18 @@ std::optional<std::string> read_regular_file(const std::string& path, std::uint6
     ::close(fd);
     return std::nullopt;
   }
-  // Files under /proc and /sys report size 0 and may grow while read: read at most
-  // one byte past the limit to tell "too large" apart.
+  auto text = read_descriptor(fd, max_bytes, static_cast<std::uint64_t>(info.st_size), error);
+  ::close(fd);
+  return text;
+}
+
+std::optional<std::string> read_descriptor(int fd, std::uint64_t max_bytes, std::uint64_t expected_size,
+                                           std::string& error) {
+  // Files under /proc and /sys report size 0 and may grow while read, and a pipe has no
+  // size: read at most one byte past the limit to tell "too large" apart. One byte more
+  // than the expected size, so a file that did not grow ends in one read.
   std::string text;
-  // One byte more than the reported size, so a file that did not grow ends in one read.
-  auto expected = static_cast<std::uint64_t>(info.st_size) + 1;
-  text.resize(static_cast<std::size_t>(std::min<std::uint64_t>(max_bytes + 1, std::max<std::uint64_t>(expected, 4096))));
+  text.resize(static_cast<std::size_t>(std::min<std::uint64_t>(max_bytes + 1, std::max<std::uint64_t>(expected_size + 1, 4096))));
   std::size_t used = 0;
   while (true) {
     if (used == text.size()) {
@@ -115,13 +121,11 @@ std::optional<std::string> read_regular_file(const std::string& path, std::uint6
     if (n < 0) {
       if (errno == EINTR) continue;
       error = std::strerror(errno);
-      ::close(fd);
       return std::nullopt;
     }
     if (n == 0) break;
     used += static_cast<std::size_t>(n);
   }
-  ::close(fd);
   if (used > max_bytes) {
     error = too_large(std::nullopt, max_bytes);
     return std::nullopt;

@@ -39,6 +39,11 @@ std::optional<std::string> read_regular_file(const std::string& path, std::uint6
 // "a character device", "a symbolic link", "a regular file".
 const char* file_kind(unsigned mode);
 
+// Reads an open descriptor (a pipe, standard input) to its end, refusing more than
+// `max_bytes`; `expected_size` (0 when unknown) sizes the first read.
+std::optional<std::string> read_descriptor(int fd, std::uint64_t max_bytes, std::uint64_t expected_size,
+                                           std::string& error);
+
 // Why a path cannot name a file, before the filesystem is asked: a NUL byte (the
 // system would read a different, shorter path), a name longer than NAME_MAX or a
 // path longer than PATH_MAX. nullopt when the path is acceptable.
