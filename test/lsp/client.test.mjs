@@ -62,8 +62,8 @@ function open(path) {
   return { uri, text };
 }
 
-const typos = join(root, 'examples/bad/typos.gpuspec');
-const server = join(root, 'examples/llm-finetune/server.gpuspec');
+const typos = join(root, 'test/lsp/Inputs/typos.gpuspec');
+const server = join(root, 'test/lsp/Inputs/llm-finetune/server.gpuspec');
 
 test('initialize advertises what the server does', async () => {
   const result = await connection.sendRequest(InitializeRequest.type, {
@@ -83,7 +83,7 @@ test('diagnostics are check\'s, with ids, ranges and help', async () => {
   const { uri } = open(typos);
   const { diagnostics, version } = await nextDiagnostics(uri, 1);
   assert.equal(version, 1);
-  // `gpuspec check examples/bad/typos.gpuspec`: the same four, at the same places.
+  // `gpuspec check test/lsp/Inputs/typos.gpuspec`: the same four, at the same places.
   assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line + 1, d.range.start.character + 1]), [
     ['unknown-property', 5, 3], ['unknown-unit', 6, 18], ['unknown-name', 11, 16], ['unknown-symbol', 14, 13],
   ]);
@@ -134,7 +134,7 @@ test('definition follows imports and reaches the stdlib', async () => {
   const uri = uriOf(server);
   // `serves    = llama_7b_sft` -> workload.gpuspec, line 2.
   const workload = await connection.sendRequest(DefinitionRequest.type, { textDocument: { uri }, position: { line: 4, character: 16 } });
-  assert.equal(workload.uri, uriOf(join(root, 'examples/llm-finetune/workload.gpuspec')));
+  assert.equal(workload.uri, uriOf(join(root, 'test/lsp/Inputs/llm-finetune/workload.gpuspec')));
   assert.equal(workload.range.start.line, 1);
   // `gpu       = 8 x nvidia.h100_80gb_sxm` -> a read-only copy of the embedded stdlib.
   const gpu = await connection.sendRequest(DefinitionRequest.type, { textDocument: { uri }, position: { line: 6, character: 22 } });
