@@ -7,6 +7,7 @@
 #include "lsp/completion.h"
 #include "lsp/definition.h"
 #include "lsp/diagnostics.h"
+#include "lsp/formatting.h"
 #include "lsp/hover.h"
 #include "lsp/locations.h"
 #include "lsp/uri.h"
@@ -141,6 +142,11 @@ Json Server::dispatch_request(const std::string& method, const Json& params) {
   if (method == "textDocument/definition") return at_position(params, lsp::definition);
   if (method == "textDocument/completion") return completion(params);
   if (method == "textDocument/codeAction") return code_action(params);
+  if (method == "textDocument/formatting") {
+    const Document& doc = document(params);
+    if (!doc.library_path.empty()) return Json::array();  // the materialised library is read-only
+    return format_document(doc.text, doc.path);
+  }
   throw LspError(error_code::kMethodNotFound, fmt::format("unknown method '{}'", method));
 }
 
@@ -183,7 +189,8 @@ Json Server::initialize(const Json& params) {
             {"hoverProvider", true},
             {"definitionProvider", true},
             {"completionProvider", {{"triggerCharacters", {"."}}, {"resolveProvider", false}}},
-            {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}}}},
+            {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}},
+            {"documentFormattingProvider", true}}},
           {"serverInfo", {{"name", "gpuspec"}, {"version", GPUSPEC_VERSION}}}};
 }
 

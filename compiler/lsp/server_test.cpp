@@ -93,11 +93,31 @@ TEST_F(ServerTest, RefusesRequestsBeforeInitialize) {
   EXPECT_EQ(again["error"]["code"], error_code::kInvalidRequest);
 }
 
-TEST_F(ServerTest, AdvertisesIncrementalSyncAndNoFormattingYet) {
+TEST_F(ServerTest, AdvertisesIncrementalSyncAndFormatting) {
   auto reply = request("initialize", {{"capabilities", Json::object()}});
   const Json& caps = reply["result"]["capabilities"];
   EXPECT_EQ(caps["textDocumentSync"]["change"], 2);
-  EXPECT_FALSE(caps.contains("documentFormattingProvider"));
+  EXPECT_EQ(caps["documentFormattingProvider"], true);
+}
+
+TEST_F(ServerTest, FormatsTheDocumentAsGpuspecFmtDoes) {
+  initialize();
+  const std::string messy = "workload w {\n  task=llm.finetune\n  params = 7B\n}\n";
+  std::string uri = open(write("messy.gpuspec", messy), messy);
+  auto reply = request("textDocument/formatting", {{"textDocument", {{"uri", uri}}}, {"options", {{"tabSize", 2}, {"insertSpaces", true}}}});
+  ASSERT_TRUE(reply.contains("result")) << reply.dump();
+  ASSERT_EQ(reply["result"].size(), 1u);
+  EXPECT_EQ(reply["result"][0]["range"], range_json({0, 0}, {4, 0}));
+  EXPECT_EQ(reply["result"][0]["newText"], "workload w {\n  task   = llm.finetune\n  params = 7B\n}\n");
+}
+
+TEST_F(ServerTest, FormattingRefusesAFileWithSyntaxErrors) {
+  initialize();
+  const std::string broken = "workload w {\n  task = \n";
+  std::string uri = open(write("broken.gpuspec", broken), broken);
+  auto reply = request("textDocument/formatting", {{"textDocument", {{"uri", uri}}}, {"options", Json::object()}});
+  ASSERT_TRUE(reply.contains("error")) << reply.dump();
+  EXPECT_EQ(reply["error"]["code"], error_code::kRequestFailed);
 }
 
 TEST_F(ServerTest, PublishesCheckDiagnosticsWithFixItsAsCodeActions) {

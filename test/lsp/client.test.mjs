@@ -7,7 +7,7 @@
 //
 // Exits 77 (ctest: skipped) when the npm packages are not installed:
 // `npm ci --prefix test/lsp` (scripts/test.sh does it).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +25,8 @@ try {
 const {
   createProtocolConnection, StreamMessageReader, StreamMessageWriter, InitializeRequest, InitializedNotification,
   DidOpenTextDocumentNotification, DidChangeTextDocumentNotification, PublishDiagnosticsNotification, HoverRequest,
-  DefinitionRequest, CompletionRequest, CodeActionRequest, ShutdownRequest, ExitNotification, ErrorCodes,
+  DefinitionRequest, CompletionRequest, CodeActionRequest, DocumentFormattingRequest, ShutdownRequest, ExitNotification,
+  ErrorCodes,
 } = protocol;
 
 const [binary, root] = process.argv.slice(2);
@@ -62,8 +63,8 @@ function open(path) {
   return { uri, text };
 }
 
-const typos = join(root, 'examples/bad/typos.gpuspec');
-const server = join(root, 'examples/llm-finetune/server.gpuspec');
+const typos = join(root, 'test/lsp/Inputs/typos.gpuspec');
+const server = join(root, 'test/lsp/Inputs/llm-finetune/server.gpuspec');
 
 test('initialize advertises what the server does', async () => {
   const result = await connection.sendRequest(InitializeRequest.type, {
@@ -83,7 +84,7 @@ test('diagnostics are check\'s, with ids, ranges and help', async () => {
   const { uri } = open(typos);
   const { diagnostics, version } = await nextDiagnostics(uri, 1);
   assert.equal(version, 1);
-  // `gpuspec check examples/bad/typos.gpuspec`: the same four, at the same places.
+  // `gpuspec check test/lsp/Inputs/typos.gpuspec`: the same four, at the same places.
   assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line + 1, d.range.start.character + 1]), [
     ['unknown-property', 5, 3], ['unknown-unit', 6, 18], ['unknown-name', 11, 16], ['unknown-symbol', 14, 13],
   ]);
@@ -134,7 +135,7 @@ test('definition follows imports and reaches the stdlib', async () => {
   const uri = uriOf(server);
   // `serves    = llama_7b_sft` -> workload.gpuspec, line 2.
   const workload = await connection.sendRequest(DefinitionRequest.type, { textDocument: { uri }, position: { line: 4, character: 16 } });
-  assert.equal(workload.uri, uriOf(join(root, 'examples/llm-finetune/workload.gpuspec')));
+  assert.equal(workload.uri, uriOf(join(root, 'test/lsp/Inputs/llm-finetune/workload.gpuspec')));
   assert.equal(workload.range.start.line, 1);
   // `gpu       = 8 x nvidia.h100_80gb_sxm` -> a read-only copy of the embedded stdlib.
   const gpu = await connection.sendRequest(DefinitionRequest.type, { textDocument: { uri }, position: { line: 6, character: 22 } });
@@ -158,6 +159,20 @@ test('completion offers catalog names of the kind the property expects', async (
   // Enum values: `gpu_link  = ` on line 8.
   const links = await connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 7, character: 14 } });
   assert.ok(links.items.some((i) => i.label === 'nvswitch' && i.kind === 20));
+});
+
+test('formatting returns gpuspec fmt\'s layout as one edit', async () => {
+  // The pinned workload fixture predates `gpuspec fmt`: its layout is not canonical.
+  const { uri, text } = open(join(root, 'test/lsp/Inputs/llm-finetune/workload.gpuspec'));
+  const edits = await connection.sendRequest(DocumentFormattingRequest.type, {
+    textDocument: { uri }, options: { tabSize: 2, insertSpaces: true },
+  });
+  assert.equal(edits.length, 1);
+  const lines = text.split('\n');
+  assert.deepEqual(edits[0].range, { start: { line: 0, character: 0 }, end: { line: lines.length - 1, character: 0 } });
+  const expected = execFileSync(binary, ['fmt', '-'], { input: text, encoding: 'utf8' });
+  assert.equal(edits[0].newText, expected);
+  assert.notEqual(expected, text);
 });
 
 test('bad requests get LSP errors and the server keeps serving', async () => {

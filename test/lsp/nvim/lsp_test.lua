@@ -33,8 +33,8 @@ local client_id = vim.lsp.start_client({
 check(client_id ~= nil, 'the client starts the server')
 if not client_id then finish() return end
 
--- Diagnostics: `gpuspec check examples/bad/typos.gpuspec` reports four.
-vim.cmd('edit ' .. root .. '/examples/bad/typos.gpuspec')
+-- Diagnostics: `gpuspec check test/lsp/Inputs/typos.gpuspec` reports four.
+vim.cmd('edit ' .. root .. '/test/lsp/Inputs/typos.gpuspec')
 local buf = vim.api.nvim_get_current_buf()
 vim.lsp.buf_attach_client(buf, client_id)
 vim.wait(10000, function() return #vim.diagnostic.get(buf) > 0 end, 20)
