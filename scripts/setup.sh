@@ -5,6 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(antlr4 libantlr4-runtime-dev nlohmann-json3-dev libfmt-dev googletest llvm-14-tools cmake g++ python3 nodejs neovim)
+# The sanitizer and fuzz builds compile with clang and link its sanitizer runtimes.
+case " $* " in
+  *" -DGPUSPEC_SANITIZE=ON "* | *" -DGPUSPEC_FUZZ=ON "*) packages+=(clang libclang-rt-14-dev) ;;
+esac
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -134,11 +134,24 @@ void price_lines(const sema::Program& program, const ast::Declaration& decl, con
                kMissingRateHint);
       continue;
     }
+    const double unit_price = converted->value.value * per_unit_factor;
+    const double line_total = unit_price * line.quantity;
+    if (!std::isfinite(line_total) || !std::isfinite(bom.total.value + line_total)) {
+      // A price of 1e308, or 1e308 parts: reported at the property and left out like a
+      // missing price, never printed as inf.
+      bom.total.missing(line.part);
+      auto& d = diags.error("cost.overflow", line.at,
+                            fmt::format("the cost of {:g} x '{}' ({}) is too large to compute", line.quantity, line.part,
+                                        line.role));
+      d.declaration = decl.name;
+      d.hint = fmt::format("check the count and the price entry {}", price->source.entry);
+      continue;
+    }
     line.price = price;
-    line.unit_price = converted->value.value * per_unit_factor;
-    line.line_total = *line.unit_price * line.quantity;
+    line.unit_price = unit_price;
+    line.line_total = line_total;
     line.conversion = converted->describe();
-    bom.total.add(*line.line_total);
+    bom.total.add(line_total);
     bom.sources.push_back(price->source);
     if (converted->rate) bom.sources.push_back(converted->rate->source);
   }

@@ -250,6 +250,8 @@ std::string plain_money(double amount) {
 }
 
 std::string format_money(double amount, units::Currency currency) {
+  // Callers report overflowed figures and leave them out; never crash on one anyway.
+  if (!std::isfinite(amount)) return "n/a";
   std::string plain = plain_money(amount);
   bool negative = !plain.empty() && plain[0] == '-';
   std::string digits = plain.substr(negative ? 1 : 0);

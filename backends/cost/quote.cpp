@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include <filesystem>
 #include <set>
 
@@ -66,6 +68,32 @@ SourceRange range_of(const ast::Declaration& decl, std::string_view path) {
   return decl.name_range;
 }
 
+// A figure past the double range (a price of 1e308, 1e308 GPUs) is reported at `at` and
+// left out (see kTooLargeToCompute), so no quote prints inf or nan.
+void report_overflow(const ast::Declaration& decl, SourceRange at, std::string_view what, DiagnosticEngine& diags) {
+  auto& d = diags.error("cost.overflow", at, fmt::format("the {} of '{}' is too large to compute", what, decl.name));
+  d.declaration = decl.name;
+  d.hint = "check the amounts, counts and durations it multiplies";
+}
+
+// `figure` when it is finite; otherwise reported and dropped.
+std::optional<double> finite_or_report(double figure, const ast::Declaration& decl, SourceRange at,
+                                       std::string_view what, DiagnosticEngine& diags) {
+  if (std::isfinite(figure)) return figure;
+  report_overflow(decl, at, what, diags);
+  return std::nullopt;
+}
+
+void report_overflowed_totals(const ast::Declaration& decl, std::initializer_list<const Total*> totals,
+                              DiagnosticEngine& diags) {
+  for (const Total* total : totals) {
+    if (total && total->overflowed()) {
+      report_overflow(decl, decl.name_range, "cost", diags);
+      return;
+    }
+  }
+}
+
 CloudQuote quote_cloud(const sema::Program& program, const sema::DeclEntry& entry, const PriceBook& book,
                        units::Currency currency, DiagnosticEngine& diags) {
   const ast::Declaration& decl = *entry.decl;
@@ -109,7 +137,7 @@ CloudQuote quote_cloud(const sema::Program& program, const sema::DeclEntry& entr
     } else {
       q.price = price;
       q.conversion = converted->describe();
-      q.hourly = converted->value.value * 3600;
+      q.hourly = finite_or_report(converted->value.value * 3600, decl, range_of(decl, "instance"), "hourly price", diags);
       q.sources.push_back(price->source);
       add_rate_source(q.sources, *converted);
     }
@@ -138,6 +166,7 @@ CloudQuote quote_cloud(const sema::Program& program, const sema::DeclEntry& entr
     total.add(*q.storage_total);
     q.total = total;
   }
+  report_overflowed_totals(decl, {&q.instances_monthly, &q.storage_monthly, q.total ? &*q.total : nullptr}, diags);
   return q;
 }
 
@@ -198,7 +227,9 @@ OnPremQuote quote_server(const sema::Program& program, const sema::DeclEntry& en
     } else {
       q.electricity_conversion = converted->describe();
       // W x s x money/(W s) x PUE x utilization.
-      q.energy_per_month = *q.full_load_w * kSecondsPerMonth * converted->value.value * q.pue * q.utilization;
+      q.energy_per_month = finite_or_report(*q.full_load_w * kSecondsPerMonth * converted->value.value * q.pue *
+                                                q.utilization,
+                                            decl, decl.name_range, "electricity per month", diags);
       q.sources.push_back(q.electricity->source);
       add_rate_source(q.sources, *converted);
     }
@@ -214,6 +245,9 @@ OnPremQuote quote_server(const sema::Program& program, const sema::DeclEntry& en
     tco.add(*q.opex_over_horizon);
     q.tco = tco;
   }
+  report_overflowed_totals(decl, {&q.electricity_monthly, q.opex_over_horizon ? &*q.opex_over_horizon : nullptr,
+                                  q.tco ? &*q.tco : nullptr},
+                           diags);
   return q;
 }
 
@@ -238,6 +272,7 @@ std::string Capability::describe() const {
 
 std::optional<double> breakeven_months(double capex, double onprem_monthly, double cloud_monthly) {
   if (cloud_monthly <= onprem_monthly) return std::nullopt;
+  if (!std::isfinite(capex / (cloud_monthly - onprem_monthly))) return std::nullopt;  // no month a quote can print
   return capex / (cloud_monthly - onprem_monthly);
 }
 

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "backends/cost/price_book.h"
+#include "source/printable.h"
 
 namespace gpuspec::cost {
 
@@ -172,17 +173,18 @@ std::vector<GateFailure> apply_gate(const std::vector<OptionDiff>& diffs, const 
 }
 
 std::string render_diff(const std::vector<OptionDiff>& diffs, units::Currency c) {
+  // Plain text for terminals and CI logs: names from the specs are made printable.
   std::string out;
   for (const auto& d : diffs) {
-    out += "\n" + d.label() + "\n";
+    out += "\n" + printable(d.label()) + "\n";
     for (const auto& l : d.lines) {
       if (l.line[0] == '~') {
         std::string delta = l.before && l.after ? fmt::format(" ({}{})", *l.after >= *l.before ? "+" : "",
                                                             format_money(*l.after - *l.before, c))
                                                 : "";
-        out += fmt::format("  {}: {} -> {}{}\n", l.line, line_money(l.before, c), line_money(l.after, c), delta);
+        out += fmt::format("  {}: {} -> {}{}\n", printable(l.line), line_money(l.before, c), line_money(l.after, c), delta);
       } else {
-        out += fmt::format("  {}: {}\n", l.line, line_money(l.line[0] == '+' ? l.after : l.before, c));
+        out += fmt::format("  {}: {}\n", printable(l.line), line_money(l.line[0] == '+' ? l.after : l.before, c));
       }
     }
     for (const auto& f : d.figures) {

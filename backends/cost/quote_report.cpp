@@ -8,6 +8,7 @@
 #include "backends/cost/report_helpers.h"
 #include "backends/writers/csv_writer.h"
 #include "backends/writers/markdown_table.h"
+#include "source/printable.h"
 
 namespace gpuspec::cost {
 
@@ -300,11 +301,12 @@ std::string render_quote(const Quote& q, Format format) {
   std::string out = fmt::format("quote in {}{}\n", code(q.currency), q.date.empty() ? "" : " (quote date " + q.date + ")");
   std::string section;
   for (const auto& f : all_figures(q)) {
+    // Plain text goes to terminals and CI logs: spec text in it is made printable.
     if (f.section != section) {
       section = f.section;
-      out += "\n" + section + "\n";
+      out += "\n" + printable(section) + "\n";
     }
-    out += fmt::format("  {:<30} {:>24}  {}\n", f.item, figure_text(f), f.source);
+    out += fmt::format("  {:<30} {:>24}  {}\n", printable(f.item), figure_text(f), printable(f.source));
   }
   return out;
 }

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "units/integral.h"
 #include "units/quantity.h"
 
 namespace gpuspec::cost::report_detail {
@@ -14,7 +15,7 @@ inline std::string code(units::Currency c) { return std::string(units::currency_
 
 // A count or factor: "8", "0.7".
 inline std::string num(double v) {
-  if (v == static_cast<long long>(v)) return fmt::format("{}", static_cast<long long>(v));
+  if (units::is_exact_integer(v)) return fmt::format("{}", static_cast<long long>(v));  // a range-checked cast
   return fmt::format("{:.4g}", v);
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -11,20 +12,36 @@
 
 namespace gpuspec::cost {
 
+// A term or product too large to compute (a price of 1e308, 1e308 parts) is left out
+// like an unpriced item, under this name, so no total is ever inf or nan; the quote
+// reports it as cost.overflow.
+inline constexpr const char* kTooLargeToCompute = "an amount too large to compute";
+
 struct Total {
   double value = 0;                   // the sum of the priced terms
   std::vector<std::string> unpriced;  // what has no price, each once, in the order met
 
   bool lower_bound() const { return !unpriced.empty(); }
-  void add(double amount) { value += amount; }
+  bool overflowed() const { return std::find(unpriced.begin(), unpriced.end(), kTooLargeToCompute) != unpriced.end(); }
+  void add(double amount) {
+    if (std::isfinite(amount) && std::isfinite(value + amount)) value += amount;
+    else missing(kTooLargeToCompute);
+  }
   void missing(const std::string& what) {
     if (std::find(unpriced.begin(), unpriced.end(), what) == unpriced.end()) unpriced.push_back(what);
   }
   void add(const Total& other) {
-    value += other.value;
+    add(other.value);
     for (const auto& u : other.unpriced) missing(u);
   }
-  Total scaled(double factor) const { return Total{value * factor, unpriced}; }
+  Total scaled(double factor) const {
+    Total out{value * factor, unpriced};
+    if (!std::isfinite(out.value)) {
+      out.value = 0;
+      out.missing(kTooLargeToCompute);
+    }
+    return out;
+  }
 };
 
 // "41,831.97 CNY", "at least 38,850.00 CNY (4 parts unpriced: a, b, c, d)", or with

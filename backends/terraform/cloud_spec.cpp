@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "backends/terraform/disk_limits.h"
 #include "backends/terraform/terraform.h"
 #include "facts/properties.h"
 #include "facts/resolve.h"
+#include "units/integral.h"
 
 namespace gpuspec::terraform {
 
@@ -45,8 +47,23 @@ SourceRange range_of(const ast::Declaration& decl, std::string_view path) {
   return decl.name_range;
 }
 
-long long gib_rounded_up(double bytes) {
-  return static_cast<long long>(std::ceil(bytes / 1073741824.0 - 1e-9));
+// A declared size in bytes as whole GiB, rounded up, within what the provider accepts
+// for that disk; otherwise a diagnostic at the property and nullopt (never a cast of a
+// value out of range: `1e20 TiB` used to become -9.2e18).
+std::optional<long long> disk_gib(double bytes, const CloudSpec& spec, bool system_disk, const ast::Declaration& decl,
+                                  DiagnosticEngine& diags) {
+  const char* property = system_disk ? "storage.system" : "storage.data";
+  double gib = std::ceil(bytes / 1073741824.0 - 1e-9);
+  auto limit = disk_size_limit(spec.provider, system_disk, spec.data_kind);
+  auto whole = units::checked_integer<long long>(gib);
+  if (whole && (!limit || (*whole >= limit->min_gib && *whole <= limit->max_gib))) return whole;
+  auto& d = diags.error("terraform.disk-size", range_of(decl, property),
+                        limit ? fmt::format("{} = {:g} GiB, but an {} takes {} to {} GiB", property, gib, limit->disk,
+                                            limit->min_gib, limit->max_gib)
+                              : fmt::format("{} = {:g} GiB is too large to emit", property, gib));
+  d.declaration = decl.name;
+  if (limit) d.notes.push_back({fmt::format("limit from {}", limit->source), {}});
+  return std::nullopt;
 }
 
 }  // namespace
@@ -93,13 +110,16 @@ std::optional<CloudSpec> read_cloud_spec(const sema::Program& program, const sem
   spec.zone = string_property(decl.body, "zone");
   spec.image = string_property(decl.body, "image");
   spec.ssh_user = string_property(decl.body, "ssh_user");
-  if (auto q = facts.quantity("storage.system.capacity")) spec.system_gib = gib_rounded_up(q->value);
+  if (auto kind = facts.symbol("storage.data.kind")) spec.data_kind = *kind;  // the data disk's limits depend on it
+  if (auto q = facts.quantity("storage.system.capacity")) spec.system_gib = disk_gib(q->value, spec, true, decl, diags);
   spec.local_nvme = symbol_property(decl.body, "storage.data") == "local_nvme";
   // Data on the instance's own drives is no disk to create: declared (local_nvme), or the
   // fact model's default for an instance with local NVMe and no data disk (storage.data.local).
   const facts::Fact* on_local = facts.find("storage.data.local");
   const bool no_data_disk = spec.local_nvme || (on_local && on_local->value.boolean);
-  if (auto q = facts.quantity("storage.data.capacity"); q && !no_data_disk) spec.data_gib = gib_rounded_up(q->value);
+  if (auto q = facts.quantity("storage.data.capacity"); q && !no_data_disk) {
+    spec.data_gib = disk_gib(q->value, spec, false, decl, diags);
+  }
   if (spec.local_nvme) {
     auto local = facts.quantity("storage.local.capacity");
     if (!local || local->value <= 0) {
@@ -114,12 +134,13 @@ std::optional<CloudSpec> read_cloud_spec(const sema::Program& program, const sem
                                                                                         : Access::Bastion;
   }
   spec.ssh_from = string_list(decl.body, "access.from");
-  if (auto kind = facts.symbol("storage.data.kind")) spec.data_kind = *kind;
   if (const facts::Fact* f = facts.find("network.fabric")) {
     spec.efa = f->value.text == "efa";
     spec.infiniband = f->value.text == "infiniband";
   }
-  if (auto cards = facts.quantity("instance.network_cards")) spec.network_cards = std::max(1, static_cast<int>(cards->value));
+  if (auto cards = facts.quantity("instance.network_cards")) {
+    spec.network_cards = std::max(1, units::checked_integer<int>(cards->value).value_or(1));
+  }
 
   if (spec.provider == "azure" && spec.image) {
     if (std::count(spec.image->begin(), spec.image->end(), ':') != 3) {

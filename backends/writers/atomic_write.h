@@ -1,7 +1,16 @@
-// Writing a set of output files so that a failed run leaves nothing half-written:
-// every file goes to a temporary file in its target folder first, and only when all
-// of them are written and flushed are they renamed into place. On any failure the
-// temporary files are removed, and folders this call created are removed again.
+// Writing a whole output — a module set, a BOM, a quote — as one transaction: the old
+// output stays in place or the new one replaces it entirely, never a mix, on every
+// path out (an error, an exception, SIGINT/SIGTERM/SIGHUP, and a SIGKILL or power
+// loss, which the next run in the folder rolls back). docs/outputs.md has the steps.
+//
+//   1. Lock the output folder with a journal (output_journal.h), rolling back a run
+//      that died there.
+//   2. Check every target (output_checks.h): never a link, a device, an input of the
+//      run, or a file gpuspec did not write (output_manifest.h), unless --force.
+//   3. Stage every file as a synced temporary beside its target, with the old file's
+//      mode (new files get 0666 minus the umask).
+//   4. Commit: keep a hard link to each old file, rename every temporary into place,
+//      then drop the links. A failed rename puts the old files back.
 #pragma once
 
 #include <string>
@@ -14,7 +23,23 @@ struct OutputFile {
   std::string contents;
 };
 
-// Returns true on success; otherwise sets `error` ("cannot write 'x': Permission denied").
+struct WriteOptions {
+  enum class Kind {
+    Generated,  // outputs gpuspec generates: listed in each folder's manifest, replacing only its own files
+    InPlace,    // files the user owns, rewritten on request (formatting, fix-its): no manifest
+  };
+  Kind kind = Kind::Generated;
+  bool force = false;               // replace generated files gpuspec did not write, or that changed since
+  std::vector<std::string> inputs;  // files this run read; a Generated write never replaces one
+  std::string root;                 // the folder the user named (-o DIR); default: the one holding every file
+};
+
+// Returns true on success; otherwise sets `error` (one line, e.g. "cannot write
+// 'out/main.tf': Permission denied" or "refusing to overwrite 'main.tf': ...") and the
+// files are as they were.
+bool write_outputs(const std::vector<OutputFile>& files, const WriteOptions& options, std::string& error);
+
+// write_outputs with the default options: generated files, no --force, no inputs.
 bool write_files_atomically(const std::vector<OutputFile>& files, std::string& error);
 
 }  // namespace gpuspec::writers

@@ -2,20 +2,31 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+
+#include "units/integral.h"
 
 namespace gpuspec::writers {
 
 namespace {
 
 std::string format_number(double value) {
-  if (std::isfinite(value) && value == std::floor(value) && std::fabs(value) < 1e15) {
-    return fmt::format("{}", static_cast<long long>(value));
-  }
+  if (units::is_exact_integer(value)) return fmt::format("{}", static_cast<long long>(value));
   return fmt::format("{}", value);
 }
 
-std::string object_key(const std::string& key) { return is_identifier(key) ? key : quote_template_string(key); }
+// HCL's keywords are identifiers too, but not as a bare object key: `{ for = "x" }`
+// starts a for-expression (an invalid module), `null` or `true` would be read as the
+// value, not the name. They are quoted like any other key that is not an identifier.
+bool is_keyword(std::string_view key) {
+  static constexpr std::string_view kKeywords[] = {"for", "in", "if", "else", "endif", "endfor", "true", "false", "null"};
+  return std::find(std::begin(kKeywords), std::end(kKeywords), key) != std::end(kKeywords);
+}
+
+std::string object_key(const std::string& key) {
+  return is_identifier(key) && !is_keyword(key) ? key : quote_template_string(key);
+}
 
 std::string render(const Expr& expr);
 

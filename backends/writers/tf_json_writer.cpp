@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "backends/writers/hcl_writer.h"
+#include "units/integral.h"
 
 namespace gpuspec::writers {
 
@@ -12,7 +13,8 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 Json number_json(double value) {
-  if (value == static_cast<double>(static_cast<long long>(value))) return static_cast<long long>(value);
+  // Whole numbers print as integers; the range check keeps the cast defined.
+  if (units::is_exact_integer(value)) return static_cast<long long>(value);
   return value;
 }
 

@@ -1,5 +1,7 @@
 #include "diag/diagnostic.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <tuple>
 
@@ -34,6 +36,7 @@ std::optional<Severity> parse_severity(std::string_view text) {
 }
 
 Diagnostic& DiagnosticEngine::report(std::string id, Severity severity, SourceRange range, std::string message) {
+  if (range.valid() && ++per_file_[range.file] > kMaxDiagnosticsPerFile) return drop(range.file, severity);
   Diagnostic d;
   d.id = std::move(id);
   d.severity = severity;
@@ -41,6 +44,29 @@ Diagnostic& DiagnosticEngine::report(std::string id, Severity severity, SourceRa
   d.message = std::move(message);
   diagnostics_.push_back(std::move(d));
   return diagnostics_.back();
+}
+
+Diagnostic& DiagnosticEngine::drop(FileId file, Severity severity) {
+  Dropped& dropped = dropped_[file];
+  (severity == Severity::Error ? dropped.errors : severity == Severity::Warning ? dropped.warnings : dropped.infos) += 1;
+  Severity highest = dropped.errors ? Severity::Error : dropped.warnings ? Severity::Warning : Severity::Info;
+  std::string message = fmt::format(
+      "too many diagnostics in this file: {} more were not shown ({} errors, {} warnings, {} infos)",
+      dropped.errors + dropped.warnings + dropped.infos, dropped.errors, dropped.warnings, dropped.infos);
+  bool present = dropped.summary < diagnostics_.size() && diagnostics_[dropped.summary].id == "too-many-diagnostics" &&
+                 diagnostics_[dropped.summary].range.file == file;
+  if (!present) {
+    Diagnostic summary;
+    summary.id = "too-many-diagnostics";
+    summary.range = {file, 0, 0};
+    summary.hint = fmt::format("the first {} are shown; fix those first", kMaxDiagnosticsPerFile);
+    diagnostics_.push_back(std::move(summary));
+    dropped.summary = diagnostics_.size() - 1;
+  }
+  diagnostics_[dropped.summary].severity = highest;
+  diagnostics_[dropped.summary].message = std::move(message);
+  discarded_ = Diagnostic{};
+  return discarded_;
 }
 
 std::size_t DiagnosticEngine::error_count() const {

@@ -2,6 +2,7 @@
 // all report through DiagnosticEngine, and every renderer reads the same records.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -44,6 +45,12 @@ struct Diagnostic {
   bool suppressed_externally = false;
 };
 
+// A file with more diagnostics than this is summarised: the first ones are kept, then
+// one `too-many-diagnostics` at the file's start counts the rest, at the highest
+// severity among them (so the exit status is what it would have been). Memory stays
+// proportional to the input: 300,000 broken declarations made gigabytes of diagnostics.
+inline constexpr std::size_t kMaxDiagnosticsPerFile = 1000;
+
 // Collects diagnostics. Stages never print; the driver renders at the end.
 class DiagnosticEngine {
  public:
@@ -61,7 +68,16 @@ class DiagnosticEngine {
   void sort(const SourceManager& sources);
 
  private:
+  struct Dropped {
+    std::size_t errors = 0, warnings = 0, infos = 0;
+    std::size_t summary = 0;  // index of the summary in diagnostics_ (checked before use)
+  };
+  Diagnostic& drop(FileId file, Severity severity);
+
   std::vector<Diagnostic> diagnostics_;
+  std::map<FileId, std::size_t> per_file_;
+  std::map<FileId, Dropped> dropped_;
+  Diagnostic discarded_;  // what report() hands out for a dropped diagnostic
 };
 
 }  // namespace gpuspec

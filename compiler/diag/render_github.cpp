@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "source/printable.h"
+
 namespace gpuspec {
 
 namespace {
@@ -20,12 +22,19 @@ std::string_view command_of(Severity severity) {
 }  // namespace
 
 std::string escape_github_data(std::string_view text) {
+  // Line breaks are the runner's own escapes (a message may span lines in the
+  // annotation); every other control character is shown as text, as in `text` output.
   std::string out;
-  for (char c : text) {
-    if (c == '%') out += "%25";
-    else if (c == '\r') out += "%0D";
-    else if (c == '\n') out += "%0A";
-    else out.push_back(c);
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find_first_of("\r\n", start);
+    if (end == std::string_view::npos) end = text.size();
+    for (char c : printable(text.substr(start, end - start))) {
+      if (c == '%') out += "%25";
+      else out.push_back(c);
+    }
+    if (end < text.size()) out += text[end] == '\r' ? "%0D" : "%0A";
+    start = end + 1;
   }
   return out;
 }

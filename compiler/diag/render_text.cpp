@@ -8,6 +8,7 @@
 
 #include "diag/snippet.h"
 #include "diag/text_style.h"
+#include "source/printable.h"
 
 namespace gpuspec {
 namespace {
@@ -17,27 +18,22 @@ using text_style::paint;
 std::string location_prefix(const SourceManager& sources, SourceRange range) {
   const SourceFile& file = sources.file(range.file);
   LineColumn start = file.line_column(range.begin);
-  return fmt::format("{}:{}:{}:", file.path(), start.line, start.column);
-}
-
-// A fix-it that inserts a line (`import "..."`) shows its newlines as \n, on one line.
-std::string one_line(std::string text) {
-  for (auto at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 2)) text.replace(at, 1, "\\n");
-  return text;
+  return fmt::format("{}:{}:{}:", printable(file.path()), start.line, start.column);
 }
 
 std::string describe_fixit(const SourceManager& sources, const FixIt& fixit) {
   bool is_insertion = fixit.range.begin == fixit.range.end;
-  if (is_insertion) return fmt::format("fix-it: insert '{}'", one_line(fixit.replacement));
+  // printable() also keeps a fix-it that inserts a line (`import "..."`) on one line.
+  if (is_insertion) return fmt::format("fix-it: insert '{}'", printable(fixit.replacement));
   if (fixit.replacement.empty() && fixit.range.valid()) {
-    return fmt::format("fix-it: remove '{}'", sources.file(fixit.range.file).slice(fixit.range));
+    return fmt::format("fix-it: remove '{}'", printable(sources.file(fixit.range.file).slice(fixit.range)));
   }
-  return fmt::format("fix-it: replace with '{}'", fixit.replacement);
+  return fmt::format("fix-it: replace with '{}'", printable(fixit.replacement));
 }
 
 void render_located_note(std::string& out, const DiagnosticNote& note, const SourceManager& sources, bool color) {
   out += fmt::format("{} {} {}\n", paint(location_prefix(sources, note.range), text_style::kBold, color),
-                     paint("note:", text_style::severity_style(Severity::Note), color), note.message);
+                     paint("note:", text_style::severity_style(Severity::Note), color), printable(note.message));
   out += render_snippet(sources, note.range, color);
 }
 
@@ -47,15 +43,16 @@ void render_one(std::string& out, const Diagnostic& d, const SourceManager& sour
   // clang makes the message bold except on notes, which are secondary by nature.
   std::string_view message_style = d.severity == Severity::Note ? std::string_view() : text_style::kBold;
   out += fmt::format("{} {} {}\n", paint(where, text_style::kBold, color),
-                     paint(label, text_style::severity_style(d.severity), color), paint(d.message, message_style, color));
+                     paint(label, text_style::severity_style(d.severity), color),
+                     paint(printable(d.message), message_style, color));
 
   if (d.range.valid()) out += render_snippet(sources, d.range, color);
   for (const FixIt& fixit : d.fixits) out += fmt::format("{}{}\n", kSnippetIndent, describe_fixit(sources, fixit));
   for (const DiagnosticNote& note : d.notes) {
-    if (!note.range.valid()) out += fmt::format("{}= note: {}\n", kSnippetIndent, note.message);
+    if (!note.range.valid()) out += fmt::format("{}= note: {}\n", kSnippetIndent, printable(note.message));
   }
-  if (d.suppressed_by) out += fmt::format("{}= note: suppressed by waiver: {}\n", kSnippetIndent, *d.suppressed_by);
-  if (d.hint) out += fmt::format("{}help: {}\n", kSnippetIndent, *d.hint);
+  if (d.suppressed_by) out += fmt::format("{}= note: suppressed by waiver: {}\n", kSnippetIndent, printable(*d.suppressed_by));
+  if (d.hint) out += fmt::format("{}help: {}\n", kSnippetIndent, printable(*d.hint));
   for (const DiagnosticNote& note : d.notes) {
     if (note.range.valid()) render_located_note(out, note, sources, color);
   }

@@ -1,5 +1,7 @@
 #include "driver/analysis.h"
 
+#include <fmt/format.h>
+
 #include "backends/cost/cost_facts.h"
 #include "backends/cost/price_files.h"
 #include "sema/checker.h"
@@ -42,8 +44,12 @@ std::optional<sema::Program> check_and_lint(Session& session, std::optional<sema
 std::optional<sema::Program> analyze_file(Session& session, const std::string& path, const AnalysisOptions& options,
                                           DiagnosticEngine& diags, std::string* io_error) {
   std::size_t errors_before = diags.error_count();
-  auto program = sema::load_program(path, session.library(), session.sources(), diags, io_error);
-  if (!program) return std::nullopt;
+  std::string reason;
+  auto program = sema::load_program(path, session.library(), session.sources(), diags, &reason);
+  if (!program) {
+    if (io_error) *io_error = fmt::format("cannot read '{}': {}", path, reason);
+    return std::nullopt;
+  }
   return check_and_lint(session, std::move(program), errors_before, options, diags, io_error);
 }
 

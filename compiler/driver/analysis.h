@@ -21,7 +21,8 @@ struct AnalysisOptions {
   lint::FactAugmenter augment;           // extra facts on top of the model and the cost backend's
 };
 
-// Returns nullopt when the file cannot be read (io_error says why: a tool failure).
+// Returns nullopt when the file or a --prices file cannot be read; `io_error` is then
+// the whole message ("cannot read 'x.gpuspec': Permission denied").
 std::optional<sema::Program> analyze_file(Session& session, const std::string& path, const AnalysisOptions& options,
                                           DiagnosticEngine& diags, std::string* io_error);
 

@@ -66,7 +66,7 @@ int run_bom(const std::vector<std::string>& raw_args) {
   std::string text = cost::render_boms(boms, format);
   if (auto out = args.value("-o")) {
     std::string err;
-    if (!writers::write_files_atomically({{*out, text}}, err)) return tool_failure(err);
+    if (!writers::write_outputs({{*out, text}}, output_options(args, session), err)) return tool_failure(err);
   } else {
     std::cout << text;
   }

@@ -38,6 +38,7 @@
 #include "driver/session.h"
 #include "driver/version.h"
 #include "sema/suggest.h"
+#include "source/printable.h"
 
 namespace gpuspec::driver {
 
@@ -110,6 +111,18 @@ std::vector<SarifRule> sarif_rules(const std::vector<std::unique_ptr<CheckGroup>
   return rules;
 }
 
+// A path the run could not read, or a file a folder walk skipped: a diagnostic
+// without a location. Fail closed: an error that makes the run exit 2, unless
+// --allow-skipped makes it a warning.
+Diagnostic unread_path(std::string id, std::string message, std::string note, bool allowed) {
+  Diagnostic d;
+  d.id = std::move(id);
+  d.severity = allowed ? Severity::Warning : Severity::Error;
+  d.message = std::move(message);
+  if (!note.empty()) d.notes.push_back({std::move(note), {}});
+  return d;
+}
+
 int check_command(const std::vector<std::string>& raw_args, int fix_round);
 
 // The rule ids of a group's policies: the only diagnostics a baseline records.
@@ -151,7 +164,8 @@ std::optional<std::string> write_baseline(const std::string& path, const std::ve
     }
   }
   std::string error;
-  if (!writers::write_files_atomically({{path, baseline.to_json()}}, error)) return error;
+  // The baseline is the user's file, rewritten on request (no manifest: it is committed).
+  if (!rewrite_in_place({{path, baseline.to_json()}}, error)) return error;
   std::fprintf(stderr, "gpuspec: wrote %zu finding%s to the baseline %s\n", count, count == 1 ? "" : "s", path.c_str());
   return std::nullopt;
 }
@@ -169,7 +183,7 @@ int fix_and_check_again(const std::vector<std::unique_ptr<CheckGroup>>& groups, 
   FixedFiles fixed = apply_fixits(runs);
   std::string error;
   if (!fixed.files.empty() && !rewrite_in_place(fixed.files, error)) return tool_failure(error);
-  for (const auto& file : fixed.files) std::fprintf(stderr, "gpuspec: fixed %s\n", file.path.c_str());
+  for (const auto& file : fixed.files) std::fprintf(stderr, "gpuspec: fixed %s\n", printable(file.path).c_str());
   std::fprintf(stderr, "gpuspec: applied %zu fix-it%s in %zu file%s%s\n", fixed.applied, fixed.applied == 1 ? "" : "s",
                fixed.files.size(), fixed.files.size() == 1 ? "" : "s",
                fixed.skipped ? fmt::format("; {} overlapped another and waits for the next run", fixed.skipped).c_str() : "");
@@ -183,8 +197,9 @@ int fix_and_check_again(const std::vector<std::unique_ptr<CheckGroup>>& groups, 
 
 }  // namespace
 
-int tool_failure(const std::string& message) {
-  std::fprintf(stderr, "gpuspec: error: %s\n", message.c_str());
+int tool_failure(const std::string& message, std::string_view usage) {
+  std::fprintf(stderr, "gpuspec: error: %s\n", printable(message).c_str());
+  if (!usage.empty()) std::fwrite(usage.data(), 1, usage.size(), stderr);
   return kExitToolFailure;
 }
 
@@ -232,6 +247,8 @@ int check_command(const std::vector<std::string>& raw_args, int fix_round) {
     }
     return slot.get();
   };
+  const bool allow_skipped = args.has("--allow-skipped");
+  std::vector<Diagnostic> unread;  // paths not checked: exit 2 unless --allow-skipped
   if (args.has("--stdlib-only")) {
     if (!group_for(std::nullopt)) return tool_failure(error);
   } else {
@@ -240,7 +257,11 @@ int check_command(const std::vector<std::string>& raw_args, int fix_round) {
     if (collected.files.empty()) {
       // Not a failure (a pre-commit hook in an empty repository), but never silent.
       std::fprintf(stderr, "gpuspec: warning: no .gpuspec files in %s\n",
-                   args.positionals.empty() ? "the current folder" : fmt::format("'{}'", fmt::join(args.positionals, "', '")).c_str());
+                   args.positionals.empty() ? "the current folder"
+                                            : printable(fmt::format("'{}'", fmt::join(args.positionals, "', '"))).c_str());
+    }
+    for (auto& problem : collected.problems) {
+      unread.push_back(unread_path(problem.id, problem.message, problem.note, allow_skipped));
     }
     ConfigFinder finder;
     for (const auto& path : collected.files) {
@@ -280,12 +301,30 @@ int check_command(const std::vector<std::string>& raw_args, int fix_round) {
       for (const auto& path : group->files) {
         std::string io_error;
         auto program = analyze_file(session, path, analysis, group->diags, &io_error);
-        if (!program) return tool_failure(fmt::format("cannot read '{}': {}", path, io_error));
+        if (!program) {
+          unread.push_back(unread_path("unreadable-file", io_error, "", allow_skipped));
+          continue;
+        }
         group->roots.push_back(program->files().front()->source->id());
       }
     }
     remove_duplicates(group->diags.diagnostics(), session.sources(), seen);
     group->diags.sort(session.sources());
+  }
+
+  // What could not be read is reported first, with the first group's diagnostics
+  // (it has no location, so any group's sources render it).
+  std::set<DiagnosticKey> unread_seen;
+  remove_duplicates(unread, SourceManager{}, unread_seen);  // a bad --prices file fails every spec alike
+  const bool incomplete = !allow_skipped && !unread.empty();
+  if (!unread.empty()) {
+    if (groups.empty()) {
+      groups.push_back(std::make_unique<CheckGroup>());
+      groups.back()->session = std::make_unique<Session>(LibraryOptions{args.value("--stdlib"), {}});
+    }
+    if (incomplete) unread.front().hint = "the run is incomplete, so it exits 2; --allow-skipped goes on without these paths";
+    auto& first = groups.front()->diags.diagnostics();
+    first.insert(first.begin(), unread.begin(), unread.end());
   }
 
   if (args.has("--fix")) return fix_and_check_again(groups, raw_args, fix_round);
@@ -300,8 +339,12 @@ int check_command(const std::vector<std::string>& raw_args, int fix_round) {
     bool ok = true;
     for (const auto& group : groups) {
       VerifyResult result = verify_expectations(group->session->sources(), group->roots, group->diags.diagnostics());
-      for (const auto& problem : result.problems) std::fprintf(stderr, "%s\n", problem.c_str());
+      for (const auto& problem : result.problems) std::fprintf(stderr, "%s\n", printable(problem).c_str());
       ok = ok && result.ok;
+    }
+    if (incomplete) {
+      std::cerr << render_text(unread, groups.front()->session->sources(), TextRenderOptions{});
+      return kExitToolFailure;
     }
     return ok ? kExitClean : kExitFindings;
   }
@@ -350,6 +393,7 @@ int check_command(const std::vector<std::string>& raw_args, int fix_round) {
     std::string summary = render_summary(count_diagnostics(all));
     if (!summary.empty()) std::cout << summary << "\n";
   }
+  if (incomplete) return kExitToolFailure;
   if (args.value("--write-baseline")) return kExitClean;  // every finding is now accepted
   return failed ? kExitFindings : kExitClean;
 }

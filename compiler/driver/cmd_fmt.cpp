@@ -2,8 +2,10 @@
 // written back in place. Like `terraform fmt`, it prints the files it changed, and
 // with --check changes nothing and exits 1 when a file is not formatted.
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <iostream>
+#include <optional>
 #include <iterator>
 
 #include "diag/render_text.h"
@@ -14,6 +16,7 @@
 #include "format/formatter.h"
 #include "format/unified_diff.h"
 #include "sema/loader.h"
+#include "source/file_reader.h"
 
 namespace gpuspec::driver {
 
@@ -26,7 +29,12 @@ struct FmtOptions {
 
 // `gpuspec fmt -`: standard input to standard output, for editors.
 int format_stdin(const FmtOptions& options) {
-  std::string text(std::istreambuf_iterator<char>(std::cin), {});
+  // Bounded like every input (source/file_reader.h): `fmt - < /dev/zero` must not grow forever.
+  std::string error;
+  std::uint64_t limit = max_file_size(&error);
+  std::optional<std::string> read = error.empty() ? read_descriptor(STDIN_FILENO, limit, 0, error) : std::nullopt;
+  if (!read) return tool_failure("cannot read standard input: " + error);
+  std::string text = std::move(*read);
   SourceManager sources;
   DiagnosticEngine diags;
   auto formatted = format::format_source(sources.add("<stdin>", text), diags);

@@ -7,6 +7,7 @@
 
 #include "backends/writers/atomic_write.h"
 #include "driver/commands.h"
+#include "driver/rewrite_files.h"
 #include "driver/help.h"
 #include "driver/init_project.h"
 
@@ -30,7 +31,8 @@ int run_init(const std::vector<std::string>& raw_args) {
     return tool_failure(fmt::format("not overwriting what exists: {}", fmt::join(existing, ", ")));
   }
   std::string error;
-  if (!writers::write_files_atomically(files, error)) return tool_failure(error);
+  // The starter files are the user's from the start: no manifest claims them.
+  if (!rewrite_in_place(files, error)) return tool_failure(error);
   std::string next = args.positionals.empty() ? "" : fmt::format("  cd {}\n", args.positionals.front());
   std::printf("%s", fmt::format("wrote {} files; next:\n{}"
                                 "  gpuspec check                                   # lint the specs\n"

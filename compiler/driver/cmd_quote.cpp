@@ -17,6 +17,7 @@
 #include "driver/commands.h"
 #include "driver/cost_project.h"
 #include "driver/session.h"
+#include "source/printable.h"
 
 namespace gpuspec::driver {
 
@@ -43,8 +44,8 @@ int run_diff(Session& session, const ParsedArgs& args, cost::QuoteOptions option
   cost::Quote new_quote = cost::build_quote(project_deployments(new_project, name), *new_project.book, options, diags);
   const auto currency = old_quote.currency;
   auto diffs = cost::diff_quotes(old_quote, new_quote);
-  std::string out = fmt::format("quote diff {} -> {} ({})\n", args.positionals[0], args.positionals[1],
-                                units::currency_code(currency));
+  std::string out = fmt::format("quote diff {} -> {} ({})\n", printable(args.positionals[0]),
+                                printable(args.positionals[1]), units::currency_code(currency));
   out += cost::render_diff(diffs, currency);
   std::vector<cost::GateFailure> failures;
   if (threshold) {
@@ -112,7 +113,7 @@ int run_quote(const std::vector<std::string>& raw_args) {
   std::string text = cost::render_quote(quote, format);
   if (auto out = args.value("-o")) {
     std::string err;
-    if (!writers::write_files_atomically({{*out, text}}, err)) return tool_failure(err);
+    if (!writers::write_outputs({{*out, text}}, output_options(args, session), err)) return tool_failure(err);
   } else {
     std::cout << text;
   }

@@ -30,6 +30,7 @@
 #include "driver/session.h"
 #include "driver/test_scope.h"
 #include "sema/loader.h"
+#include "source/printable.h"
 
 namespace gpuspec::driver {
 
@@ -42,12 +43,14 @@ struct TestOutcome {
 
 // Under a folder named on the command line, files inside an `Inputs` folder are
 // helpers; a file named explicitly is always a test.
-std::vector<std::string> test_files(const std::vector<std::string>& paths, std::vector<std::string>& missing) {
+std::vector<std::string> test_files(const std::vector<std::string>& paths, std::vector<std::string>& missing,
+                                    std::vector<WalkProblem>& problems) {
   namespace fs = std::filesystem;
   std::vector<std::string> out;
   for (const auto& path : paths) {
     CollectedPaths collected = collect_spec_files({path});
     missing.insert(missing.end(), collected.missing.begin(), collected.missing.end());
+    problems.insert(problems.end(), collected.problems.begin(), collected.problems.end());
     std::error_code ec;
     bool folder = fs::is_directory(path, ec);
     for (const auto& file : collected.files) {
@@ -85,8 +88,11 @@ int run_test(const std::vector<std::string>& raw_args) {
   ParsedArgs args;
   if (auto exit = parse_command_line("test", raw_args, args)) return *exit;
   std::vector<std::string> missing;
-  std::vector<std::string> files = test_files(args.positionals, missing);
+  std::vector<WalkProblem> problems;
+  std::vector<std::string> files = test_files(args.positionals, missing, problems);
   for (const auto& path : missing) return tool_failure(fmt::format("cannot read '{}': no such file or folder", path));
+  // A test that could not be read is not a test that passed.
+  for (const auto& problem : problems) return tool_failure(problem.message);
   if (files.empty()) return tool_failure("no .gpuspec test files found: a test run that runs nothing is not a pass");
 
   Session session(LibraryOptions{args.value("--stdlib"), args.values("--policies")});
@@ -120,7 +126,7 @@ int run_test(const std::vector<std::string>& raw_args) {
       }
       auto program = analyze_file(session, path, scoped, diags, &io_error);
       if (!program) {
-        outcome.problems.push_back(fmt::format("cannot read '{}': {}", path, io_error));
+        outcome.problems.push_back(io_error);
       } else {
         diags.sort(session.sources());
         VerifyResult result = verify_expectations(session.sources(), {program->files().front()->source->id()}, diags.diagnostics());
@@ -128,8 +134,8 @@ int run_test(const std::vector<std::string>& raw_args) {
         if (!result.ok && outcome.problems.empty()) outcome.problems.push_back("verification failed");
       }
     }
-    std::cout << (outcome.problems.empty() ? "PASS " : "FAIL ") << path << "\n";
-    for (const auto& problem : outcome.problems) std::cout << "  " << problem << "\n";
+    std::cout << (outcome.problems.empty() ? "PASS " : "FAIL ") << printable(path) << "\n";
+    for (const auto& problem : outcome.problems) std::cout << "  " << printable(problem) << "\n";
     outcomes.push_back(std::move(outcome));
   }
   std::size_t failed = std::count_if(outcomes.begin(), outcomes.end(), [](const auto& o) { return !o.problems.empty(); });

@@ -44,7 +44,7 @@ int run_terraform(const std::vector<std::string>& raw_args) {
   AnalysisOptions analysis;
   analysis.lint_options.today = today_for_waivers();  // expired waivers must not let --force-less output through
   auto program = analyze_file(session, path, analysis, diags, &io_error);
-  if (!program) return tool_failure(fmt::format("cannot read '{}': {}", path, io_error));
+  if (!program) return tool_failure(io_error);
 
   // The root file's cloud declarations, in source order.
   std::vector<const sema::DeclEntry*> clouds;
@@ -94,7 +94,9 @@ int run_terraform(const std::vector<std::string>& raw_args) {
     return kExitClean;
   }
   std::string error;
-  if (!writers::write_files_atomically(outputs, error)) return tool_failure(error);
+  writers::WriteOptions options = output_options(args, session);
+  options.root = *out_dir;
+  if (!writers::write_outputs(outputs, options, error)) return tool_failure(error);
   return kExitClean;
 }
 

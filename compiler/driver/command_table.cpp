@@ -12,6 +12,7 @@ const OptionSpec kPolicies{"--policies", "DIR", "also load the policies in DIR (
 const OptionSpec kPrices{"--prices", "FILE", "a price book of your own for cost.* facts (repeatable)", true,
                          Completion::Spec};
 const OptionSpec kCurrency{"--currency", "CUR", "report money in CNY or USD", false, Completion::None, {"CNY", "USD"}};
+const OptionSpec kForce{"--force", "", "with -o: replace a file gpuspec did not write, or that changed since (docs/outputs.md)"};
 const OptionSpec kRate{"--rate", "FROM/TO=RATE", "an exchange rate of your own, e.g. USD/CNY=7.2 (repeatable)", true};
 
 const std::vector<CommandSpec>& table() {
@@ -43,9 +44,11 @@ const std::vector<CommandSpec>& table() {
            kPrices,
            kStdlib,
            {"--stdlib-only", "", "check only the stdlib and the policies"},
+           {"--allow-skipped", "", "report unreadable or skipped paths as warnings instead of exiting 2"},
        },
        0, SIZE_MAX, "PATH", Completion::Spec,
-       "0 clean, 1 findings at or above --fail-on (or --verify mismatches), 2 the tool could not run",
+       "0 clean, 1 findings at or above --fail-on (or --verify mismatches), 2 the tool could not run\n"
+       "or could not read everything it was given",
        run_check},
       {"fmt",
        {"[--check] [--diff] [PATH...]"},
@@ -133,12 +136,12 @@ const std::vector<CommandSpec>& table() {
            {"--output", "DIR", "the same as -o", false, Completion::Folder},
            {"--name", "DECL", "only the cloud declaration DECL"},
            {"--json", "", "Terraform's JSON syntax"},
-           {"--force", "", "emit even when linting reports errors"},
+           {"--force", "", "emit even when linting reports errors, and replace files in DIR gpuspec did not write"},
            kStdlib,
        },
        1, 1, "FILE", Completion::Spec, "0 written, 1 the spec has errors, 2 the tool could not run", run_terraform},
       {"bom",
-       {"PATH... [--name SERVER] [--format csv|json|md] [-o FILE] [--prices FILE]... [--rate FROM/TO=RATE]... [--currency CNY|USD]"},
+       {"PATH... [--name SERVER] [--format csv|json|md] [-o FILE] [--force] [--prices FILE]... [--rate FROM/TO=RATE]... [--currency CNY|USD]"},
        "bill of materials for a server (--format csv|json|md)",
        "The bill of materials of each server in the files and folders given, priced from the\n"
        "price book (stdlib prices plus each --prices file). A part without a price makes the\n"
@@ -147,6 +150,7 @@ const std::vector<CommandSpec>& table() {
            {"--name", "SERVER", "only the server SERVER"},
            {"--format", "FORMAT", "csv, json or md", false, Completion::None, {"csv", "json", "md"}},
            {"-o", "FILE", "write to FILE instead of standard output", false, Completion::File},
+           kForce,
            kPrices,
            kRate,
            kCurrency,
@@ -155,7 +159,7 @@ const std::vector<CommandSpec>& table() {
        1, SIZE_MAX, "PATH", Completion::Spec, "0 written, 1 the spec has errors or a part has no price, 2 the tool could not run",
        run_bom},
       {"quote",
-       {"PATH... [--name DECL] [--currency CNY|USD] [--format text|json|md|csv] [--prices FILE]... [--rate FROM/TO=RATE]... [--compare] [-o FILE]",
+       {"PATH... [--name DECL] [--currency CNY|USD] [--format text|json|md|csv] [--prices FILE]... [--rate FROM/TO=RATE]... [--compare] [-o FILE] [--force]",
         "--diff OLD NEW [--fail-above AMOUNT|PCT] [--prices FILE]... [--rate FROM/TO=RATE]..."},
        "price quote with the cloud-versus-own break-even",
        "On-premises cost of ownership, cloud cost (instances and storage) and the break-even\n"
@@ -172,6 +176,7 @@ const std::vector<CommandSpec>& table() {
            {"--diff", "", "compare the quotes of two versions of a spec: OLD NEW"},
            {"--fail-above", "LIMIT", "with --diff: exit 1 when a total rises by more (10% or 50000CNY)"},
            {"-o", "FILE", "write to FILE instead of standard output", false, Completion::File},
+           kForce,
            kPrices,
            kRate,
            kCurrency,

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gpuspec::driver {
@@ -26,7 +27,10 @@ int run_completions(const std::vector<std::string>& args);
 // Defined in compiler/lsp (the gpuspec executable links it).
 int run_lsp(const std::vector<std::string>& args);
 
-// Prints "gpuspec: error: <message>" to stderr and returns kExitToolFailure.
-int tool_failure(const std::string& message);
+// Prints "gpuspec: error: <message>" to stderr, then `usage` when given, and returns
+// kExitToolFailure. The message may hold paths and names from the input: it is made
+// printable (source/printable.h), one line; `usage` is the tool's own text (lines of
+// help after the error), printed as it is.
+int tool_failure(const std::string& message, std::string_view usage = {});
 
 }  // namespace gpuspec::driver

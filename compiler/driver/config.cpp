@@ -5,11 +5,10 @@
 #include <algorithm>
 #include <cstdlib>
 #include <ctime>
-#include <fstream>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
+#include "sema/loader.h"
 #include "sema/suggest.h"
 
 namespace gpuspec::driver {
@@ -135,14 +134,13 @@ bool is_excluded(const LintConfig& config, const std::string& file) {
 }
 
 std::optional<LintConfig> load_config(const std::string& path, std::string& error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = fmt::format("cannot read config '{}'", path);
+  std::string reason;
+  auto text = sema::read_file(path, &reason);
+  if (!text) {
+    error = fmt::format("cannot read config '{}': {}", path, reason);
     return std::nullopt;
   }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_config(text.str(), path, error);
+  return parse_config(*text, path, error);
 }
 
 std::optional<std::string> ConfigFinder::nearest(const std::string& file) {

@@ -22,6 +22,8 @@ std::string load_cost_project(Session& session, const std::vector<std::string>& 
                               DiagnosticEngine& diags, CostProject& out) {
   CollectedPaths collected = collect_spec_files(paths);
   for (const auto& missing : collected.missing) return fmt::format("cannot read '{}': no such file or folder", missing);
+  // A folder the walk could not read completely would make a quote that leaves things out.
+  for (const auto& problem : collected.problems) return problem.message;
   out.files = collected.files;
   for (const auto& path : out.files) {
     std::string io_error;

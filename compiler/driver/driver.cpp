@@ -22,8 +22,8 @@ int unknown_command(const std::string& name) {
   std::vector<std::string_view> names;
   for (const auto& command : commands()) names.push_back(command.name);
   auto near = sema::nearest(name, names);
-  return tool_failure(fmt::format("unknown command '{}'{}\nrun 'gpuspec --help' for the list of commands", name,
-                                  near ? fmt::format("; did you mean '{}'?", *near) : std::string()));
+  return tool_failure(fmt::format("unknown command '{}'{}", name, near ? fmt::format("; did you mean '{}'?", *near) : std::string()),
+                      "run 'gpuspec --help' for the list of commands\n");
 }
 
 }  // namespace

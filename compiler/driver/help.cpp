@@ -61,7 +61,7 @@ std::optional<int> parse_command_line(std::string_view name, const std::vector<s
       for (const auto& option : command->options) names.push_back(option.name);
       if (auto near = sema::nearest(*out.unknown_option, names)) error += fmt::format("; did you mean '{}'?", *near);
     }
-    return tool_failure(fmt::format("{}\n{}", error, see_help));
+    return tool_failure(error, see_help + "\n");
   }
   if (out.has("--help") || out.has("-h")) {
     std::fputs(command_help(*command).c_str(), stdout);
@@ -69,13 +69,13 @@ std::optional<int> parse_command_line(std::string_view name, const std::vector<s
   }
   std::size_t given = out.positionals.size();
   if (given < command->min_positionals) {
-    return tool_failure(fmt::format("'gpuspec {}' needs {}{}\nusage: gpuspec {} {}\n{}", name,
-                                    command->min_positionals > 1 ? "" : "a ", command->positional_name, name,
-                                    command->synopses.front(), see_help));
+    return tool_failure(fmt::format("'gpuspec {}' needs {}{}", name, command->min_positionals > 1 ? "" : "a ",
+                                    command->positional_name),
+                        fmt::format("usage: gpuspec {} {}\n{}\n", name, command->synopses.front(), see_help));
   }
   if (given > command->max_positionals) {
-    return tool_failure(fmt::format("unexpected argument '{}'\nusage: gpuspec {} {}\n{}",
-                                    out.positionals[command->max_positionals], name, command->synopses.front(), see_help));
+    return tool_failure(fmt::format("unexpected argument '{}'", out.positionals[command->max_positionals]),
+                        fmt::format("usage: gpuspec {} {}\n{}\n", name, command->synopses.front(), see_help));
   }
   return std::nullopt;
 }

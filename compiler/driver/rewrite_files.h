@@ -1,4 +1,5 @@
-// Rewriting users' own spec files in place (`gpuspec fmt`, `gpuspec check --fix`).
+// Writing files that are the user's own (`gpuspec fmt`, `check --fix`, `check
+// --write-baseline`, `gpuspec init`), as opposed to generated outputs with a manifest.
 // The one place that does it, so the write step can move to another writer in one edit.
 #pragma once
 
@@ -9,8 +10,9 @@
 
 namespace gpuspec::driver {
 
-// Replaces every file's contents, all or none (see write_files_atomically), and keeps
-// each file's permission bits. Returns false with `error` set when nothing was written.
+// Replaces every file's contents as one transaction (backends/writers/atomic_write.h,
+// the in-place kind: all or none, each file's mode kept, never through a symlink).
+// Returns false with `error` set when nothing was written.
 bool rewrite_in_place(const std::vector<writers::OutputFile>& files, std::string& error);
 
 }  // namespace gpuspec::driver

@@ -1,11 +1,13 @@
 #include "driver/session.h"
 
-#include <algorithm>
-#include <filesystem>
+#include <fmt/format.h>
 
+#include <filesystem>
+#include <functional>
 #include <iostream>
 
 #include "diag/render_text.h"
+#include "driver/args.h"
 #include "driver/embedded.h"
 #include "sema/checker.h"
 #include "sema/loader.h"
@@ -17,16 +19,19 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<fs::path> gpuspec_files_under(const fs::path& dir) {
-  std::vector<fs::path> files;
-  std::error_code ec;
-  for (fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end; it != end;
-       it.increment(ec)) {
-    if (ec) break;
-    if (it->is_regular_file(ec) && it->path().extension() == ".gpuspec") files.push_back(it->path());
+// Reads every spec file of a library or policy folder. These folders are the rules
+// themselves, so a file that cannot be read, or one the walk skipped, stops the run
+// (the returned message) instead of leaving a rule out.
+std::optional<std::string> read_folder(const fs::path& dir, const std::function<void(const std::string&, std::string)>& add) {
+  WalkResult walk = find_spec_files(dir);
+  if (!walk.problems.empty()) return walk.problems.front().message;
+  for (const auto& file : walk.files) {
+    std::string error;
+    auto text = sema::read_file(file, &error);
+    if (!text) return fmt::format("cannot read '{}': {}", file, error);
+    add(file, std::move(*text));
   }
-  std::sort(files.begin(), files.end());
-  return files;
+  return std::nullopt;
 }
 
 }  // namespace
@@ -38,10 +43,9 @@ Session::Session(const LibraryOptions& options) {
     if (!fs::is_directory(root, ec)) {
       load_error_ = "cannot read stdlib folder '" + *options.stdlib_dir + "'";
     } else {
-      for (const auto& file : gpuspec_files_under(root)) {
-        auto text = sema::read_file(file);
-        if (text) library_.add_file(sources_, library_diags_, file.string(), std::move(*text));
-      }
+      load_error_ = read_folder(root, [&](const std::string& file, std::string text) {
+        library_.add_file(sources_, library_diags_, file, std::move(text));
+      });
     }
   } else {
     for (const auto& file : embedded::stdlib_files()) {
@@ -62,17 +66,32 @@ Session::Session(const LibraryOptions& options) {
       load_error_ = "cannot read policy folder '" + dir + "'";
       return;
     }
-    for (const auto& file : gpuspec_files_under(dir)) {
-      auto text = sema::read_file(file);
-      if (!text) continue;
-      const SourceFile& source = sources_.add(file.string(), std::move(*text));
+    load_error_ = read_folder(dir, [&](const std::string& file, std::string text) {
+      const SourceFile& source = sources_.add(file, std::move(text));
       auto& loaded = user_policies_->add_file(source, syntax::parse_file(source, library_diags_));
       user_policies_->index().add(loaded, library_diags_, &library_.index());
       extra.push_back(&loaded);
-    }
+    });
+    if (load_error_) return;
   }
   sema::check_program(*user_policies_, library_diags_);
   policies_ = lint::load_policies(library_, extra, library_diags_);
+}
+
+std::vector<std::string> Session::input_paths() const {
+  std::vector<std::string> paths;
+  for (std::size_t i = 0; i < sources_.size(); ++i) {
+    const SourceFile& file = sources_.file(static_cast<FileId>(i));
+    if (!file.embedded()) paths.push_back(file.path());
+  }
+  return paths;
+}
+
+writers::WriteOptions output_options(const ParsedArgs& args, const Session& session) {
+  writers::WriteOptions options;
+  options.force = args.has("--force");
+  options.inputs = session.input_paths();
+  return options;
 }
 
 bool report_broken_library(Session& session) {
@@ -89,7 +108,9 @@ CollectedPaths collect_spec_files(const std::vector<std::string>& paths) {
     std::error_code ec;
     fs::path p(path);
     if (fs::is_directory(p, ec)) {
-      for (const auto& file : gpuspec_files_under(p)) out.files.push_back(file.string());
+      WalkResult walk = find_spec_files(p);
+      out.files.insert(out.files.end(), walk.files.begin(), walk.files.end());
+      out.problems.insert(out.problems.end(), walk.problems.begin(), walk.problems.end());
     } else if (fs::exists(p, ec)) {
       out.files.push_back(path);
     } else {

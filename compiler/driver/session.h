@@ -7,7 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "backends/writers/atomic_write.h"
 #include "diag/diagnostic.h"
+#include "driver/spec_walk.h"
 #include "lint/policy.h"
 #include "sema/program.h"
 #include "source/source.h"
@@ -30,7 +32,10 @@ class Session {
   // Problems in the library or in policy files (parse, duplicates, schema, policy
   // type errors); normally none. They are reported before any spec is linted.
   const std::vector<Diagnostic>& library_diagnostics() const { return library_diags_.diagnostics(); }
-  // Set when --stdlib names a folder that cannot be read.
+  // The files of the file system this session read (specs, imports, price books,
+  // policy and stdlib folders): an output write must never replace one of them.
+  std::vector<std::string> input_paths() const;
+  // Set when --stdlib or a policy folder cannot be read completely.
   const std::optional<std::string>& load_error() const { return load_error_; }
 
  private:
@@ -46,11 +51,18 @@ class Session {
 // are any: commands that describe the rules must not describe a half-loaded pack.
 bool report_broken_library(Session& session);
 
+struct ParsedArgs;
+// How a command writes -o: generated files, --force from the command line, and the
+// files the session read as inputs (never to be overwritten).
+writers::WriteOptions output_options(const ParsedArgs& args, const Session& session);
+
 // Files named on the command line: folders expand to their *.gpuspec files,
-// recursively, in sorted order. An unreadable path is returned in `missing`.
+// recursively, in sorted order (spec_walk.h). A path that does not exist is returned
+// in `missing`; what a folder walk could not read or skipped, in `problems`.
 struct CollectedPaths {
   std::vector<std::string> files;
   std::vector<std::string> missing;
+  std::vector<WalkProblem> problems;
 };
 CollectedPaths collect_spec_files(const std::vector<std::string>& paths);
 

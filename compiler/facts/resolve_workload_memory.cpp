@@ -5,10 +5,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "facts/estimator.h"
 #include "facts/estimator_formulas.h"
 #include "facts/estimator_remedies.h"
+#include "units/integral.h"
 
 namespace gpuspec::facts {
 
@@ -56,6 +58,23 @@ std::string assumptions(const FactSet& facts, bool trains) {
   return fmt::format("{} (not set by the workload)", fmt::join(assumed, ", "));
 }
 
+// The estimator counts GPUs as ints: a tensor parallelism or a GPU count past that range
+// is reported at the property, never cast (3e9 used to become -2147483648).
+bool countable_gpus(const ast::Declaration& decl, const FactSet& facts, double total_gpus, DiagnosticEngine& diags) {
+  double tensor_parallel = number(facts, "workload.tensor_parallel").value_or(1);
+  auto tp = units::checked_integer<int>(tensor_parallel);
+  auto dp = units::checked_integer<int>(std::floor(total_gpus / std::max(1, tp.value_or(1))));
+  if (tp && dp) return true;
+  const Fact* declared = facts.find("workload.tensor_parallel");
+  SourceRange where = !tp && declared && declared->origin.range.valid() ? declared->origin.range : decl.name_range;
+  std::string what = tp ? fmt::format("over {:g} GPUs", total_gpus) : fmt::format("with tensor_parallel = {:g}", tensor_parallel);
+  auto& d = diags.error("estimator-input", where,
+                        fmt::format("cannot estimate the memory of '{}' {}: the estimator counts at most {} GPUs",
+                                    decl.name, what, std::numeric_limits<int>::max()));
+  d.declaration = decl.name;
+  return false;
+}
+
 EstimatorInput input_from(const FactSet& facts, double params, double total_gpus) {
   EstimatorInput input;
   input.params = params;
@@ -68,8 +87,10 @@ EstimatorInput input_from(const FactSet& facts, double params, double total_gpus
   input.recompute = parsed_symbol(facts, "workload.recompute", parse_recompute).value_or(Recompute::None);
   input.attention = parsed_symbol(facts, "workload.attention", parse_attention).value_or(Attention::Sdpa);
   input.offload = parsed_symbol(facts, "workload.offload", parse_offload).value_or(Offload::None);
-  input.tensor_parallel = static_cast<int>(number(facts, "workload.tensor_parallel").value_or(1));
-  input.data_parallel = std::max(1, static_cast<int>(std::floor(total_gpus / std::max(1, input.tensor_parallel))));
+  // Checked by countable_gpus() first: the casts below cannot overflow.
+  input.tensor_parallel = units::checked_integer<int>(number(facts, "workload.tensor_parallel").value_or(1)).value_or(1);
+  input.data_parallel =
+      std::max(1, units::checked_integer<int>(std::floor(total_gpus / std::max(1, input.tensor_parallel))).value_or(1));
   input.seq_len = number(facts, "workload.seq_len");
   input.seq_len_is_default = is_default(facts, "workload.seq_len");
   input.batch_size = number(facts, "workload.batch_size");
@@ -121,6 +142,7 @@ void add_workload_memory_facts(const ast::Declaration& decl, FactSet& facts, std
   if (!params) return;  // no model size: nothing to estimate
   const SourceRange at = decl.name_range;
   const double total_gpus = std::max(1.0, gpus.value_or(1.0));
+  if (!countable_gpus(decl, facts, total_gpus, diags)) return;
   const EstimatorInput input = input_from(facts, *params, total_gpus);
 
   auto problems = validate_input(input);
@@ -188,7 +210,7 @@ void add_workload_memory_facts(const ast::Declaration& decl, FactSet& facts, std
     }
   }
 
-  const int gpus_per_node = static_cast<int>(number(facts, "gpu.count").value_or(1));
+  const int gpus_per_node = units::checked_integer<int>(number(facts, "gpu.count").value_or(1)).value_or(1);
   std::optional<double> vram;
   if (auto q = facts.quantity("gpu.vram")) vram = q->value;
   set_text(facts, "workload.mem.remedies", describe_remedies(input, gpus_per_node, vram), at,

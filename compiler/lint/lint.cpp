@@ -76,12 +76,20 @@ class DeclarationLinter {
       case eval::Verdict::Silent:
         return;
       case eval::Verdict::Error: {
+        // Fail closed: a rule that could not be checked is reported at the rule's own
+        // severity (or the user's --severity), so an error rule that overflows still
+        // fails the run; `severity_when` cannot lower it, since its facts did not evaluate.
         const eval::Outcome& failed = when && when->is_error() ? *when : require.result;
-        auto& d = diags_.report("policy.evaluation-error", Severity::Warning, finding_range(decl, policy.at),
+        Severity severity = severity_of(policy);
+        auto& d = diags_.report("policy.evaluation-error", severity, finding_range(decl, policy.at),
                                 fmt::format("policy '{}' could not be evaluated for '{}': {}", policy.id, decl.name,
                                             failed.is_error() ? failed.error : "the requirement is not true or false"));
         d.declaration = decl.name;
         if (failed.error_range.valid()) d.notes.push_back({"in this part of the policy", failed.error_range});
+        d.notes.push_back({fmt::format("reported at the severity of '{}' ({}): a rule that could not be checked must not pass",
+                                       policy.id, severity_name(severity)),
+                           {}});
+        if (waivers) waivers->note_unwaivable(d, policy.id);
         return;
       }
       case eval::Verdict::Violated:
@@ -100,6 +108,11 @@ class DeclarationLinter {
     add_why_notes(d, require);
     if (level.lowered_by) d.notes.push_back({lowered_note(policy, level, facts), {}});
     if (waivers) waivers->apply(d);
+  }
+
+  Severity severity_of(const Policy& policy) const {
+    auto it = options_.severities.find(policy.id);
+    return it != options_.severities.end() ? it->second : policy.severity;
   }
 
   // "reported as a warning, not an error: `frugal <= vram` holds (frugal = 28 GB, ...)".

@@ -27,6 +27,15 @@ void WaiverLedger::apply(Diagnostic& finding) {
   }
 }
 
+void WaiverLedger::note_unwaivable(Diagnostic& error, const std::string& rule) {
+  for (auto& entry : entries_) {
+    if (entry.waiver->rule != rule) continue;
+    entry.used = true;
+    error.notes.push_back(
+        {fmt::format("the waiver of '{}' does not cover a rule that could not be evaluated", rule), entry.waiver->range});
+  }
+}
+
 void WaiverLedger::report_unused(const PolicySet& policies, const std::set<std::string>& disabled,
                                  DiagnosticEngine& diags) const {
   for (const auto& entry : entries_) {

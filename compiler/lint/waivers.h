@@ -20,6 +20,9 @@ class WaiverLedger {
 
   // Suppresses `finding` when a live waiver covers it, or adds an "expired" note.
   void apply(Diagnostic& finding);
+  // A rule that could not be evaluated is never waived (a waiver accepts a known
+  // violation, not an unchecked rule): the waiver counts as used and `error` says so.
+  void note_unwaivable(Diagnostic& error, const std::string& rule);
   // Reports waivers that silenced nothing, and waivers of rules nobody has.
   void report_unused(const PolicySet& policies, const std::set<std::string>& disabled, DiagnosticEngine& diags) const;
 

@@ -16,10 +16,11 @@ bool within(SourceRange inner, SourceRange outer) {
   return inner.valid() && outer.valid() && inner.file == outer.file && outer.begin <= inner.begin && inner.end <= outer.end;
 }
 
-std::string origin_text(const Analysis& analysis, const FactView& fact) {
-  std::string out = fact.origin;
-  if (!fact.entry.empty()) out += fmt::format(" `{}`", fact.entry);
-  if (!fact.explanation.empty()) out += ": " + fact.explanation;
+// Markdown: the origin and explanation as text, a catalog entry as code.
+std::string origin_markdown(const Analysis& analysis, const FactView& fact) {
+  std::string out = markdown_cell(fact.origin);
+  if (!fact.entry.empty()) out += " " + writers::markdown_code(fact.entry);
+  if (!fact.explanation.empty()) out += ": " + markdown_cell(fact.explanation);
   if (fact.range.valid() && fact.origin == "declared") {
     out += fmt::format(" (line {})", analysis.sources().start_of(fact.range).line);
   }
@@ -30,7 +31,7 @@ std::string facts_table(const Analysis& analysis, const std::vector<const FactVi
   writers::MarkdownTable table;
   table.header({"fact", "value", "origin"});
   for (const auto* fact : facts) {
-    table.row({"`" + fact->name + "`", markdown_cell(fact->value), markdown_cell(origin_text(analysis, *fact))});
+    table.row_markdown({writers::markdown_code(fact->name), markdown_cell(fact->value), origin_markdown(analysis, *fact)});
   }
   return table.str();
 }
@@ -71,7 +72,7 @@ std::string declaration_section(const DeclarationView& view) {
         out += " — " + markdown_cell(text->value);
         continue;
       }
-      table.row({property->key, markdown_cell(view.file->slice(property->value->range))});
+      table.row({property->key, std::string(view.file->slice(property->value->range))});
       any = true;
     }
   }

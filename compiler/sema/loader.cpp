@@ -2,11 +2,7 @@
 
 #include <fmt/format.h>
 
-#include <cerrno>
-#include <cstring>
-#include <fstream>
-#include <sstream>
-
+#include "source/file_reader.h"
 #include "syntax/parser.h"
 
 namespace gpuspec::sema {
@@ -14,19 +10,12 @@ namespace gpuspec::sema {
 namespace fs = std::filesystem;
 
 std::optional<std::string> read_file(const fs::path& path, std::string* error) {
-  std::error_code ec;
-  if (fs::is_directory(path, ec)) {
-    if (error) *error = "is a directory";
-    return std::nullopt;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    if (error) *error = std::strerror(errno);
-    return std::nullopt;
-  }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
+  std::string reason;
+  std::uint64_t limit = max_file_size(&reason);
+  std::optional<std::string> text;
+  if (reason.empty()) text = read_regular_file(path.string(), limit, reason);
+  if (!text && error) *error = reason;
+  return text;
 }
 
 fs::path find_project_root(const fs::path& file) {
@@ -66,9 +55,26 @@ class ImportLoader {
 
  private:
   void follow(const ast::Import& import, const fs::path& from, const std::string& from_display) {
+    // A NUL would make the system open a shorter path than the one shown; an
+    // over-long one cannot be resolved at all (and is not "outside the project").
+    if (import.path.find('\0') != std::string::npos) {
+      diags_.error("import-path-nul", import.path_range, "import path contains a NUL character")
+          .hint = "a path names a file up to its first NUL; remove the \\u{0} escape";
+      return;
+    }
+    fs::path joined = from.parent_path() / import.path;
+    if (auto reason = unusable_path_reason(joined.string())) {
+      diags_.error("import-path-too-long", import.path_range, fmt::format("import path is too long: {}", *reason));
+      return;
+    }
     std::error_code ec;
-    fs::path target = fs::weakly_canonical(from.parent_path() / import.path, ec);
+    fs::path target = fs::weakly_canonical(joined, ec);
     std::string display = (fs::path(from_display).parent_path() / import.path).lexically_normal().string();
+    if (ec) {
+      diags_.error("import-not-found", import.path_range,
+                   fmt::format("cannot read import '{}': {}", import.path, ec.message()));
+      return;
+    }
     if (!is_within(target, root_)) {
       diags_.error("import-outside-project", import.path_range,
                    fmt::format("import '{}' is outside the project root '{}'", import.path, root_.string()))

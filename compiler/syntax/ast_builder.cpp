@@ -47,15 +47,19 @@ SourceRange AstBuilder::range_of(antlr4::ParserRuleContext* ctx) const {
 ast::File AstBuilder::build(P::FileContext* file) {
   ast::File out;
   out.file = source_.id();
-  for (auto* imp : file->importDecl()) {
-    if (!present(imp->path)) continue;
-    out.imports.push_back({string_value(imp->path), range_of(imp->path), range_of(imp)});
-  }
-  for (auto* decl : file->declaration()) {
-    if (!present(decl->kind) || !present(decl->name) || !decl->body()) continue;
-    out.declarations.push_back(build_declaration(decl));
-  }
+  for (auto* imp : file->importDecl()) add_import(out, imp);
+  for (auto* decl : file->declaration()) add_declaration(out, decl);
   return out;
+}
+
+void AstBuilder::add_import(ast::File& out, P::ImportDeclContext* imp) {
+  if (!present(imp->path)) return;
+  out.imports.push_back({string_value(imp->path), range_of(imp->path), range_of(imp)});
+}
+
+void AstBuilder::add_declaration(ast::File& out, P::DeclarationContext* decl) {
+  if (!present(decl->kind) || !present(decl->name) || !decl->body()) return;
+  out.declarations.push_back(build_declaration(decl));
 }
 
 ast::Declaration AstBuilder::build_declaration(P::DeclarationContext* ctx) {

@@ -14,6 +14,9 @@ class AstBuilder {
       : source_(source), offsets_(offsets), diags_(diags) {}
 
   ast::File build(gpuspec_antlr::GpuSpecParser::FileContext* file);
+  // The same, one top-level item at a time (the parser frees each item's tree after).
+  void add_import(ast::File& out, gpuspec_antlr::GpuSpecParser::ImportDeclContext* import);
+  void add_declaration(ast::File& out, gpuspec_antlr::GpuSpecParser::DeclarationContext* declaration);
 
  private:
   SourceRange range_of(antlr4::ParserRuleContext* ctx) const;

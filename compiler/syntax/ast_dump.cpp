@@ -2,25 +2,22 @@
 
 #include <fmt/format.h>
 
+#include "source/printable.h"
+
 namespace gpuspec::syntax {
 
 namespace {
 
+// Quotes and backslashes are escaped so strings read back unambiguously; control
+// characters are made printable (source/printable.h), as everywhere text is printed.
 std::string quote(const std::string& s) {
-  std::string out = "\"";
+  std::string escaped;
   for (char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default: out += c;
-    }
+    if (c == '"' || c == '\\') escaped += '\\';
+    escaped += c;
   }
-  return out + "\"";
+  return "\"" + printable(escaped) + "\"";
 }
-
 
 class Dumper {
  public:

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <exception>
+#include <optional>
 
 #include "GpuSpecLexer.h"
 #include "GpuSpecParser.h"
@@ -165,10 +166,21 @@ bool check_encoding(const SourceFile& source, DiagnosticEngine& diags) {
 }
 
 // Reports hidden lexemes the lexer could not close and collects comments.
-void scan_hidden_tokens(const std::vector<antlr4::Token*>& tokens, const CodePointOffsets& offsets,
+// The lexed tokens of one channel, walked in place: a copy of the token list costs
+// 8 bytes per token, on a parse that already holds ~140 per token.
+template <typename Visit>
+void for_each_token(antlr4::CommonTokenStream& tokens, bool hidden, Visit visit) {
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    antlr4::Token* token = tokens.get(i);
+    if ((token->getChannel() == antlr4::Token::HIDDEN_CHANNEL) != hidden) continue;
+    if (!visit(token)) return;
+  }
+}
+
+void scan_hidden_tokens(antlr4::CommonTokenStream& tokens, const CodePointOffsets& offsets,
                         DiagnosticEngine& diags, ast::File& file) {
   int stray = 0;
-  for (auto* token : tokens) {
+  for_each_token(tokens, true, [&](antlr4::Token* token) {
     SourceRange range = offsets.range(token->getStartIndex(), token->getStopIndex());
     SourceRange start{range.file, range.begin, std::min(range.end, range.begin + (token->getType() == P::UNTERMINATED_TRIPLE_STRING ? 3u : token->getType() == P::STRAY_CHARACTER ? range.end - range.begin : 2u))};
     switch (token->getType()) {
@@ -199,7 +211,8 @@ void scan_hidden_tokens(const std::vector<antlr4::Token*>& tokens, const CodePoi
       default:
         break;
     }
-  }
+    return true;
+  });
 }
 
 // Operators in one top-level expression. Prefix operators (`- - - 1`, `not not x`)
@@ -223,12 +236,12 @@ bool is_operator(std::size_t type) {
 }
 
 // The parser recurses once per nesting level; deep input must not reach it.
-bool check_nesting(const std::vector<antlr4::Token*>& tokens, const CodePointOffsets& offsets,
-                   DiagnosticEngine& diags) {
+bool check_nesting(antlr4::CommonTokenStream& tokens, const CodePointOffsets& offsets, DiagnosticEngine& diags) {
   int depth = 0;
   int expr_depth = 0;  // parentheses and brackets only: an expression's own nesting
   int operators = 0;   // in the current top-level expression
-  for (auto* token : tokens) {
+  bool ok = true;
+  for_each_token(tokens, false, [&](antlr4::Token* token) {
     std::size_t type = token->getType();
     switch (type) {
       case P::LBRACE:
@@ -238,7 +251,7 @@ bool check_nesting(const std::vector<antlr4::Token*>& tokens, const CodePointOff
         if (++depth > kMaxNesting) {
           diags.error("nesting-too-deep", offsets.range(token->getStartIndex(), token->getStopIndex()),
                       fmt::format("nesting is deeper than {} levels", kMaxNesting));
-          return false;
+          return ok = false;
         }
         break;
       case P::RBRACE:
@@ -259,10 +272,72 @@ bool check_nesting(const std::vector<antlr4::Token*>& tokens, const CodePointOff
     } else if (is_operator(type) && ++operators > kMaxOperatorsPerExpression) {
       diags.error("nesting-too-deep", offsets.range(token->getStartIndex(), token->getStopIndex()),
                   fmt::format("expression has more than {} operators; it nests too deeply", kMaxOperatorsPerExpression));
-      return false;
+      return ok = false;
+    }
+    return true;
+  });
+  return ok;
+}
+
+// ANTLR's own UTF-8 loading peaks at several copies of the text; this fills the UTF-32
+// buffer once, at its final size (the text was validated as UTF-8 already).
+class Utf32Input : public antlr4::ANTLRInputStream {
+ public:
+  explicit Utf32Input(std::string_view utf8) {
+    _data.reserve(utf8::count_code_points(utf8));
+    for (std::size_t i = 0; i < utf8.size();) {
+      auto lead = static_cast<unsigned char>(utf8[i]);
+      std::size_t length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+      char32_t code_point = length == 1 ? lead : lead & (0x7F >> length);
+      for (std::size_t k = 1; k < length && i + k < utf8.size(); ++k) {
+        code_point = (code_point << 6) | (static_cast<unsigned char>(utf8[i + k]) & 0x3F);
+      }
+      _data.push_back(code_point);
+      i += length;
+    }
+    p = 0;
+  }
+};
+
+// Error recovery skips tokens until it can resynchronise, and ANTLR adds a parse-tree
+// node for every token it skips: one bad token at the top of 16 MB of junk made a node
+// per token on top of the token itself. The AST never reads those nodes, so this
+// strategy skips tokens without them.
+class LeanRecovery : public antlr4::DefaultErrorStrategy {
+ protected:
+  void consumeUntil(antlr4::Parser* recognizer, const antlr4::misc::IntervalSet& set) override {
+    antlr4::IntStream* input = recognizer->getInputStream();
+    for (std::size_t type = input->LA(1); type != antlr4::Token::EOF && !set.contains(type); type = input->LA(1)) {
+      input->consume();
     }
   }
-  return true;
+};
+
+// Stage 1: fast SLL prediction that gives up on the first error, one top-level item at
+// a time. Each item's parse tree is freed once its AST is built, so the tree never
+// holds more than one declaration (a whole-file tree was ~45 bytes per byte of input).
+// nullopt when SLL gave up; the builder's diagnostics are then discarded, as stage 2
+// builds everything again.
+std::optional<ast::File> parse_items_fast(P& parser, antlr4::CommonTokenStream& tokens, const SourceFile& source,
+                                          const CodePointOffsets& offsets, DiagnosticEngine& builder_diags) {
+  parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::SLL);
+  parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
+  AstBuilder builder(source, offsets, builder_diags);
+  ast::File out;
+  out.file = source.id();
+  try {
+    while (tokens.LA(1) == P::IMPORT) {
+      builder.add_import(out, parser.importDecl());
+      parser.getTreeTracker().reset();
+    }
+    while (tokens.LA(1) != antlr4::Token::EOF) {
+      builder.add_declaration(out, parser.declaration());
+      parser.getTreeTracker().reset();
+    }
+  } catch (const antlr4::ParseCancellationException&) {
+    return std::nullopt;
+  }
+  return out;
 }
 
 }  // namespace
@@ -273,7 +348,7 @@ ast::File parse_file(const SourceFile& source, DiagnosticEngine& diags) {
   if (!check_encoding(source, diags)) return empty;
   try {
     CodePointOffsets offsets(source.id(), source.text());
-    antlr4::ANTLRInputStream input(source.text());
+    Utf32Input input(source.text());
     gpuspec_antlr::GpuSpecLexer lexer(&input);
     lexer.removeErrorListeners();  // every lexeme matches some rule; stray ones are tokens
     antlr4::CommonTokenStream tokens(&lexer);
@@ -282,40 +357,31 @@ ast::File parse_file(const SourceFile& source, DiagnosticEngine& diags) {
 
     ast::File file;
     file.file = source.id();
-    std::vector<antlr4::Token*> hidden;
-    std::vector<antlr4::Token*> visible;
-    for (auto* token : tokens.getTokens()) {
-      (token->getChannel() == antlr4::Token::HIDDEN_CHANNEL ? hidden : visible).push_back(token);
-    }
-    scan_hidden_tokens(hidden, offsets, diags, file);
-    if (!check_nesting(visible, offsets, diags)) return file;
+    scan_hidden_tokens(tokens, offsets, diags, file);
+    if (!check_nesting(tokens, offsets, diags)) return file;
 
     P parser(&tokens);
     parser.removeErrorListeners();
-    // Stage 1: fast SLL prediction that gives up on the first error.
-    parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::SLL);
-    parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
+    DiagnosticEngine builder_diags;
+    if (auto fast = parse_items_fast(parser, tokens, source, offsets, builder_diags)) {
+      for (auto& d : builder_diags.diagnostics()) diags.diagnostics().push_back(std::move(d));
+      fast->comments = std::move(file.comments);
+      return std::move(*fast);
+    }
+    // Stage 2: full LL prediction over the whole file, with error recovery and our messages.
+    SyntaxErrorListener listener(offsets, diags, tokens.getTokens());
+    tokens.seek(0);
+    parser.reset();
+    parser.addErrorListener(&listener);
+    parser.setErrorHandler(std::make_shared<LeanRecovery>());
+    parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::LL);
     P::FileContext* tree = nullptr;
     try {
       tree = parser.file();
-    } catch (const antlr4::ParseCancellationException&) {
-      tree = nullptr;
-    }
-    SyntaxErrorListener listener(offsets, diags, tokens.getTokens());
-    if (!tree) {
-      // Stage 2: full LL prediction with error recovery and our messages.
-      tokens.seek(0);
-      parser.reset();
-      parser.addErrorListener(&listener);
-      parser.setErrorHandler(std::make_shared<antlr4::DefaultErrorStrategy>());
-      parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::LL);
-      try {
-        tree = parser.file();
-      } catch (const TooManyErrors&) {
-        diags.error("too-many-errors", offsets.point(0),
-                    fmt::format("too many syntax errors; stopped after {}", kMaxSyntaxErrors));
-        return file;
-      }
+    } catch (const TooManyErrors&) {
+      diags.error("too-many-errors", offsets.point(0),
+                  fmt::format("too many syntax errors; stopped after {}", kMaxSyntaxErrors));
+      return file;
     }
     AstBuilder builder(source, offsets, diags);
     ast::File built = builder.build(tree);

@@ -9,6 +9,8 @@
 
 namespace gpuspec::syntax {
 
+// ASCII text (almost every spec) keeps no table: code point i is byte i. Otherwise
+// the table holds one 32-bit offset per code point.
 class CodePointOffsets {
  public:
   CodePointOffsets(FileId file, std::string_view utf8_text);
@@ -21,7 +23,8 @@ class CodePointOffsets {
 
  private:
   FileId file_;
-  std::vector<std::uint32_t> offsets_;
+  std::uint32_t size_ = 0;               // bytes of text
+  std::vector<std::uint32_t> offsets_;   // empty for ASCII text
 };
 
 }  // namespace gpuspec::syntax

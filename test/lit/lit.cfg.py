@@ -14,6 +14,15 @@ config.substitutions.append(("%root", config.source_root))
 # Deterministic, colour-free output regardless of the caller's terminal.
 config.environment["NO_COLOR"] = "1"
 config.environment["LC_ALL"] = "C.UTF-8"
+# Permission tests need a user that permissions apply to. CI runs as root, so
+# %nonroot runs a command as nobody through setpriv; without setpriv a root run
+# marks those tests UNSUPPORTED.
+if os.geteuid() != 0:
+    config.substitutions.append(("%nonroot", ""))
+    config.available_features.add("nonroot")
+elif shutil.which("setpriv"):
+    config.substitutions.append(("%nonroot", "setpriv --reuid=65534 --regid=65534 --clear-groups"))
+    config.available_features.add("nonroot")
 # Real Terraform (`terraform fmt -check`): tests that need it say `REQUIRES: terraform`
 # and are UNSUPPORTED where the binary is absent.
 if shutil.which("terraform"):

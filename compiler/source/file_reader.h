@@ -1,0 +1,52 @@
+// Reading input files so that a hostile path cannot hang or exhaust the tool: only
+// regular files are read (a FIFO, a device or a socket is refused without blocking),
+// and only up to a size limit. Every spec, import, price book, policy file and config
+// is read through here.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace gpuspec {
+
+// The default limit on one input file. Real specs are kilobytes (the whole stdlib is
+// 68 KB); the limit bounds the parser's memory, a multiple of the input (about 50x for
+// specs, at most about 150x for a file of one-byte tokens: docs/linting.md), to ~600 MB.
+inline constexpr std::uint64_t kDefaultMaxFileSize = 4ull << 20;
+// Source ranges are 32-bit byte offsets: no limit may exceed this.
+inline constexpr std::uint64_t kLargestReadableFile = 0xFFFFFFF0ull;
+// The environment variable that overrides the limit: bytes, or with a K, M or G suffix.
+inline constexpr const char* kMaxFileSizeVariable = "GPUSPEC_MAX_FILE_SIZE";
+
+// Parses "4096", "512K", "64M", "1G" (binary multiples); nullopt when malformed, zero
+// or past kLargestReadableFile.
+std::optional<std::uint64_t> parse_file_size(std::string_view text);
+
+// The limit in force: GPUSPEC_MAX_FILE_SIZE when set, else the default. A malformed
+// value is reported through `error` (and the default is returned), so a typo does not
+// silently lift or lower the limit.
+std::uint64_t max_file_size(std::string* error = nullptr);
+
+// Reads a whole regular file of at most `max_bytes`. On failure returns nullopt and
+// sets `error` to the reason, phrased to follow "cannot read 'PATH': " — e.g. "is a
+// FIFO, not a regular file", "is 5000000 bytes; the limit is 4 MiB (set GPUSPEC_MAX_FILE_SIZE to raise it)",
+// "No such file or directory".
+std::optional<std::string> read_regular_file(const std::string& path, std::uint64_t max_bytes, std::string& error);
+
+// What a file of type `mode` (st_mode) is, for messages: "a FIFO", "a directory",
+// "a character device", "a symbolic link", "a regular file".
+const char* file_kind(unsigned mode);
+
+// Reads an open descriptor (a pipe, standard input) to its end, refusing more than
+// `max_bytes`; `expected_size` (0 when unknown) sizes the first read.
+std::optional<std::string> read_descriptor(int fd, std::uint64_t max_bytes, std::uint64_t expected_size,
+                                           std::string& error);
+
+// Why a path cannot name a file, before the filesystem is asked: a NUL byte (the
+// system would read a different, shorter path), a name longer than NAME_MAX or a
+// path longer than PATH_MAX. nullopt when the path is acceptable.
+std::optional<std::string> unusable_path_reason(std::string_view path);
+
+}  // namespace gpuspec
