@@ -107,11 +107,16 @@ std::optional<Program> load_program(const std::string& path, const Library& libr
                                     DiagnosticEngine& diags, std::string* io_error) {
   auto text = read_file(path, io_error);
   if (!text) return std::nullopt;
+  return load_program_text(path, std::move(*text), library, sources, diags);
+}
+
+Program load_program_text(const std::string& path, std::string text, const Library& library, SourceManager& sources,
+                          DiagnosticEngine& diags) {
   Program program(library);
   std::error_code ec;
   fs::path canonical = fs::weakly_canonical(fs::absolute(path, ec), ec);
   ImportLoader loader(program, sources, diags, find_project_root(path));
-  loader.load(canonical, path, std::move(*text));
+  loader.load(canonical, path, std::move(text));
   return program;
 }
 

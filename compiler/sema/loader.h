@@ -20,6 +20,12 @@ std::filesystem::path find_project_root(const std::filesystem::path& file);
 std::optional<Program> load_program(const std::string& path, const Library& library, SourceManager& sources,
                                     DiagnosticEngine& diags, std::string* io_error = nullptr);
 
+// The same for a root file whose text is given (it need not exist on disk: `gpuspec
+// suggest` checks candidate files it has not written yet). Imports are read from disk,
+// relative to `path`, inside the project root of `path`.
+Program load_program_text(const std::string& path, std::string text, const Library& library, SourceManager& sources,
+                          DiagnosticEngine& diags);
+
 std::optional<std::string> read_file(const std::filesystem::path& path, std::string* error = nullptr);
 
 }  // namespace gpuspec::sema
