@@ -27,6 +27,7 @@ commands:
   terraform FILE      Terraform for cloud declarations (-o DIR, --json)
   bom FILE            bill of materials for a server (--format csv|json|md)
   quote FILE          price quote with the cloud-versus-own break-even
+  suggest FILE        the cheapest configurations that pass the pack, for a workload
   dump-ast FILE       print the syntax tree (for debugging the grammar)
 
   gpuspec <command> --help    options of one command
@@ -59,6 +60,7 @@ int run(int argc, char** argv) {
     if (command == "terraform") return run_terraform(rest);
     if (command == "bom") return run_bom(rest);
     if (command == "quote") return run_quote(rest);
+    if (command == "suggest") return run_suggest(rest);
     if (command == "explain") return run_explain(rest);
     if (command == "rules") return run_rules(rest);
     if (command == "test") return run_test(rest);

@@ -1,0 +1,258 @@
+// `gpuspec suggest FILE [--workload NAME] [--budget AMOUNT] [--region R] [--onprem|--cloud]
+// [--top N] [--format text|json|gpuspec|html] [-o FILE]`: from a workload to the cheapest
+// configurations that pass the full policy pack, ranked by the total over the workload's
+// horizon (backends/suggest/, docs/suggest.md).
+#include <fmt/format.h>
+
+#include <charconv>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+#include "backends/cost/price_book.h"
+#include "backends/cost/quote_diff.h"
+#include "backends/suggest/candidate_text.h"
+#include "backends/suggest/ranking.h"
+#include "backends/suggest/regions.h"
+#include "backends/suggest/report.h"
+#include "backends/suggest/search.h"
+#include "backends/writers/atomic_write.h"
+#include "driver/analysis.h"
+#include "driver/args.h"
+#include "driver/candidate_checker.h"
+#include "driver/commands.h"
+#include "driver/config.h"
+#include "driver/cost_project.h"
+#include "driver/lint_setup.h"
+#include "driver/session.h"
+
+namespace gpuspec::driver {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kSuggestUsage = R"(usage: gpuspec suggest FILE [--workload NAME] [--budget AMOUNT] [--region R] [--onprem|--cloud]
+                       [--top N] [--format text|json|gpuspec|html] [-o FILE] [--prices FILE]...
+
+From a workload to the cheapest configurations that pass every error and warning rule of
+the policy pack (with the policies and settings of the nearest gpuspec.json): on-premises
+servers assembled from catalog parts and cloud deployments of catalog instances, ranked
+by the total cost over the workload's horizon, with the break-even between the best owned
+and the best rented option.
+
+options:
+  --workload NAME   the workload to serve (default: the only workload in FILE)
+  --budget AMOUNT   a capital budget for the candidates, e.g. 150000CNY (default: the workload's)
+  --region R        where it runs: a site region (cn, us, eu, jp, sg, other; default us) or a
+                    cloud region (us-east-1: that region only, the site where it is)
+  --onprem, --cloud only owned or only rented options
+  --top N           options to show (default 5)
+  --format FORMAT   text (default), json, gpuspec (the best owned and rented declarations,
+                    ready to commit next to FILE) or html (a self-contained report)
+  -o FILE           write to FILE (atomically) instead of standard output
+  --prices FILE     a price book of your own (repeatable): unpriced parts make totals lower bounds
+  --config FILE, --policies DIR, --stdlib DIR   as for `gpuspec check`
+
+exit status: 0 an option passes, 1 none does (or FILE has errors), 2 the tool could not run
+)";
+
+// A declaration name the program does not use yet: `base`, else base_2, base_3, ...
+std::string unused_name(const sema::Program& program, const std::string& base) {
+  if (!program.find(base)) return base;
+  for (int i = 2;; ++i) {
+    std::string name = fmt::format("{}_{}", base, i);
+    if (!program.find(name)) return name;
+  }
+}
+
+// The workloads declared in the root file.
+std::vector<const sema::DeclEntry*> root_workloads(const sema::Program& program) {
+  std::vector<const sema::DeclEntry*> out;
+  for (const auto& decl : program.files().front()->ast.declarations) {
+    const sema::DeclEntry* entry = program.find(decl.name);
+    if (decl.kind == "workload" && entry && entry->decl == &decl) out.push_back(entry);
+  }
+  return out;
+}
+
+std::optional<int> parse_count(const std::string& text) {
+  int n = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc() || end != text.data() + text.size() || n < 1) return std::nullopt;
+  return n;
+}
+
+}  // namespace
+
+int run_suggest(const std::vector<std::string>& raw_args) {
+  ArgSpec spec{{"--help", "--onprem", "--cloud"},
+               {"--workload", "--budget", "--region", "--top", "--format", "-o", "--prices", "--config", "--policies",
+                "--stdlib"},
+               {"--prices", "--policies"}};
+  std::string error;
+  ParsedArgs args = parse_args(raw_args, spec, error);
+  if (!error.empty()) return tool_failure(error + "\n" + kSuggestUsage);
+  if (args.has("--help")) {
+    std::fputs(kSuggestUsage, stdout);
+    return kExitClean;
+  }
+  if (args.positionals.size() != 1) return tool_failure(std::string("suggest takes one FILE\n") + kSuggestUsage);
+  const std::string path = args.positionals.front();
+  const std::string format = args.value("--format").value_or("text");
+  if (format != "text" && format != "json" && format != "gpuspec" && format != "html") {
+    return tool_failure(fmt::format("unknown format '{}'; expected text, json, gpuspec or html", format));
+  }
+  if (args.has("--onprem") && args.has("--cloud")) return tool_failure("--onprem and --cloud exclude each other");
+  std::size_t top = 5;
+  if (auto t = args.value("--top")) {
+    auto n = parse_count(*t);
+    if (!n) return tool_failure(fmt::format("--top takes a whole number of 1 or more, not '{}'", *t));
+    top = static_cast<std::size_t>(*n);
+  }
+  // Where: a site region, or one cloud region (and the site region it lies in).
+  std::string site_region = args.value("--region").value_or("us");
+  std::optional<std::string> cloud_region;
+  if (!suggest::is_site_region(site_region)) {
+    cloud_region = site_region;
+    site_region = suggest::region_geography(site_region);
+  }
+  std::optional<units::Quantity> budget;
+  if (auto b = args.value("--budget")) {
+    auto t = cost::parse_threshold(*b);
+    if (!t || t->percent) return tool_failure(fmt::format("--budget takes an amount with its currency, e.g. 150000CNY, not '{}'", *b));
+    budget = units::Quantity{t->value, units::Dimension::money_amount(), t->currency};
+  }
+
+  // The lint settings `check` would use for FILE.
+  LintOverrides overrides;
+  overrides.policy_dirs = args.values("--policies");
+  LintConfig config;
+  if (auto c = args.value("--config")) {
+    auto loaded = load_config(*c, error);
+    if (!loaded) return tool_failure(error);
+    config = std::move(*loaded);
+  } else if (auto nearest = ConfigFinder().nearest(path)) {
+    auto loaded = load_config(*nearest, error);
+    if (!loaded) return tool_failure(error);
+    config = std::move(*loaded);
+  }
+  config = apply_overrides(std::move(config), overrides);
+  Session session(LibraryOptions{args.value("--stdlib"), config.policy_dirs});
+  if (session.load_error()) return tool_failure(*session.load_error());
+  if (report_broken_library(session)) return kExitToolFailure;
+  if (auto problem = unknown_rule(config, session.policies())) return tool_failure(*problem);
+  AnalysisOptions analysis;
+  analysis.lint_options.today = today_for_waivers();
+  analysis.lint_options.disabled = config.disabled;
+  analysis.lint_options.severities = config.severities;
+  analysis.price_paths = args.values("--prices");
+
+  // FILE itself must check: a search over a broken workload would judge nothing.
+  DiagnosticEngine diags;
+  std::string io_error;
+  auto program = analyze_file(session, path, analysis, diags, &io_error);
+  if (!program) return tool_failure(fmt::format("cannot read '{}': {}", path, io_error));
+  if (diags.has_errors()) {
+    print_diagnostics(session, diags);
+    std::cerr << "gpuspec: suggest needs a file that checks without errors\n";
+    return kExitFindings;
+  }
+  auto workloads = root_workloads(*program);
+  const sema::DeclEntry* workload = nullptr;
+  if (auto name = args.value("--workload")) {
+    for (const auto* w : workloads) {
+      if (w->decl->name == *name) workload = w;
+    }
+    if (!workload) return tool_failure(fmt::format("no workload named '{}' in '{}'", *name, path));
+  } else if (workloads.size() == 1) {
+    workload = workloads.front();
+  } else {
+    std::vector<std::string> names;
+    for (const auto* w : workloads) names.push_back(w->decl->name);
+    return tool_failure(workloads.empty() ? fmt::format("no workload in '{}'", path)
+                                          : fmt::format("'{}' declares several workloads ({}): name one with --workload",
+                                                        path, fmt::join(names, ", ")));
+  }
+  suggest::WorkloadView view = suggest::view_workload(*program, *workload);
+  if (!view.horizon_months) {
+    auto& d = diags.error("suggest.no-horizon", workload->decl->name_range,
+                          fmt::format("workload '{}' has no horizon: suggest ranks options by their total cost over it",
+                                      view.name));
+    d.declaration = view.name;
+    d.hint = "declare how long the hardware must serve, e.g. horizon = 24 months";
+    print_diagnostics(session, diags);
+    return kExitFindings;
+  }
+  if (!budget) budget = view.budget;
+
+  // The price books: the one `check` lints with, and the same dated today for ranking.
+  std::vector<sema::Program> price_files;
+  auto book = analysis_price_book(session, *program, analysis, diags, price_files, error);
+  if (!book) return tool_failure(error);
+  cost::PriceBook ranking_book = *book;
+  ranking_book.set_quote_date(analysis.lint_options.today);
+
+  // Candidates are judged as the file --format gpuspec writes: next to FILE, or at -o.
+  const fs::path candidate_path = format == "gpuspec" && args.value("-o")
+                                      ? fs::path(*args.value("-o"))
+                                      : fs::path(path).parent_path() / (view.name + ".suggested.gpuspec");
+  std::error_code ec;
+  fs::path from = fs::absolute(candidate_path, ec).parent_path();
+  std::string import_path = fs::absolute(path, ec).lexically_relative(from).generic_string();
+
+  suggest::CandidateContext context;
+  context.workload = view.name;
+  context.site_region = site_region;
+  context.currency = site_region == "cn" ? units::Currency::CNY : units::Currency::USD;
+  context.budget = budget;
+  context.server_name = unused_name(*program, view.name + "_onprem");
+  context.cloud_name = unused_name(*program, view.name + "_cloud");
+  context.import_path = import_path;
+
+  suggest::RuleView rules(session.policies(), analysis.lint_options);
+  suggest::SearchInput input{*program, view, rules, *book, context};
+  input.header = {fmt::format("Suggested by `gpuspec suggest` for workload '{}': the cheapest configurations that",
+                              view.name),
+                  "pass every error and warning rule, ranked by their total cost over the horizon."};
+  input.onprem = !args.has("--cloud");
+  input.cloud = !args.has("--onprem");
+  input.cloud_region = cloud_region;
+  CandidateChecker checker(session, analysis, *book, candidate_path.string());
+  suggest::SearchResult result = suggest::search(input, std::ref(checker));
+  suggest::Ranking ranking = suggest::rank(result.passing, ranking_book, context.currency);
+
+  suggest::ReportInput report{view.name, path, site_region, cloud_region.value_or(""),
+                              rules.rules_for("server"), rules.rules_for("cloud"), result, ranking, top};
+  std::string text;
+  if (format == "json") {
+    text = suggest::render_json(report).dump(2) + "\n";
+  } else if (format == "gpuspec") {
+    std::vector<std::string> declarations;
+    if (ranking.best_onprem >= 0) declarations.push_back(ranking.options[ranking.best_onprem].passing->declaration);
+    if (ranking.best_cloud >= 0) declarations.push_back(ranking.options[ranking.best_cloud].passing->declaration);
+    if (declarations.empty()) {
+      std::cerr << suggest::render_text(report);
+      return kExitFindings;
+    }
+    text = suggest::candidate_file(context, input.header, declarations);
+    // Each was judged alone; together they also price each other (the break-even).
+    suggest::Verdict together = checker(text, context.server_name);
+    for (const auto& f : together.findings) {
+      if (f.severity == Severity::Error || f.severity == Severity::Warning) {
+        std::cerr << fmt::format("gpuspec: warning: the suggested declarations together report {}: {}\n", f.rule,
+                                 f.message);
+      }
+    }
+  } else {
+    text = suggest::render_text(report);
+  }
+  if (auto out = args.value("-o")) {
+    if (!writers::write_files_atomically({{*out, text}}, error)) return tool_failure(error);
+  } else {
+    std::cout << text;
+  }
+  return ranking.options.empty() ? kExitFindings : kExitClean;
+}
+
+}  // namespace gpuspec::driver
