@@ -8,27 +8,29 @@ namespace gpuspec::suggest {
 
 namespace {
 
-// One line of a declaration body: `key = value`, or a nested block.
+// One line of a declaration body: `key = value`, a block on one line
+// (`key { a = 1; b = 2 }`, the examples' form for small blocks), or a nested block.
 struct Item {
   std::string key;
-  std::string value;
-  std::vector<Item> block;
+  std::string value;        // a property's value, or an inline block's `{ ... }`
+  std::vector<Item> block;  // a multi-line block's items
+  bool is_inline_block = false;
 };
 
-Item prop(std::string key, std::string value) { return {std::move(key), std::move(value), {}}; }
-Item block(std::string key, std::vector<Item> items) { return {std::move(key), "", std::move(items)}; }
-
-// `{ a = 1; b = 2 }`: the examples' one-line form for small blocks.
-std::string inline_block(const std::vector<Item>& items) {
-  std::string out = "{ ";
-  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? "; " : "") + items[i].key + " = " + items[i].value;
-  return out + " }";
+Item prop(std::string key, std::string value) { return {std::move(key), std::move(value), {}, false}; }
+Item block(std::string key, std::vector<Item> items) { return {std::move(key), "", std::move(items), false}; }
+Item inline_block(std::string key, const std::vector<Item>& items) {
+  std::string body = "{ ";
+  for (std::size_t i = 0; i < items.size(); ++i) body += (i ? "; " : "") + items[i].key + " = " + items[i].value;
+  return {std::move(key), body + " }", {}, true};
 }
 
+// Properties align their `=` in a column; one-line blocks put their `{` in it when the
+// key is short enough, as the examples do.
 void render(const std::vector<Item>& items, int indent, std::string& out) {
   std::size_t width = 0;
   for (const auto& item : items) {
-    if (item.block.empty()) width = std::max(width, item.key.size());
+    if (item.block.empty() && !item.is_inline_block) width = std::max(width, item.key.size());
   }
   const std::string pad(indent, ' ');
   for (const auto& item : items) {
@@ -36,6 +38,8 @@ void render(const std::vector<Item>& items, int indent, std::string& out) {
       out += fmt::format("{}{} {{\n", pad, item.key);
       render(item.block, indent + 2, out);
       out += pad + "}\n";
+    } else if (item.is_inline_block) {
+      out += fmt::format("{}{:<{}} {}\n", pad, item.key, width, item.value);
     } else {
       out += fmt::format("{}{:<{}} = {}\n", pad, item.key, width, item.value);
     }
@@ -89,8 +93,8 @@ std::string server_declaration(const ServerBuild& b, const CandidateContext& c) 
   items.push_back(prop("memory", counted(b.dimms, b.dimm)));
   std::vector<Item> storage{prop("system", b.storage.system->decl->name)};
   if (b.storage.data_drives > 1) {
-    storage.push_back(prop("data", inline_block({prop("drives", counted(b.storage.data_drives, b.storage.data)),
-                                                 prop("raid", b.storage.raid)})));
+    storage.push_back(inline_block("data", {prop("drives", counted(b.storage.data_drives, b.storage.data)),
+                                            prop("raid", b.storage.raid)}));
   } else {
     storage.push_back(prop("data", b.storage.data->decl->name));
   }
@@ -105,16 +109,16 @@ std::string server_declaration(const ServerBuild& b, const CandidateContext& c) 
   if (b.nic) {
     std::vector<Item> network{prop("fabric", "infiniband"), prop("nic", counted(b.nics, b.nic))};
     if (b.fabric_switch) network.push_back(prop("switch", counted(b.switches, b.fabric_switch)));
-    items.push_back(prop("network", inline_block(network)));
+    items.push_back(inline_block("network", network));
   }
-  items.push_back(prop("site", inline_block({prop("region", c.site_region),
-                                             prop("currency", std::string(units::currency_code(c.currency)))})));
+  items.push_back(inline_block("site", {prop("region", c.site_region),
+                                       prop("currency", std::string(units::currency_code(c.currency)))}));
   // 000 §6's checks before acceptance cost nothing to plan: a 72-hour burn-in, a benchmark
   // of the real workload (NCCL's too when GPUs talk to each other), RDMA across nodes.
   std::vector<Item> acceptance{prop("burn_in", "72 h"),
                                prop("benchmark", b.gpus_per_node * b.nodes > 1 ? "[mlperf, nccl_tests]" : "[mlperf]")};
   if (b.nodes > 1) acceptance.push_back(prop("rdma_test", "ib_write_bw"));
-  items.push_back(prop("acceptance", inline_block(acceptance)));
+  items.push_back(inline_block("acceptance", acceptance));
   if (c.budget) items.push_back(prop("budget", money_text(*c.budget)));
   return declaration("server", c.server_name, items);
 }
@@ -125,9 +129,9 @@ std::string cloud_declaration(const CloudBuild& b, const CandidateContext& c) {
   if (b.count > 1) items.push_back(prop("count", std::to_string(b.count)));
   items.push_back(prop("region", quoted(b.region)));
   if (b.local_nvme) {
-    items.push_back(prop("storage", inline_block({prop("data", "local_nvme")})));
+    items.push_back(inline_block("storage", {prop("data", "local_nvme")}));
   } else if (b.data_bytes > 0) {
-    items.push_back(prop("storage", inline_block({prop("data", bytes_text(b.data_bytes)), prop("data_kind", "nvme")})));
+    items.push_back(inline_block("storage", {prop("data", bytes_text(b.data_bytes)), prop("data_kind", "nvme")}));
   }
   if (c.budget) items.push_back(prop("budget", money_text(*c.budget)));
   return declaration("cloud", c.cloud_name, items);

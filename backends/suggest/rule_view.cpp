@@ -111,7 +111,10 @@ unsigned RuleView::changes_of(const Part& part, std::string_view kind) const {
 unsigned RuleView::fixable_by(std::string_view rule, std::string_view kind, const facts::FactSet* facts) const {
   constexpr unsigned kAny = kVariant | kCount | kFill;
   auto it = shapes_.find(rule);
-  if (it == shapes_.end() || !facts) return kAny;
+  // A diagnostic that is no policy's (a type error such as a region the instance is not
+  // offered in) may go away with other parts, but not reliably: only the fill is retried.
+  if (it == shapes_.end()) return kFill;
+  if (!facts) return kAny;
   unsigned require = kAny;  // every false part must turn true
   bool any_false = false;
   for (const auto& part : it->second.require) {

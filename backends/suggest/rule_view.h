@@ -37,8 +37,8 @@ class RuleView {
   // fill) could, kVariant when another variant could; 0 when only another frame can.
   // A requirement `a and b and ...` holds only when every false part turns true, so
   // each false part must depend on the choice; a guard turns the rule off when any of
-  // its parts turns false. Without facts (a type error), or for a diagnostic that is no
-  // policy's, every change could.
+  // its parts turns false. Without facts every change could; a diagnostic that is no
+  // policy's (a type error) is retried with other fills only.
   unsigned fixable_by(std::string_view rule, std::string_view kind, const facts::FactSet* facts) const;
 
   // How many rules the pack runs on a `kind`.

@@ -14,7 +14,9 @@ suggest::Verdict CandidateChecker::operator()(const std::string& file, const std
   AnalysisOptions options = options_;
   options.augment = [&](const sema::Program& p, const sema::DeclEntry& entry, facts::FactSet& facts) {
     if (options_.augment) options_.augment(p, entry, facts);
-    if (entry.decl->name == declaration) verdict.facts = facts;
+    // The first call is the candidate's own facts; later ones are the pack's what-ifs
+    // (a cloud rule naming the instances that would pass calls back on each).
+    if (entry.decl->name == declaration && !verdict.facts) verdict.facts = facts;
   };
   check_and_lint(session_, *program, options, book_, diags);
   const FileId candidate_file = program->files().front()->source->id();

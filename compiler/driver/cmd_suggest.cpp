@@ -219,8 +219,21 @@ int run_suggest(const std::vector<std::string>& raw_args) {
   input.cloud = !args.has("--onprem");
   input.cloud_region = cloud_region;
   CandidateChecker checker(session, analysis, *book, candidate_path.string());
+  // The candidate file must be able to import the workload's from where it is judged
+  // (and written): inside the same project root.
+  {
+    suggest::Verdict empty = checker(suggest::candidate_file(context, {}, {}), "");
+    for (const auto& f : empty.findings) {
+      if (f.severity == Severity::Error && f.rule != "suggest.no-candidate") {
+        return tool_failure(fmt::format("a candidate at '{}' cannot use '{}': {} ({}); write it next to '{}', or mark "
+                                        "the project root with a gpuspec.json",
+                                        candidate_path.string(), path, f.message, f.rule, path));
+      }
+    }
+  }
   suggest::SearchResult result = suggest::search(input, std::ref(checker));
   suggest::Ranking ranking = suggest::rank(result.passing, ranking_book, context.currency);
+  if (!ranking.horizon_months) ranking.horizon_months = view.horizon_months;
 
   suggest::ReportInput report{view.name, path, site_region, cloud_region.value_or(""),
                               rules.rules_for("server"), rules.rules_for("cloud"), result, ranking, top};
