@@ -30,7 +30,6 @@ nlohmann::ordered_json render_json(const ReportInput& in) {
                    {"sizing_runs", t.sizing_runs},
                    {"passed", t.passed},
                    {"gave_up", t.gave_up},
-                   {"seconds", t.seconds},
                    {"rules", {{"server", in.rules_server}, {"cloud", in.rules_cloud}}},
                    {"pruned_by", by_rule(t.pruned)},
                    {"parts_pruned_by", by_rule(t.parts_pruned)},
@@ -72,7 +71,11 @@ nlohmann::ordered_json render_json(const ReportInput& in) {
                   : cmp.breakeven_bound == cost::BoundKind::AtMost ? "at_most"
                                                                    : "exact"},
         {"why", cmp.breakeven_why},
-        {"cheaper", cmp.cheaper}};
+        {"cheaper", cmp.cheaper},
+        {"scale", cmp.scale},
+        {"capex", cost::total_to_json(r.pair->servers.front().capex())},
+        {"onprem_monthly", cost::total_to_json(cmp.onprem_monthly)},
+        {"cloud_monthly", cost::total_to_json(cmp.cloud_monthly)}};
   }
   out["unpriced"] = unpriced_items(in);
   out["notes"] = in.search.notes;

@@ -56,9 +56,9 @@ std::string render_text(const ReportInput& in) {
                                 units::currency_code(c), horizon_text(r));
   out += fmt::format(
       "searched {} configurations: {} pruned by the rules' bounds, {} pack runs ({} rules per server, {} per cloud; {} "
-      "of them without PSUs to size them), {} passed, in {:.2f} s\n",
+      "of them without PSUs to size them), {} passed\n",
       count(t.configurations), count(t.pruned_total()), count(t.pack_runs), in.rules_server, in.rules_cloud,
-      count(t.sizing_runs), count(t.passed), t.seconds);
+      count(t.sizing_runs), count(t.passed));
   for (const auto& note : in.search.notes) out += note + "\n";
   if (r.options.empty()) {
     out += "\nno configuration passes every error and warning rule; the rules that rejected the most are listed below\n";

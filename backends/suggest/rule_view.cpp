@@ -12,11 +12,11 @@ namespace {
 
 // Facts that change with the count of nodes (or instances) and with the parts around
 // the GPUs. Everything else a rule reads (the GPU, the chassis, the cooling, the
-// workload's own settings, the site) is fixed by the frame.
-constexpr std::array kCountFacts{"nodes", "network.", "workload.mem.", "gpu.count_total", "cost.",
-                                 "acceptance.rdma_test"};
-constexpr std::array kServerFillFacts{"cpu.", "memory.", "psu.", "power.", "pcie.", "storage.", "cost.", "network."};
-constexpr std::array kCloudFillFacts{"region", "zone", "storage.", "cost."};
+// workload's own settings, the site) is fixed by the frame. Money (cost.*) changes with
+// the parts, but more nodes only ever cost more, so a count does not fix it.
+constexpr std::array kCountFacts{"nodes", "network.", "workload.mem.", "gpu.count_total", "acceptance.rdma_test"};
+constexpr std::array kServerFillFacts{"cpu.", "memory.", "psu.", "power.", "pcie.", "storage.", "network."};
+constexpr std::array kCloudFillFacts{"region", "zone", "storage."};
 constexpr std::array kVariantFacts{"gpu.link", "cooling."};
 
 template <std::size_t N>
@@ -97,14 +97,22 @@ bool RuleView::rejects(std::string_view rule) const {
 
 unsigned RuleView::changes_of(const Part& part, std::string_view kind) const {
   unsigned out = 0;
+  bool money = false;
   for (const auto& fact : part.facts) {
+    if (fact.starts_with("cost.")) {
+      money = true;
+      continue;
+    }
     if (kind == "server" && matches(fact, kVariantFacts)) out |= kVariant;
     if (matches(fact, kCountFacts)) out |= kCount;
     if (kind == "cloud" ? matches(fact, kCloudFillFacts) : matches(fact, kServerFillFacts)) out |= kFill;
   }
-  // A change of an outer choice comes with a fresh choice of the inner ones.
+  // A change of an outer choice comes with a fresh choice of the inner ones...
   if (out & kFill) out |= kCount | kVariant;
   if (out & kCount) out |= kVariant;
+  // ...but money only grows with more nodes or a costlier link: only a cheaper fill
+  // (another region, other parts) can lower it.
+  if (money) out |= kFill;
   return out;
 }
 

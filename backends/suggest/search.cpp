@@ -40,7 +40,13 @@ class Searcher {
         catalog_(load_catalog(in.program)),
         prices_(in.program, in.book, in.context.site_region, in.context.currency),
         memory_(in.program, *in.workload.entry),
-        sizing_{catalog_, in.rules, in.workload, prices_, result_.tally} {}
+        sizing_{catalog_, in.rules, in.workload, prices_, result_.tally} {
+    // budget.exceeded judges capex against the budget: the priced parts alone above it
+    // fail the rule whatever the unpriced ones cost.
+    if (in.context.budget && in.rules.rejects("budget.exceeded")) {
+      if (auto b = in.book.convert(*in.context.budget, in.context.currency)) budget_ = b->value.value;
+    }
+  }
 
   SearchResult run() {
     auto start = std::chrono::steady_clock::now();
@@ -205,10 +211,25 @@ class Searcher {
     return {false, deps};
   }
 
+  // What is known of a build's capex without its PSUs: every node's GPUs, chassis and
+  // parts (the BOM's implied parts only add to it).
+  double known_capex(const Fill& fill) {
+    const ServerBuild& b = fill.build;
+    PriceKey frame;
+    prices_.add(frame, b.gpu, b.gpus_per_node);
+    prices_.add(frame, b.chassis, 1);
+    return (frame.known + fill.key.known) * b.nodes;
+  }
+
   Outcome try_fills(const std::vector<Fill>& fills) {
     unsigned deps = 0;
     int builds = 0;
     for (const auto& fill : fills) {
+      if (budget_ && known_capex(fill) > *budget_) {
+        tally().prune_part("budget.exceeded");
+        deps |= kFill;
+        continue;
+      }
       if (builds++ == in_.max_builds) {
         ++tally().gave_up;
         return {false, deps};
@@ -335,6 +356,7 @@ class Searcher {
   PartPrices prices_;
   MemoryBound memory_;
   SizingContext sizing_;
+  std::optional<double> budget_;  // the budget in the search's currency
 };
 
 }  // namespace

@@ -53,6 +53,7 @@ options:
   -o FILE           write to FILE (atomically) instead of standard output
   --prices FILE     a price book of your own (repeatable): unpriced parts make totals lower bounds
   --config FILE, --policies DIR, --stdlib DIR   as for `gpuspec check`
+  --timing          print the search's pack runs and wall time to standard error
 
 exit status: 0 an option passes, 1 none does (or FILE has errors), 2 the tool could not run
 )";
@@ -86,7 +87,7 @@ std::optional<int> parse_count(const std::string& text) {
 }  // namespace
 
 int run_suggest(const std::vector<std::string>& raw_args) {
-  ArgSpec spec{{"--help", "--onprem", "--cloud"},
+  ArgSpec spec{{"--help", "--onprem", "--cloud", "--timing"},
                {"--workload", "--budget", "--region", "--top", "--format", "-o", "--prices", "--config", "--policies",
                 "--stdlib"},
                {"--prices", "--policies"}};
@@ -155,7 +156,7 @@ int run_suggest(const std::vector<std::string>& raw_args) {
   if (!program) return tool_failure(fmt::format("cannot read '{}': {}", path, io_error));
   if (diags.has_errors()) {
     print_diagnostics(session, diags);
-    std::cerr << "gpuspec: suggest needs a file that checks without errors\n";
+    std::cerr << "gpuspec: error: suggest needs a file that checks without errors\n";
     return kExitFindings;
   }
   auto workloads = root_workloads(*program);
@@ -232,6 +233,11 @@ int run_suggest(const std::vector<std::string>& raw_args) {
     }
   }
   suggest::SearchResult result = suggest::search(input, std::ref(checker));
+  if (args.has("--timing")) {
+    const auto& t = result.tally;
+    std::cerr << fmt::format("gpuspec: suggest: {} configurations, {} pack runs in {:.3f} s ({:.0f} pack runs/s)\n",
+                             t.configurations, t.pack_runs, t.seconds, t.seconds > 0 ? t.pack_runs / t.seconds : 0.0);
+  }
   suggest::Ranking ranking = suggest::rank(result.passing, ranking_book, context.currency);
   if (!ranking.horizon_months) ranking.horizon_months = view.horizon_months;
 
