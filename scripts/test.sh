@@ -11,9 +11,9 @@ if [ "${1:-}" = "--sanitize" ]; then
 fi
 scripts/setup.sh "$build_dir" "${extra[@]}"
 # Test tools from the npm registry (HashiCorp's HCL parser, the Terraform provider
-# schemas of the CDKTF and Pulumi bindings, Microsoft's SARIF validator), pinned by
-# their lock files, installed into the source tree; again when a lock file changed.
-for tool_dir in test/terraform test/sarif; do
+# schemas of the CDKTF and Pulumi bindings, Microsoft's SARIF validator, html-validate),
+# pinned by their lock files, installed into the source tree; again when a lock file changed.
+for tool_dir in test/terraform test/sarif test/html; do
   installed="$tool_dir/node_modules/.package-lock.json"
   if [ -f "$tool_dir/package-lock.json" ] && { [ ! -f "$installed" ] || [ "$tool_dir/package-lock.json" -nt "$installed" ]; }; then
     npm ci --prefix "$tool_dir" --ignore-scripts --no-audit --no-fund --loglevel=error

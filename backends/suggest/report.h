@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "backends/cost/report_html.h"
 #include "backends/suggest/ranking.h"
 #include "backends/suggest/search.h"
 
@@ -27,6 +28,12 @@ struct ReportInput {
 
 std::string render_text(const ReportInput& in);
 nlohmann::ordered_json render_json(const ReportInput& in);
+// One self-contained page: the ranking, the search, the declarations of the best owned
+// and rented options, and their quote's charts and tables (backends/cost/report_html.h).
+std::string render_html(const ReportInput& in, const cost::HtmlContext& context);
+// The quote the HTML report draws: the best owned and the best rented option together
+// (with their break-even), or the best option alone.
+std::optional<cost::Quote> report_quote(const Ranking& ranking);
 
 // "at least 12,345.00 USD (3 parts unpriced: a, b, c)" or "12,345.00 USD".
 std::string total_text(const cost::Total& total, units::Currency currency);

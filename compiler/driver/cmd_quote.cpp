@@ -16,13 +16,14 @@
 #include "driver/args.h"
 #include "driver/commands.h"
 #include "driver/cost_project.h"
+#include "driver/html_context.h"
 #include "driver/session.h"
 
 namespace gpuspec::driver {
 
 namespace {
 
-constexpr const char* kQuoteUsage = R"(usage: gpuspec quote PATH... [--name DECL] [--currency CNY|USD] [--format text|json|md|csv]
+constexpr const char* kQuoteUsage = R"(usage: gpuspec quote PATH... [--name DECL] [--currency CNY|USD] [--format text|json|md|csv|html]
                           [--prices FILE]... [--rate FROM/TO=RATE]... [--compare] [-o FILE]
        gpuspec quote --diff OLD NEW [--fail-above AMOUNT|PCT] [--prices FILE]... [--rate FROM/TO=RATE]...
 
@@ -30,7 +31,9 @@ On-premises cost of ownership, cloud cost (instances and storage) and the break-
 month of each server and cloud option serving the same workload (--compare: every
 pair), across the files and folders given and what they import. A total with an
 unpriced part is shown as a lower bound ("at least ...") and exits 1.
---rate USD/CNY=7.2 overrides the dated exchange rates.
+--rate USD/CNY=7.2 overrides the dated exchange rates. --format html writes one
+self-contained page with charts (cumulative cost and break-even, capex by component,
+power and memory balance), the BOMs and every price's source and date.
 --diff compares option by option and exits 1 when any option's capex, TCO or cloud
 total rises above --fail-above (10% or 50000CNY).
 )";
@@ -105,12 +108,12 @@ int run_quote(const std::vector<std::string>& raw_args) {
     if (options.currency == units::Currency::None) return tool_failure(fmt::format("unknown currency '{}' (expected CNY or USD)", *c));
   }
   std::string format_name = args.value("--format").value_or("text");
-  cost::Format format;
-  if (format_name == "text") format = cost::Format::Text;
+  cost::Format format = cost::Format::Text;
+  if (format_name == "text" || format_name == "html") format = cost::Format::Text;
   else if (format_name == "md") format = cost::Format::Markdown;
   else if (format_name == "csv") format = cost::Format::Csv;
   else if (format_name == "json") format = cost::Format::Json;
-  else return tool_failure(fmt::format("unknown format '{}' (expected text, json, md or csv)", format_name));
+  else return tool_failure(fmt::format("unknown format '{}' (expected text, json, md, csv or html)", format_name));
 
   Session session(LibraryOptions{args.value("--stdlib")});
   if (session.load_error()) return tool_failure(*session.load_error());
@@ -130,7 +133,16 @@ int run_quote(const std::vector<std::string>& raw_args) {
   }
   cost::Quote quote = cost::build_quote(deployments, *project.book, options, diags);
   if (auto e = add_cost_findings(session, project, quote, diags); !e.empty()) return tool_failure(e);
-  std::string text = cost::render_quote(quote, format);
+  std::string text;
+  if (format_name == "html") {
+    std::vector<const sema::Program*> programs;
+    for (const auto& p : project.programs) programs.push_back(p.get());
+    for (const auto& p : project.price_files) programs.push_back(&p);
+    text = cost::render_quote_html(quote, html_context(session, deployments, std::move(programs),
+                                                       fmt::format("Quote: {}", fmt::join(args.positionals, ", "))));
+  } else {
+    text = cost::render_quote(quote, format);
+  }
   if (auto out = args.value("-o")) {
     std::string err;
     if (!writers::write_files_atomically({{*out, text}}, err)) return tool_failure(err);

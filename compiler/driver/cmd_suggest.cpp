@@ -23,6 +23,7 @@
 #include "driver/commands.h"
 #include "driver/config.h"
 #include "driver/cost_project.h"
+#include "driver/html_context.h"
 #include "driver/lint_setup.h"
 #include "driver/session.h"
 
@@ -263,6 +264,19 @@ int run_suggest(const std::vector<std::string>& raw_args) {
                                  f.message);
       }
     }
+  } else if (format == "html") {
+    // The options the report quotes: the best owned and rented ones (or the best alone).
+    std::vector<cost::Deployment> shown;
+    std::vector<const sema::Program*> programs;
+    for (int index : {ranking.best_onprem, ranking.best_cloud, ranking.options.empty() ? -1 : 0}) {
+      if (index < 0) continue;
+      const suggest::Verdict& v = ranking.options[index].passing->verdict;
+      shown.push_back({v.program.get(), v.entry});
+      programs.push_back(v.program.get());
+    }
+    for (const auto& p : price_files) programs.push_back(&p);
+    text = suggest::render_html(report, html_context(session, shown, std::move(programs),
+                                                     fmt::format("Suggestions for workload '{}'", view.name)));
   } else {
     text = suggest::render_text(report);
   }
