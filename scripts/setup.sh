@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs what is missing (Debian packages only when absent), then configures and
-# builds gpuspec. Usage: scripts/setup.sh [BUILD_DIR] [extra cmake args...]
+# builds gpuspec with its test suite. Usage: scripts/setup.sh [BUILD_DIR] [extra cmake args...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # chromium renders the HTML reports in the tests (headless); without it they are UNSUPPORTED.
-packages=(antlr4 libantlr4-runtime-dev nlohmann-json3-dev libfmt-dev googletest llvm-14-tools cmake g++ python3 nodejs chromium)
+packages=(antlr4 libantlr4-runtime-dev nlohmann-json3-dev libfmt-dev googletest llvm-14-tools cmake g++ python3 nodejs neovim chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
@@ -22,5 +22,5 @@ fi
 
 build_dir="${1:-build}"
 shift || true
-cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >/dev/null
+cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGPUSPEC_BUILD_TESTS=ON "$@" >/dev/null
 cmake --build "$build_dir" -j"$(nproc)"

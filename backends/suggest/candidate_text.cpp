@@ -4,6 +4,10 @@
 
 #include <cmath>
 
+#include "diag/diagnostic.h"
+#include "format/formatter.h"
+#include "source/source.h"
+
 namespace gpuspec::suggest {
 
 namespace {
@@ -25,25 +29,27 @@ Item inline_block(std::string key, const std::vector<Item>& items) {
   return {std::move(key), body + " }", {}, true};
 }
 
-// Properties align their `=` in a column; one-line blocks put their `{` in it when the
-// key is short enough, as the examples do.
+// One item per line; the layout (alignment, spacing) is gpuspec fmt's, applied after.
 void render(const std::vector<Item>& items, int indent, std::string& out) {
-  std::size_t width = 0;
-  for (const auto& item : items) {
-    if (item.block.empty() && !item.is_inline_block) width = std::max(width, item.key.size());
-  }
   const std::string pad(indent, ' ');
   for (const auto& item : items) {
     if (!item.block.empty()) {
       out += fmt::format("{}{} {{\n", pad, item.key);
       render(item.block, indent + 2, out);
       out += pad + "}\n";
-    } else if (item.is_inline_block) {
-      out += fmt::format("{}{:<{}} {}\n", pad, item.key, width, item.value);
     } else {
-      out += fmt::format("{}{:<{}} = {}\n", pad, item.key, width, item.value);
+      out += fmt::format("{}{}{}{}\n", pad, item.key, item.is_inline_block ? " " : " = ", item.value);
     }
   }
+}
+
+// The text in gpuspec fmt's canonical layout; as it is when the formatter cannot take it
+// (it would be a bug here: the text is ours and parses).
+std::string canonical(std::string text) {
+  SourceFile source(0, "<suggest>", text, false);
+  DiagnosticEngine scratch;
+  auto formatted = format::format_source(source, scratch);
+  return formatted ? *formatted : text;
 }
 
 std::string declaration(const std::string& kind, const std::string& name, const std::vector<Item>& items) {
@@ -83,6 +89,8 @@ std::string bytes_text(double bytes) {
   if (bytes >= 1e12 && std::fmod(bytes, 1e12) == 0) return fmt::format("{} TB", number_text(bytes / 1e12));
   return fmt::format("{} GB", number_text(std::ceil(bytes / 1e9)));
 }
+
+namespace {
 
 std::string server_declaration(const ServerBuild& b, const CandidateContext& c) {
   std::vector<Item> items{prop("serves", c.workload)};
@@ -137,9 +145,15 @@ std::string cloud_declaration(const CloudBuild& b, const CandidateContext& c) {
   return declaration("cloud", c.cloud_name, items);
 }
 
-std::string declaration_of(const Build& build, const CandidateContext& context) {
+}  // namespace
+
+std::string declaration_text(const Build& build, const CandidateContext& context) {
   if (const auto* s = std::get_if<ServerBuild>(&build)) return server_declaration(*s, context);
   return cloud_declaration(std::get<CloudBuild>(build), context);
+}
+
+std::string declaration_of(const Build& build, const CandidateContext& context) {
+  return canonical(declaration_text(build, context));
 }
 
 const std::string& name_of(const Build& build, const CandidateContext& context) {
@@ -152,7 +166,7 @@ std::string candidate_file(const CandidateContext& context, const std::vector<st
   for (const auto& line : header) out += line.empty() ? "#\n" : "# " + line + "\n";
   out += "import " + quoted(context.import_path) + "\n";
   for (const auto& d : declarations) out += "\n" + d;
-  return out;
+  return canonical(std::move(out));
 }
 
 }  // namespace gpuspec::suggest

@@ -1,7 +1,7 @@
 // The `.gpuspec` text of a candidate: a `server` or `cloud` declaration serving the
-// workload, in the layout of the examples (two-space indent, `=` aligned within a
-// block), and the file the pack judges: a header comment, the import of the workload's
-// file and the declarations. What `--format gpuspec` prints is this text.
+// workload, and the file the pack judges: a header comment, the import of the workload's
+// file and the declarations, in gpuspec fmt's canonical layout. What `--format gpuspec`
+// prints is this text.
 #pragma once
 
 #include <string>
@@ -11,9 +11,10 @@
 
 namespace gpuspec::suggest {
 
-std::string server_declaration(const ServerBuild& build, const CandidateContext& context);
-std::string cloud_declaration(const CloudBuild& build, const CandidateContext& context);
+// The declaration of a build, formatted; `declaration_text` gives it before formatting,
+// for a file that candidate_file formats as a whole.
 std::string declaration_of(const Build& build, const CandidateContext& context);
+std::string declaration_text(const Build& build, const CandidateContext& context);
 // The name the declaration of `build` takes.
 const std::string& name_of(const Build& build, const CandidateContext& context);
 

@@ -60,8 +60,8 @@ class Searcher {
   Tally& tally() { return result_.tally; }
 
   Verdict judge(const Build& build, bool sizing_run) {
-    const std::string declaration = declaration_of(build, in_.context);
-    Verdict v = judge_(candidate_file(in_.context, in_.header, {declaration}), name_of(build, in_.context));
+    Verdict v = judge_(candidate_file(in_.context, in_.header, {declaration_text(build, in_.context)}),
+                       name_of(build, in_.context));
     ++tally().pack_runs;
     if (sizing_run) ++tally().sizing_runs;
     if (!v.passes()) tally().reject(v.rejecting());

@@ -15,6 +15,16 @@ std::string_view severity_name(Severity severity) {
   return "error";
 }
 
+int severity_rank(Severity severity) {
+  switch (severity) {
+    case Severity::Error: return 3;
+    case Severity::Warning: return 2;
+    case Severity::Info: return 1;
+    case Severity::Note: return 0;
+  }
+  return 0;
+}
+
 std::optional<Severity> parse_severity(std::string_view text) {
   if (text == "error") return Severity::Error;
   if (text == "warning") return Severity::Warning;

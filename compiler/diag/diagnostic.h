@@ -15,6 +15,8 @@ enum class Severity { Error, Warning, Info, Note };
 
 std::string_view severity_name(Severity severity);  // "error", "warning", "info", "note"
 std::optional<Severity> parse_severity(std::string_view text);
+// error 3, warning 2, info 1, note 0: for "at or above --fail-on".
+int severity_rank(Severity severity);
 
 struct FixIt {
   SourceRange range;        // text to replace (empty range = insertion)
@@ -38,6 +40,8 @@ struct Diagnostic {
   // Set by waivers: the finding is kept (JSON/SARIF show it as suppressed) but
   // does not count towards the exit code or the text output.
   std::optional<std::string> suppressed_by;
+  // Suppressed from outside the source (a baseline file) rather than by a waiver in it.
+  bool suppressed_externally = false;
 };
 
 // Collects diagnostics. Stages never print; the driver renders at the end.

@@ -40,8 +40,28 @@ Json region_json(const SourceManager& sources, SourceRange range) {
   return Json{{"startLine", start.line}, {"startColumn", start.column}, {"endLine", end.line}, {"endColumn", end.column}};
 }
 
+// "<stdlib>/gpus/a100.gpuspec" -> {"uri": "gpus/a100.gpuspec", "uriBaseId": "GPUSPEC_STDLIB"}.
+struct EmbeddedRoot {
+  std::string_view prefix;
+  std::string_view base_id;
+  std::string_view description;
+};
+constexpr EmbeddedRoot kEmbeddedRoots[] = {
+    {"<stdlib>/", "GPUSPEC_STDLIB", "the standard library embedded in the gpuspec binary (stdlib/ in its sources)"},
+    {"<policies>/", "GPUSPEC_POLICIES", "the policy pack embedded in the gpuspec binary (policies/ in its sources)"},
+};
+
+Json artifact_location(const std::string& path) {
+  for (const auto& root : kEmbeddedRoots) {
+    if (path.rfind(root.prefix, 0) == 0) {
+      return Json{{"uri", path_to_uri(path.substr(root.prefix.size()))}, {"uriBaseId", root.base_id}};
+    }
+  }
+  return Json{{"uri", path_to_uri(path)}};
+}
+
 Json physical_location(const SourceManager& sources, SourceRange range) {
-  return Json{{"artifactLocation", Json{{"uri", path_to_uri(sources.file(range.file).path())}}},
+  return Json{{"artifactLocation", artifact_location(sources.file(range.file).path())},
               {"region", region_json(sources, range)}};
 }
 
@@ -75,17 +95,18 @@ std::string rule_name(std::string_view id) {
   return out;
 }
 
-Json rule_json(const SarifRule& rule, const SarifOptions& options) {
+Json rule_json(const SarifRule& rule) {
   std::string short_text = rule.short_description.empty() ? rule.id : first_line(rule.short_description);
   std::string full_text = rule.full_description.empty() ? short_text : rule.full_description;
   std::string help_text = rule.help_text.empty() ? full_text : rule.help_text;
-  return Json{{"id", rule.id},
-              {"name", rule_name(rule.id)},
-              {"shortDescription", Json{{"text", short_text}}},
-              {"fullDescription", Json{{"text", full_text}}},
-              {"helpUri", options.rule_help_base + rule.id},
-              {"help", Json{{"text", help_text}}},
-              {"defaultConfiguration", Json{{"level", sarif_level(rule.default_severity)}}}};
+  Json out{{"id", rule.id},
+           {"name", rule_name(rule.id)},
+           {"shortDescription", Json{{"text", short_text}}},
+           {"fullDescription", Json{{"text", full_text}}}};
+  if (!rule.help_uri.empty()) out["helpUri"] = rule.help_uri;
+  out["help"] = Json{{"text", help_text}};
+  out["defaultConfiguration"] = Json{{"level", sarif_level(rule.default_severity)}};
+  return out;
 }
 
 Json result_json(const Diagnostic& d, const SourceManager& sources, std::size_t rule_index) {
@@ -112,12 +133,13 @@ Json result_json(const Diagnostic& d, const SourceManager& sources, std::size_t 
     if (!fixit.replacement.empty()) replacement["insertedContent"] = Json{{"text", fixit.replacement}};
     fixes.push_back(Json{{"description", Json{{"text", description}}},
                          {"artifactChanges", Json::array({Json{
-                             {"artifactLocation", Json{{"uri", path_to_uri(sources.file(fixit.range.file).path())}}},
+                             {"artifactLocation", artifact_location(sources.file(fixit.range.file).path())},
                              {"replacements", Json::array({std::move(replacement)})}}})}});
   }
   if (!fixes.empty()) result["fixes"] = std::move(fixes);
   if (d.suppressed_by) {
-    result["suppressions"] = Json::array({Json{{"kind", "inSource"}, {"justification", *d.suppressed_by}}});
+    result["suppressions"] = Json::array(
+        {Json{{"kind", d.suppressed_externally ? "external" : "inSource"}, {"justification", *d.suppressed_by}}});
   }
   return result;
 }
@@ -150,7 +172,7 @@ nlohmann::ordered_json diagnostics_to_sarif(const std::vector<SarifSource>& inpu
   Json rule_list = Json::array();
   for (std::size_t i = 0; i < unique.size(); ++i) {
     seen[unique[i].id] = i;
-    rule_list.push_back(rule_json(unique[i], options));
+    rule_list.push_back(rule_json(unique[i]));
   }
 
   Json results = Json::array();
@@ -158,11 +180,17 @@ nlohmann::ordered_json diagnostics_to_sarif(const std::vector<SarifSource>& inpu
     for (const Diagnostic& d : *input.diagnostics) results.push_back(result_json(d, *input.sources, seen.at(d.id)));
   }
 
-  Json driver{{"name", "gpuspec"},
-              {"version", options.tool_version},
-              {"informationUri", options.information_uri},
-              {"rules", std::move(rule_list)}};
-  Json run{{"tool", Json{{"driver", std::move(driver)}}}, {"columnKind", "unicodeCodePoints"}, {"results", std::move(results)}};
+  Json driver{{"name", "gpuspec"}, {"version", options.tool_version}};
+  if (!options.information_uri.empty()) driver["informationUri"] = options.information_uri;
+  driver["rules"] = std::move(rule_list);
+  Json run{{"tool", Json{{"driver", std::move(driver)}}}};
+  Json bases = Json::object();
+  for (const auto& root : kEmbeddedRoots) {
+    bases[std::string(root.base_id)] = Json{{"description", Json{{"text", root.description}}}};
+  }
+  run["originalUriBaseIds"] = std::move(bases);
+  run["columnKind"] = "unicodeCodePoints";
+  run["results"] = std::move(results);
   return Json{{"$schema", kSarifSchemaUri}, {"version", "2.1.0"}, {"runs", Json::array({std::move(run)})}};
 }
 

@@ -4,7 +4,10 @@
 // own id. Waived findings stay in the log with an inSource suppression.
 //
 // Locations: artifactLocation.uri is the path as the user named it (relative paths
-// stay relative), percent-encoded; absolute paths become file:// URIs. Columns are
+// stay relative), percent-encoded; absolute paths become file:// URIs. Files embedded
+// in the binary ("<stdlib>/gpus/x.gpuspec", "<policies>/memory.gpuspec") are relative
+// to a uriBaseId (GPUSPEC_STDLIB, GPUSPEC_POLICIES) that run.originalUriBaseIds
+// describes, since they have no address on the user's disk. Columns are
 // Unicode code points (run.columnKind says so) and endColumn is exclusive, which is
 // what SARIF means by it. Notes with a location become relatedLocations; notes
 // without one and the hint are appended to message.text, one per line.
@@ -27,13 +30,13 @@ struct SarifRule {
   std::string short_description;  // one line
   std::string full_description;   // the doc; falls back to the short description
   std::string help_text;          // plain text for help.text
+  std::string help_uri;           // helpUri, only where a real page exists; empty: none
   Severity default_severity = Severity::Warning;
 };
 
 struct SarifOptions {
   std::string tool_version;
-  std::string information_uri = "https://gpuspec.dev";
-  std::string rule_help_base = "https://gpuspec.dev/rules/";  // helpUri = base + id
+  std::string information_uri;  // the tool's home page; empty: none is written
 };
 
 // Diagnostics of one source manager (a run can check files under several configs,

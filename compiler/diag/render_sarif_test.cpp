@@ -24,7 +24,7 @@ TEST(RenderSarif, ResultsPointAtRulesWithRegionsNotesFixesAndSuppressions) {
   waived.suppressed_by = "lab box";
   std::vector<Diagnostic> diags{finding, typo, waived};
 
-  SarifRule rule{"memory.ram-2x-vram", "memory below 2x VRAM", "long doc", "", Severity::Error};
+  SarifRule rule{"memory.ram-2x-vram", "memory below 2x VRAM", "long doc", "", "", Severity::Error};
   auto log = diagnostics_to_sarif({{&diags, &sources}}, {rule}, SarifOptions{"1.2.3"});
   EXPECT_EQ(log["version"], "2.1.0");
   const auto& run = log["runs"][0];
@@ -35,6 +35,8 @@ TEST(RenderSarif, ResultsPointAtRulesWithRegionsNotesFixesAndSuppressions) {
   EXPECT_EQ(rules[0]["defaultConfiguration"]["level"], "error");
   EXPECT_EQ(rules[1]["id"], "unknown-unit");
   EXPECT_EQ(rules[1]["name"], "UnknownUnit");
+  EXPECT_FALSE(rules[0].contains("helpUri")) << "no page exists for it";
+  EXPECT_FALSE(run["tool"]["driver"].contains("informationUri"));
 
   const auto& first = run["results"][0];
   EXPECT_EQ(first["ruleIndex"], 0);
@@ -54,7 +56,21 @@ TEST(RenderSarif, ResultsPointAtRulesWithRegionsNotesFixesAndSuppressions) {
 
 TEST(RenderSarif, AbsolutePathsBecomeFileUris) {
   EXPECT_EQ(path_to_uri("/tmp/x y.gpuspec"), "file:///tmp/x%20y.gpuspec");
-  EXPECT_EQ(path_to_uri("<stdlib>/gpus.gpuspec"), "%3Cstdlib%3E/gpus.gpuspec");
+}
+
+TEST(RenderSarif, EmbeddedFilesAreRelativeToADescribedBase) {
+  SourceManager sources;
+  const SourceFile& lib = sources.add("<stdlib>/gpus/nvidia.gpuspec", "gpu x {}\n", /*embedded=*/true);
+  auto d = make_diagnostic("duplicate-name", Severity::Error, range_of(lib, "x"), "dup");
+  std::vector<Diagnostic> diags{d};
+  SarifRule rule{"a.b", "described", "", "", "https://wiki.example/a.b", Severity::Warning};
+  auto log = diagnostics_to_sarif({{&diags, &sources}}, {rule}, SarifOptions{"1"});
+  const auto& run = log["runs"][0];
+  const auto& where = run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"];
+  EXPECT_EQ(where["uri"], "gpus/nvidia.gpuspec");
+  EXPECT_EQ(where["uriBaseId"], "GPUSPEC_STDLIB");
+  EXPECT_TRUE(run["originalUriBaseIds"].contains("GPUSPEC_STDLIB"));
+  EXPECT_EQ(run["tool"]["driver"]["rules"][0]["helpUri"], "https://wiki.example/a.b");
 }
 
 TEST(RenderGithub, EscapesPerTheWorkflowCommandRulesAndSkipsWaivedFindings) {

@@ -20,9 +20,15 @@ std::string location_prefix(const SourceManager& sources, SourceRange range) {
   return fmt::format("{}:{}:{}:", file.path(), start.line, start.column);
 }
 
+// A fix-it that inserts a line (`import "..."`) shows its newlines as \n, on one line.
+std::string one_line(std::string text) {
+  for (auto at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 2)) text.replace(at, 1, "\\n");
+  return text;
+}
+
 std::string describe_fixit(const SourceManager& sources, const FixIt& fixit) {
   bool is_insertion = fixit.range.begin == fixit.range.end;
-  if (is_insertion) return fmt::format("fix-it: insert '{}'", fixit.replacement);
+  if (is_insertion) return fmt::format("fix-it: insert '{}'", one_line(fixit.replacement));
   if (fixit.replacement.empty() && fixit.range.valid()) {
     return fmt::format("fix-it: remove '{}'", sources.file(fixit.range.file).slice(fixit.range));
   }

@@ -20,18 +20,16 @@ void lint_with_prices(Session& session, const sema::Program& program, const Anal
   lint::lint_program(program, session.policies(), options.lint_options, diags, augment);
 }
 
-}  // namespace
-
-std::optional<sema::Program> analyze_file(Session& session, const std::string& path, const AnalysisOptions& options,
-                                          DiagnosticEngine& diags, std::string* io_error) {
-  std::size_t errors_before = diags.error_count();
-  auto program = sema::load_program(path, session.library(), session.sources(), diags, io_error);
-  if (!program) return std::nullopt;
+// Checks and lints a loaded program; `errors_before` is the error count before it was loaded.
+std::optional<sema::Program> analyze_loaded(Session& session, std::optional<sema::Program> program,
+                                            std::size_t errors_before, const AnalysisOptions& options,
+                                            DiagnosticEngine& diags, std::string* io_error) {
   sema::check_program(*program, diags);
   // Facts of a declaration that failed to check would be partial, and findings on
   // them misleading: lint only programs that checked clean.
   if (!options.lint || diags.error_count() != errors_before) return program;
 
+  // The stdlib's price book, the program's own price entries and any --prices files.
   std::vector<sema::Program> price_files;
   std::string price_error;
   auto book = analysis_price_book(session, *program, options, diags, price_files, price_error);
@@ -41,6 +39,23 @@ std::optional<sema::Program> analyze_file(Session& session, const std::string& p
   }
   lint_with_prices(session, *program, options, *book, diags);
   return program;
+}
+
+}  // namespace
+
+std::optional<sema::Program> analyze_file(Session& session, const std::string& path, const AnalysisOptions& options,
+                                          DiagnosticEngine& diags, std::string* io_error) {
+  std::size_t errors_before = diags.error_count();
+  auto program = sema::load_program(path, session.library(), session.sources(), diags, io_error);
+  if (!program) return std::nullopt;
+  return analyze_loaded(session, std::move(program), errors_before, options, diags, io_error);
+}
+
+std::optional<sema::Program> analyze_text(Session& session, const std::string& path, std::string text,
+                                          const AnalysisOptions& options, DiagnosticEngine& diags, std::string* io_error) {
+  std::size_t errors_before = diags.error_count();
+  auto program = sema::load_program_text(path, std::move(text), session.library(), session.sources(), diags);
+  return analyze_loaded(session, std::move(program), errors_before, options, diags, io_error);
 }
 
 std::optional<cost::PriceBook> analysis_price_book(Session& session, const sema::Program& program,

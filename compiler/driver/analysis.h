@@ -26,6 +26,11 @@ struct AnalysisOptions {
 std::optional<sema::Program> analyze_file(Session& session, const std::string& path, const AnalysisOptions& options,
                                           DiagnosticEngine& diags, std::string* io_error);
 
+// The same for a file whose text is given (an editor's buffer; imports are read
+// from disk). Returns nullopt only when a --prices file cannot be read.
+std::optional<sema::Program> analyze_text(Session& session, const std::string& path, std::string text,
+                                          const AnalysisOptions& options, DiagnosticEngine& diags, std::string* io_error);
+
 // The price book `check` lints `program` with: the stdlib's entries, the program's own
 // and the --prices files (loaded into `price_files`, which must outlive the book's
 // diagnostics). nullopt when a price file cannot be read (`error` says which).

@@ -48,6 +48,7 @@ ParsedArgs parse_args(const std::vector<std::string>& args, const ArgSpec& spec,
       continue;
     }
     error = "unknown option '" + name + "'";
+    out.unknown_option = name;
     return out;
   }
   return out;

@@ -19,6 +19,7 @@ struct ParsedArgs {
   std::set<std::string> flags;
   std::map<std::string, std::vector<std::string>> options;
   std::vector<std::string> positionals;
+  std::optional<std::string> unknown_option;  // set with the "unknown option" error, for a did-you-mean
 
   bool has(const std::string& flag) const { return flags.count(flag) > 0; }
   std::optional<std::string> value(const std::string& option) const {

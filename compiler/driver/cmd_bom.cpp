@@ -13,7 +13,7 @@
 #include "backends/cost/quote.h"
 #include "backends/cost/report.h"
 #include "backends/writers/atomic_write.h"
-#include "driver/args.h"
+#include "driver/help.h"
 #include "driver/commands.h"
 #include "driver/cost_project.h"
 #include "driver/session.h"
@@ -22,19 +22,8 @@
 namespace gpuspec::driver {
 
 int run_bom(const std::vector<std::string>& raw_args) {
-  ArgSpec spec{{"--help"}, {"--stdlib", "--name", "--format", "-o", "--prices", "--currency", "--rate"}, {"--prices", "--rate"}};
-  std::string error;
-  ParsedArgs args = parse_args(raw_args, spec, error);
-  if (!error.empty()) return tool_failure(error);
-  if (args.has("--help") || args.positionals.empty()) {
-    std::fputs("usage: gpuspec bom PATH... [--name SERVER] [--format csv|json|md] [-o FILE] [--prices FILE]...\n"
-               "                           [--rate FROM/TO=RATE]... [--currency CNY|USD]\n\n"
-               "The bill of materials of each server in the files and folders given, priced from the\n"
-               "price book (stdlib prices plus each --prices file). A part without a price makes the\n"
-               "total a lower bound (\"at least ...\") and exits 1.\n",
-               args.has("--help") ? stdout : stderr);
-    return args.has("--help") ? kExitClean : kExitToolFailure;
-  }
+  ParsedArgs args;
+  if (auto exit = parse_command_line("bom", raw_args, args)) return *exit;
   std::string format_name = args.value("--format").value_or("md");
   cost::Format format;
   if (format_name == "md") format = cost::Format::Markdown;

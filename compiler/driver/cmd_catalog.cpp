@@ -4,7 +4,7 @@
 
 #include <iostream>
 
-#include "driver/args.h"
+#include "driver/help.h"
 #include "driver/catalog_entry.h"
 #include "driver/catalog_prices.h"
 #include "driver/config.h"
@@ -44,26 +44,12 @@ PricesArgs split_prices_args(const std::vector<std::string>& raw_args) {
   return out;
 }
 
-constexpr const char* kUsage =
-    "usage: gpuspec catalog [KIND] [--format text|json]\n"
-    "       gpuspec catalog [KIND] --prices [FILE]... [--stale DURATION] [--unpriced] [--format text|json]\n\n"
-    "Lists the catalog (every entry with its source and date), or with --prices the price\n"
-    "book: every price with its kind, region, amount, as_of, age and source, including the\n"
-    "entries of each FILE (a user price book). --stale 12mo keeps only prices older than\n"
-    "that; --unpriced lists the catalog items (and instance x region pairs) with no price.\n";
-
 }  // namespace
 
 int run_catalog(const std::vector<std::string>& raw_args) {
   PricesArgs prices = split_prices_args(raw_args);
-  ArgSpec spec{{"--help", "--unpriced"}, {"--format", "--stdlib", "--stale"}, {}};
-  std::string error;
-  ParsedArgs args = parse_args(prices.rest, spec, error);
-  if (!error.empty()) return tool_failure(error);
-  if (args.has("--help") || args.positionals.size() > 1) {
-    std::fputs(kUsage, args.has("--help") ? stdout : stderr);
-    return args.has("--help") ? kExitClean : kExitToolFailure;
-  }
+  ParsedArgs args;
+  if (auto exit = parse_command_line("catalog", prices.rest, args)) return *exit;
   std::string format = args.value("--format").value_or("text");
   if (format != "text" && format != "json") return tool_failure(fmt::format("unknown format '{}'; expected text or json", format));
   std::optional<std::string> kind = args.positionals.empty() ? std::nullopt : std::optional(args.positionals[0]);

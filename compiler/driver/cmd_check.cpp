@@ -8,56 +8,40 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <set>
 #include <tuple>
 
+#include "backends/writers/atomic_write.h"
 #include "diag/diagnostic_counts.h"
 #include "diag/render_github.h"
 #include "diag/render_json.h"
+#include "diag/render_junit.h"
 #include "diag/render_sarif.h"
 #include "diag/render_text.h"
 #include "diag/verify.h"
 #include "driver/analysis.h"
+#include "driver/apply_fixits.h"
+#include "driver/baseline.h"
 #include "driver/args.h"
 #include "driver/commands.h"
 #include "driver/config.h"
-#include "driver/lint_setup.h"
+#include "driver/default_paths.h"
+#include "driver/help.h"
+#include "driver/rewrite_files.h"
+#include "driver/sarif_rules.h"
 #include "driver/session.h"
-
-#ifndef GPUSPEC_VERSION
-#define GPUSPEC_VERSION "0.0.0"
-#endif
+#include "driver/version.h"
+#include "sema/suggest.h"
 
 namespace gpuspec::driver {
 
 namespace {
-
-constexpr const char* kCheckUsage = R"(usage: gpuspec check [options] [PATH...]
-
-Parse, type-check and lint .gpuspec files; folders are searched recursively.
-Settings come from the nearest gpuspec.json above each file; flags override them.
-
-options:
-  --format FORMAT      text (default), json, sarif (SARIF 2.1.0) or github (Actions annotations)
-  --verify             compare diagnostics with the files' expected-... comments
-  --no-color           never colour the output (NO_COLOR is honoured too)
-  --config FILE        use this config for every file instead of looking for gpuspec.json
-  --policies DIR       also run the policies in DIR (repeatable)
-  --disable RULE       do not run RULE (repeatable)
-  --severity RULE=LEVEL  report RULE as error, warning or info (repeatable)
-  --fail-on LEVEL      exit 1 on findings at or above error (default), warning or info
-  --no-waivers         ignore every waiver
-  --no-lint            parse and type-check only
-  --prices FILE        a price book of your own for cost.* facts (repeatable)
-  --stdlib DIR         use the stdlib in DIR instead of the embedded one
-  --stdlib-only        check only the stdlib and the policies
-
-exit status: 0 clean, 1 findings at or above --fail-on (or --verify mismatches), 2 the tool could not run
-)";
 
 // Files that share a config (or --config, or none) and so share a policy set.
 struct CheckGroup {
@@ -87,25 +71,114 @@ void remove_duplicates(std::vector<Diagnostic>& diags, const SourceManager& sour
 
 // Severity order: error > warning > info. A suppressed finding never fails a run.
 bool fails(const std::vector<Diagnostic>& diags, Severity fail_on) {
-  auto rank = [](Severity s) { return s == Severity::Error ? 3 : s == Severity::Warning ? 2 : s == Severity::Info ? 1 : 0; };
   for (const auto& d : diags) {
-    if (!d.suppressed_by && rank(d.severity) >= rank(fail_on)) return true;
+    if (!d.suppressed_by && severity_rank(d.severity) >= severity_rank(fail_on)) return true;
   }
   return false;
+}
+
+std::optional<LintOverrides> overrides_from(const ParsedArgs& args, std::string& error) {
+  LintOverrides out;
+  out.policy_dirs = args.values("--policies");
+  for (const auto& rule : args.values("--disable")) out.disabled.insert(rule);
+  for (const auto& pair : args.values("--severity")) {
+    auto eq = pair.find('=');
+    auto level = eq == std::string::npos ? std::nullopt : parse_rule_level(pair.substr(eq + 1));
+    if (!level) {
+      error = fmt::format("--severity takes RULE=error|warning|info, not '{}'", pair);
+      return std::nullopt;
+    }
+    out.severities[pair.substr(0, eq)] = *level;
+  }
+  if (auto level = args.value("--fail-on")) {
+    out.fail_on = parse_rule_level(*level);
+    if (!out.fail_on) {
+      error = fmt::format("--fail-on takes error, warning or info, not '{}'", *level);
+      return std::nullopt;
+    }
+  }
+  return out;
 }
 
 // The rule metadata SARIF carries: every policy any group ran.
 std::vector<SarifRule> sarif_rules(const std::vector<std::unique_ptr<CheckGroup>>& groups) {
   std::vector<SarifRule> rules;
   for (const auto& group : groups) {
-    for (const auto& policy : group->session->policies().policies()) {
-      std::string short_description = policy.message.empty() ? policy.id : policy.message;
-      std::string help_text = policy.doc.empty() ? short_description : policy.doc;
-      if (!policy.source.empty()) help_text += "\nsource: " + policy.source;
-      rules.push_back(SarifRule{policy.id, std::move(short_description), policy.doc, std::move(help_text), policy.severity});
-    }
+    auto more = sarif_rules_of(group->session->policies());
+    rules.insert(rules.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
   }
   return rules;
+}
+
+int check_command(const std::vector<std::string>& raw_args, int fix_round);
+
+// The rule ids of a group's policies: the only diagnostics a baseline records.
+std::vector<std::string> rule_ids(const CheckGroup& group) {
+  std::vector<std::string> ids;
+  for (const auto& policy : group.session->policies().policies()) ids.push_back(policy.id);
+  return ids;
+}
+
+// --baseline FILE: findings the baseline holds are suppressed (shown as such in JSON
+// and SARIF, hidden in text, never failing the run); says on stderr how many.
+std::optional<std::string> apply_baseline(const std::string& path, std::vector<std::unique_ptr<CheckGroup>>& groups) {
+  std::string error;
+  auto baseline = Baseline::load(path, error);
+  if (!baseline) return error;
+  std::size_t covered = 0;
+  for (auto& group : groups) {
+    covered += baseline->suppress_known(group->diags.diagnostics(), group->session->sources(), rule_ids(*group));
+  }
+  if (covered) std::fprintf(stderr, "gpuspec: %zu finding%s in the baseline %s not shown\n", covered, covered == 1 ? " is" : "s are", path.c_str());
+  if (std::size_t fixed = baseline->unmatched()) {
+    std::fprintf(stderr, "gpuspec: %zu baseline entr%s no longer found; refresh it with --write-baseline %s\n", fixed,
+                 fixed == 1 ? "y is" : "ies are", path.c_str());
+  }
+  return std::nullopt;
+}
+
+// --write-baseline FILE: every unsuppressed policy finding of the run, atomically.
+std::optional<std::string> write_baseline(const std::string& path, const std::vector<std::unique_ptr<CheckGroup>>& groups) {
+  std::error_code ec;
+  Baseline baseline(std::filesystem::weakly_canonical(std::filesystem::absolute(path, ec), ec).parent_path());
+  std::size_t count = 0;
+  for (const auto& group : groups) {
+    auto ids = rule_ids(*group);
+    for (const auto& d : group->diags.diagnostics()) {
+      if (d.suppressed_by || std::find(ids.begin(), ids.end(), d.id) == ids.end()) continue;
+      baseline.add(baseline.entry_for(d, group->session->sources()));
+      ++count;
+    }
+  }
+  std::string error;
+  if (!writers::write_files_atomically({{path, baseline.to_json()}}, error)) return error;
+  std::fprintf(stderr, "gpuspec: wrote %zu finding%s to the baseline %s\n", count, count == 1 ? "" : "s", path.c_str());
+  return std::nullopt;
+}
+
+// `check --fix`: writes every file's fix-its in one atomic step and says what it did
+// on stderr. Fixing a syntax error lets sema see the file, which may find more, so
+// it checks and fixes again (a few rounds at most, as rustfix does), then checks
+// once more without --fix and reports what is left.
+constexpr int kMaxFixRounds = 4;
+
+int fix_and_check_again(const std::vector<std::unique_ptr<CheckGroup>>& groups, const std::vector<std::string>& raw_args,
+                        int fix_round) {
+  std::vector<DiagnosticsOf> runs;
+  for (const auto& group : groups) runs.push_back({&group->diags.diagnostics(), &group->session->sources()});
+  FixedFiles fixed = apply_fixits(runs);
+  std::string error;
+  if (!fixed.files.empty() && !rewrite_in_place(fixed.files, error)) return tool_failure(error);
+  for (const auto& file : fixed.files) std::fprintf(stderr, "gpuspec: fixed %s\n", file.path.c_str());
+  std::fprintf(stderr, "gpuspec: applied %zu fix-it%s in %zu file%s%s\n", fixed.applied, fixed.applied == 1 ? "" : "s",
+               fixed.files.size(), fixed.files.size() == 1 ? "" : "s",
+               fixed.skipped ? fmt::format("; {} overlapped another and waits for the next run", fixed.skipped).c_str() : "");
+  if (fixed.applied > 0 && fix_round + 1 < kMaxFixRounds) return check_command(raw_args, fix_round + 1);
+  std::vector<std::string> again;
+  for (const auto& arg : raw_args) {
+    if (arg != "--fix") again.push_back(arg);
+  }
+  return check_command(again, 0);
 }
 
 }  // namespace
@@ -115,20 +188,21 @@ int tool_failure(const std::string& message) {
   return kExitToolFailure;
 }
 
-int run_check(const std::vector<std::string>& raw_args) {
-  ArgSpec spec{{"--verify", "--no-color", "--stdlib-only", "--help", "--no-waivers", "--no-lint"},
-               {"--format", "--stdlib", "--policies", "--disable", "--severity", "--fail-on", "--config", "--prices"},
-               {"--policies", "--disable", "--severity", "--prices"}};
+int run_check(const std::vector<std::string>& raw_args) { return check_command(raw_args, 0); }
+
+namespace {
+
+int check_command(const std::vector<std::string>& raw_args, int fix_round) {
+  ParsedArgs args;
+  if (auto exit = parse_command_line("check", raw_args, args)) return *exit;
+  if (args.has("--fix") && args.has("--verify")) return tool_failure("--fix and --verify cannot be used together");
   std::string error;
-  ParsedArgs args = parse_args(raw_args, spec, error);
-  if (!error.empty()) return tool_failure(error + "\n" + kCheckUsage);
-  if (args.has("--help")) {
-    std::fputs(kCheckUsage, stdout);
-    return kExitClean;
-  }
   std::string format = args.value("--format").value_or("text");
-  if (format != "text" && format != "json" && format != "sarif" && format != "github") {
-    return tool_failure(fmt::format("unknown format '{}'; expected text or json (for people and scripts), sarif or github (for CI)", format));
+  if (format != "text" && format != "json" && format != "sarif" && format != "github" && format != "junit") {
+    return tool_failure(fmt::format("unknown format '{}'; expected text or json (for people and scripts), sarif, github or junit (for CI)", format));
+  }
+  if (args.value("--baseline") && args.value("--write-baseline")) {
+    return tool_failure("--baseline and --write-baseline cannot be used together");
   }
   auto overrides = overrides_from(args, error);
   if (!overrides) return tool_failure(error);
@@ -161,13 +235,19 @@ int run_check(const std::vector<std::string>& raw_args) {
   if (args.has("--stdlib-only")) {
     if (!group_for(std::nullopt)) return tool_failure(error);
   } else {
-    if (args.positionals.empty()) return tool_failure(std::string("no files to check\n") + kCheckUsage);
-    CollectedPaths collected = collect_spec_files(args.positionals);
+    CollectedPaths collected = collect_paths_or_current_folder(args.positionals);
     for (const auto& missing : collected.missing) return tool_failure(fmt::format("cannot read '{}': no such file or folder", missing));
+    if (collected.files.empty()) {
+      // Not a failure (a pre-commit hook in an empty repository), but never silent.
+      std::fprintf(stderr, "gpuspec: warning: no .gpuspec files in %s\n",
+                   args.positionals.empty() ? "the current folder" : fmt::format("'{}'", fmt::join(args.positionals, "', '")).c_str());
+    }
     ConfigFinder finder;
     for (const auto& path : collected.files) {
       CheckGroup* group = group_for(explicit_config ? std::nullopt : finder.nearest(path));
       if (!group) return tool_failure(error);
+      bool named = std::find(args.positionals.begin(), args.positionals.end(), path) != args.positionals.end();
+      if (!named && is_excluded(group->config, path)) continue;
       group->files.push_back(path);
     }
   }
@@ -186,7 +266,7 @@ int run_check(const std::vector<std::string>& raw_args) {
     // Broken policies are reported before any spec is linted, never half-applied.
     bool library_broken = group->diags.has_errors();
     if (!library_broken && !args.has("--no-lint")) {
-      if (auto problem = unknown_rule(group->config, session.policies())) return tool_failure(*problem);
+      if (auto problem = unknown_rule(group->config, session.policies().ids())) return tool_failure(*problem);
     }
 
     AnalysisOptions analysis;
@@ -206,6 +286,14 @@ int run_check(const std::vector<std::string>& raw_args) {
     }
     remove_duplicates(group->diags.diagnostics(), session.sources(), seen);
     group->diags.sort(session.sources());
+  }
+
+  if (args.has("--fix")) return fix_and_check_again(groups, raw_args, fix_round);
+  if (auto path = args.value("--baseline")) {
+    if (auto problem = apply_baseline(*path, groups)) return tool_failure(*problem);
+  }
+  if (auto path = args.value("--write-baseline")) {
+    if (auto problem = write_baseline(*path, groups)) return tool_failure(*problem);
   }
 
   if (args.has("--verify")) {
@@ -244,8 +332,15 @@ int run_check(const std::vector<std::string>& raw_args) {
     std::vector<SarifSource> inputs;
     for (const auto& group : groups) inputs.push_back({&group->diags.diagnostics(), &group->session->sources()});
     SarifOptions options;
-    options.tool_version = GPUSPEC_VERSION;
+    options.tool_version = std::string(version());
     std::cout << diagnostics_to_sarif(inputs, sarif_rules(groups), options).dump(2) << "\n";
+  } else if (format == "junit") {
+    std::vector<JunitInput> inputs;
+    for (const auto& group : groups) {
+      inputs.push_back({&group->diags.diagnostics(), &group->session->sources(), group->roots,
+                        group->config.fail_on.value_or(Severity::Error)});
+    }
+    std::cout << render_junit(inputs);
   } else if (format == "github") {
     for (const auto& group : groups) std::cout << render_github(group->diags.diagnostics(), group->session->sources());
   } else {
@@ -255,7 +350,10 @@ int run_check(const std::vector<std::string>& raw_args) {
     std::string summary = render_summary(count_diagnostics(all));
     if (!summary.empty()) std::cout << summary << "\n";
   }
+  if (args.value("--write-baseline")) return kExitClean;  // every finding is now accepted
   return failed ? kExitFindings : kExitClean;
 }
+
+}  // namespace
 
 }  // namespace gpuspec::driver

@@ -3,22 +3,25 @@
 
 #include "diag/render_text.h"
 #include "driver/commands.h"
+#include "driver/help.h"
 #include "sema/loader.h"
 #include "syntax/ast_dump.h"
 #include "syntax/parser.h"
 
 namespace gpuspec::driver {
 
-int run_dump_ast(const std::vector<std::string>& args) {
-  if (args.size() != 1) return tool_failure("usage: gpuspec dump-ast FILE");
+int run_dump_ast(const std::vector<std::string>& raw_args) {
+  ParsedArgs args;
+  if (auto exit = parse_command_line("dump-ast", raw_args, args)) return *exit;
+  const std::string& path = args.positionals.front();
   std::string error;
-  auto text = sema::read_file(args[0], &error);
-  if (!text) return tool_failure("cannot read '" + args[0] + "': " + error);
+  auto text = sema::read_file(path, &error);
+  if (!text) return tool_failure("cannot read '" + path + "': " + error);
   SourceManager sources;
   DiagnosticEngine diags;
-  const SourceFile& file = sources.add(args[0], std::move(*text));
+  const SourceFile& file = sources.add(path, std::move(*text));
   ast::File tree = syntax::parse_file(file, diags);
-  std::cout << syntax::dump_ast(tree, sources);
+  std::cout << syntax::dump_ast(tree, sources, {.positions = !args.has("--no-positions")});
   std::cerr << render_text(diags.diagnostics(), sources, TextRenderOptions{});
   return diags.has_errors() ? kExitFindings : kExitClean;
 }

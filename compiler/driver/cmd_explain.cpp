@@ -1,16 +1,14 @@
 // `gpuspec explain RULE`: everything about one rule — why it exists, where the
 // threshold comes from, what exactly it requires, and an example on each side.
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <cstdio>
 #include <iostream>
 
 #include "diag/render_text.h"
-#include "driver/args.h"
+#include "driver/help.h"
 #include "driver/commands.h"
-#include "driver/embedded.h"
-#include "driver/rule_text.h"
+#include "driver/explain_text.h"
 #include "driver/session.h"
 #include "sema/suggest.h"
 
@@ -18,57 +16,11 @@ namespace gpuspec::driver {
 
 namespace {
 
-constexpr const char* kExplainUsage = R"(usage: gpuspec explain [--policies DIR]... RULE
-
-The rule's doc, source, default severity, what it applies to, the requirement
-and an example that fires and one that passes (a policy's example_fail /
-example_pass, or for built-in rules the pack's own test specs).
-)";
-
-// A test spec from test/policies/<rule>/, without its lit RUN line.
-std::optional<std::string> embedded_example(const std::string& rule, std::string_view file) {
-  std::string path = rule + "/" + std::string(file);
-  for (const auto& example : embedded::policy_example_files()) {
-    if (example.path != path) continue;
-    std::string text;
-    std::size_t start = 0;
-    while (start < example.text.size()) {
-      std::size_t end = example.text.find('\n', start);
-      std::string_view line = example.text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start + 1);
-      if (line.find("RUN:") == std::string_view::npos) text += line;
-      if (end == std::string_view::npos) break;
-      start = end + 1;
-    }
-    return text;
-  }
-  return std::nullopt;
-}
-
-std::string indented(std::string_view text, std::string_view prefix = "    ") {
-  std::string out;
-  std::string body = dedent(text);
-  std::size_t start = 0;
-  while (start < body.size()) {
-    std::size_t end = body.find('\n', start);
-    std::string_view line(body.data() + start, end - start);
-    out += line.empty() ? "\n" : std::string(prefix) + std::string(line) + "\n";
-    start = end + 1;
-  }
-  return out;
-}
-
 }  // namespace
 
 int run_explain(const std::vector<std::string>& raw_args) {
-  ArgSpec spec{{"--help"}, {"--policies", "--stdlib"}, {"--policies"}};
-  std::string error;
-  ParsedArgs args = parse_args(raw_args, spec, error);
-  if (!error.empty()) return tool_failure(error + "\n" + kExplainUsage);
-  if (args.has("--help")) {
-    std::fputs(kExplainUsage, stdout);
-    return kExitClean;
-  }
-  if (args.positionals.size() != 1) return tool_failure(std::string("explain takes one rule id\n") + kExplainUsage);
+  ParsedArgs args;
+  if (auto exit = parse_command_line("explain", raw_args, args)) return *exit;
   const std::string& id = args.positionals.front();
 
   Session session(LibraryOptions{args.value("--stdlib"), args.values("--policies")});
@@ -76,45 +28,12 @@ int run_explain(const std::vector<std::string>& raw_args) {
   if (report_broken_library(session)) return kExitFindings;
   const lint::Policy* policy = session.policies().find(id);
   if (!policy) {
-    std::vector<std::string_view> ids;
-    for (const auto& p : session.policies().policies()) ids.push_back(p.id);
-    auto near = sema::nearest(id, ids);
+    auto near = sema::nearest(id, session.policies().ids());
     return tool_failure(fmt::format("unknown rule '{}'{}", id,
                                     near ? fmt::format("; did you mean '{}'?", *near) : std::string("; `gpuspec rules` lists them")));
   }
 
-  const SourceManager& sources = session.sources();
-  std::string out = fmt::format("{} ({}, applies to {})\n", policy->id, severity_name(policy->severity), fmt::join(policy->applies, ", "));
-  if (!policy->doc.empty()) out += "\n" + indented(policy->doc, "  ");
-  out += "\n";
-  out += fmt::format("  severity  {} (change it with --severity {}=LEVEL or gpuspec.json)\n", severity_name(policy->severity), policy->id);
-  if (!policy->severity_when.empty()) out += fmt::format("  lowered   {}\n", severity_conditions(*policy, sources));
-  out += fmt::format("  applies   {}\n", fmt::join(policy->applies, ", "));
-  if (auto when = property_source(*policy, "when", sources)) out += fmt::format("  when      {}\n", *when);
-  if (auto require = property_source(*policy, "require", sources)) out += fmt::format("  require   {}\n", *require);
-  if (!policy->message.empty()) out += fmt::format("  message   \"{}\"\n", policy->message);
-  if (policy->hint) out += fmt::format("  hint      \"{}\"\n", *policy->hint);
-  if (policy->suggest_instances) out += "  on cloud  names the provider's catalog instances that pass, instead of the hint\n";
-  out += fmt::format("  source    {}\n", policy->source);
-  for (const auto& c : citations_in(policy->source)) {
-    out += fmt::format("  read      {}: docs/sources.md#{}\n", c.text, c.anchor);
-  }
-  if (policy->decl && policy->decl->name_range.valid()) {
-    LineColumn at = sources.start_of(policy->decl->name_range);
-    out += fmt::format("  defined   {}:{}\n", sources.file(policy->decl->name_range.file).path(), at.line);
-  }
-  auto fail = string_property(*policy, "example_fail");
-  auto pass = string_property(*policy, "example_pass");
-  if (policy->builtin) {
-    // The pack's own tests are its examples: one spec where the rule fires, one where it is silent.
-    if (!fail) fail = embedded_example(policy->id, "fires.gpuspec");
-    if (!pass) pass = embedded_example(policy->id, "silent.gpuspec");
-  }
-  if (fail) out += "\nfires on:\n\n" + indented(*fail);
-  if (pass) out += "\npasses:\n\n" + indented(*pass);
-  if (!fail && !pass) out += "\n(no examples: the policy declares no example_fail / example_pass)\n";
-  out += fmt::format("\nwaive it in one declaration with:  waive {} \"why\" until = \"YYYY-MM-DD\"\n", policy->id);
-  std::cout << out;
+  std::cout << explain_text(*policy, session.sources());
   return kExitClean;
 }
 

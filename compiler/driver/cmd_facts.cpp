@@ -7,7 +7,7 @@
 #include "backends/cost/cost_facts.h"
 #include "backends/cost/price_files.h"
 #include "diag/render_text.h"
-#include "driver/args.h"
+#include "driver/help.h"
 #include "driver/commands.h"
 #include "driver/session.h"
 #include "facts/fact_json.h"
@@ -18,18 +18,8 @@
 namespace gpuspec::driver {
 
 int run_facts(const std::vector<std::string>& raw_args) {
-  ArgSpec spec{{"--help"}, {"--stdlib", "--prices"}, {"--prices"}};
-  std::string error;
-  ParsedArgs args = parse_args(raw_args, spec, error);
-  if (!error.empty()) return tool_failure(error);
-  if (args.has("--help") || args.positionals.empty() || args.positionals.size() > 2) {
-    std::fputs("usage: gpuspec facts FILE [DECLARATION|FACT] [--prices FILE]...\n\n"
-               "Prints the facts of every server, cloud and workload in FILE as JSON, the\n"
-               "cost.* facts priced from the stdlib's price book and any --prices files.\n"
-               "A second argument selects one declaration, or one fact in each.\n",
-               args.has("--help") ? stdout : stderr);
-    return args.has("--help") ? kExitClean : kExitToolFailure;
-  }
+  ParsedArgs args;
+  if (auto exit = parse_command_line("facts", raw_args, args)) return *exit;
   Session session(LibraryOptions{args.value("--stdlib")});
   if (session.load_error()) return tool_failure(*session.load_error());
   DiagnosticEngine diags;

@@ -13,7 +13,7 @@
 #include "backends/cost/quote_diff.h"
 #include "backends/cost/report.h"
 #include "backends/writers/atomic_write.h"
-#include "driver/args.h"
+#include "driver/help.h"
 #include "driver/commands.h"
 #include "driver/cost_project.h"
 #include "driver/html_context.h"
@@ -22,21 +22,6 @@
 namespace gpuspec::driver {
 
 namespace {
-
-constexpr const char* kQuoteUsage = R"(usage: gpuspec quote PATH... [--name DECL] [--currency CNY|USD] [--format text|json|md|csv|html]
-                          [--prices FILE]... [--rate FROM/TO=RATE]... [--compare] [-o FILE]
-       gpuspec quote --diff OLD NEW [--fail-above AMOUNT|PCT] [--prices FILE]... [--rate FROM/TO=RATE]...
-
-On-premises cost of ownership, cloud cost (instances and storage) and the break-even
-month of each server and cloud option serving the same workload (--compare: every
-pair), across the files and folders given and what they import. A total with an
-unpriced part is shown as a lower bound ("at least ...") and exits 1.
---rate USD/CNY=7.2 overrides the dated exchange rates. --format html writes one
-self-contained page with charts (cumulative cost and break-even, capex by component,
-power and memory balance), the BOMs and every price's source and date.
---diff compares option by option and exits 1 when any option's capex, TCO or cloud
-total rises above --fail-above (10% or 50000CNY).
-)";
 
 int run_diff(Session& session, const ParsedArgs& args, cost::QuoteOptions options) {
   if (args.positionals.size() != 2) return tool_failure("--diff needs two paths: OLD NEW");
@@ -89,17 +74,9 @@ int run_diff(Session& session, const ParsedArgs& args, cost::QuoteOptions option
 }  // namespace
 
 int run_quote(const std::vector<std::string>& raw_args) {
-  ArgSpec spec{{"--help", "--compare", "--diff"},
-               {"--stdlib", "--name", "--format", "-o", "--prices", "--currency", "--fail-above", "--rate"},
-               {"--prices", "--rate"}};
-  std::string error;
-  ParsedArgs args = parse_args(raw_args, spec, error);
-  if (!error.empty()) return tool_failure(error);
+  ParsedArgs args;
+  if (auto exit = parse_command_line("quote", raw_args, args)) return *exit;
   bool diff = args.has("--diff");
-  if (args.has("--help") || args.positionals.empty()) {
-    std::fputs(kQuoteUsage, args.has("--help") ? stdout : stderr);
-    return args.has("--help") ? kExitClean : kExitToolFailure;
-  }
   if (!diff && args.value("--fail-above")) return tool_failure("--fail-above needs --diff OLD NEW");
   cost::QuoteOptions options;
   options.compare_all = args.has("--compare");

@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "diag/render_text.h"
-#include "driver/args.h"
+#include "driver/help.h"
 #include "driver/commands.h"
 #include "driver/rule_text.h"
 #include "driver/session.h"
@@ -19,15 +19,6 @@
 namespace gpuspec::driver {
 
 namespace {
-
-constexpr const char* kRulesUsage = R"(usage: gpuspec rules [--format text|md|json] [--policies DIR]...
-
-Every rule: id, default severity, what it applies to, its source and message.
-  --format md     the rule reference (docs/rules.md is generated with it)
-  --format json   {"version": 1, "rules": [{"id", "severity", "severity_when", "suggest_instances", "applies",
-                  "source", "message", "hint", "doc", "builtin"}]}
-  --policies DIR  include the policies in DIR (repeatable)
-)";
 
 // Markdown inline text: characters that would start markup are escaped.
 std::string md_text(std::string_view text) {
@@ -111,15 +102,8 @@ nlohmann::ordered_json rules_json(const std::vector<const lint::Policy*>& polici
 }  // namespace
 
 int run_rules(const std::vector<std::string>& raw_args) {
-  ArgSpec spec{{"--help"}, {"--format", "--policies", "--stdlib"}, {"--policies"}};
-  std::string error;
-  ParsedArgs args = parse_args(raw_args, spec, error);
-  if (!error.empty()) return tool_failure(error + "\n" + kRulesUsage);
-  if (args.has("--help")) {
-    std::fputs(kRulesUsage, stdout);
-    return kExitClean;
-  }
-  if (!args.positionals.empty()) return tool_failure(fmt::format("unexpected argument '{}'\n{}", args.positionals.front(), kRulesUsage));
+  ParsedArgs args;
+  if (auto exit = parse_command_line("rules", raw_args, args)) return *exit;
   std::string format = args.value("--format").value_or("text");
   if (format != "text" && format != "md" && format != "json") {
     return tool_failure(fmt::format("unknown format '{}'; expected text, md or json", format));

@@ -8,7 +8,8 @@
 //   1 passed, 1 failed
 //
 // The summary line's form is read by CI. Tests are hermetic: no gpuspec.json is
-// consulted, only --policies. Files inside folders named `Inputs` are helpers
+// consulted, only --policies. A test runs only the rules it names (test_scope.h)
+// unless --all-rules is given, as the pack's own tests are run. Files inside folders named `Inputs` are helpers
 // that tests import, not tests (as in lit).
 #include <fmt/format.h>
 
@@ -18,31 +19,21 @@
 #include <iostream>
 
 #include "backends/writers/atomic_write.h"
+#include "diag/render_junit.h"
 #include "diag/render_text.h"
 #include "diag/verify.h"
 #include "driver/analysis.h"
 #include "driver/args.h"
 #include "driver/commands.h"
 #include "driver/config.h"
+#include "driver/help.h"
 #include "driver/session.h"
+#include "driver/test_scope.h"
+#include "sema/loader.h"
 
 namespace gpuspec::driver {
 
 namespace {
-
-constexpr const char* kTestUsage = R"(usage: gpuspec test [options] PATH...
-
-Run policy tests: spec files whose expected-error/-warning/-info comments list
-every diagnostic they must produce. Folders are searched recursively (files under
-a folder named Inputs are skipped: they are imported helpers).
-
-options:
-  --policies DIR   load the policies in DIR too (repeatable): test your own policies
-  --junit FILE     also write a JUnit XML report (one testcase per file)
-  --stdlib DIR     use the stdlib in DIR instead of the embedded one
-
-exit status: 0 every test passed, 1 a test failed, 2 the tool could not run
-)";
 
 struct TestOutcome {
   std::string path;
@@ -62,27 +53,6 @@ std::vector<std::string> test_files(const std::vector<std::string>& paths, std::
     for (const auto& file : collected.files) {
       fs::path relative = folder ? fs::path(file).lexically_relative(path) : fs::path();
       if (std::find(relative.begin(), relative.end(), fs::path("Inputs")) == relative.end()) out.push_back(file);
-    }
-  }
-  return out;
-}
-
-std::string xml_escape(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default:
-        // Control characters other than tab and newline are not allowed in XML 1.0.
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') {
-          out += "?";
-        } else {
-          out.push_back(c);
-        }
     }
   }
   return out;
@@ -112,15 +82,8 @@ std::string junit_xml(const std::vector<TestOutcome>& outcomes) {
 }  // namespace
 
 int run_test(const std::vector<std::string>& raw_args) {
-  ArgSpec spec{{"--help"}, {"--policies", "--junit", "--stdlib"}, {"--policies"}};
-  std::string error;
-  ParsedArgs args = parse_args(raw_args, spec, error);
-  if (!error.empty()) return tool_failure(error + "\n" + kTestUsage);
-  if (args.has("--help")) {
-    std::fputs(kTestUsage, stdout);
-    return kExitClean;
-  }
-  if (args.positionals.empty()) return tool_failure(std::string("no tests to run\n") + kTestUsage);
+  ParsedArgs args;
+  if (auto exit = parse_command_line("test", raw_args, args)) return *exit;
   std::vector<std::string> missing;
   std::vector<std::string> files = test_files(args.positionals, missing);
   for (const auto& path : missing) return tool_failure(fmt::format("cannot read '{}': no such file or folder", path));
@@ -147,7 +110,15 @@ int run_test(const std::vector<std::string>& raw_args) {
     } else {
       DiagnosticEngine diags;
       std::string io_error;
-      auto program = analyze_file(session, path, analysis, diags, &io_error);
+      AnalysisOptions scoped = analysis;
+      if (!args.has("--all-rules")) {
+        if (auto text = sema::read_file(path)) {
+          SourceManager scratch;
+          auto scope = rules_named_by_test(scratch.add(path, std::move(*text)), path, session.policies());
+          if (!scope.empty()) scoped.lint_options.disabled = rules_outside(scope, session.policies());
+        }
+      }
+      auto program = analyze_file(session, path, scoped, diags, &io_error);
       if (!program) {
         outcome.problems.push_back(fmt::format("cannot read '{}': {}", path, io_error));
       } else {

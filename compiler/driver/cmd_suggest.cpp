@@ -18,13 +18,12 @@
 #include "backends/suggest/search.h"
 #include "backends/writers/atomic_write.h"
 #include "driver/analysis.h"
-#include "driver/args.h"
+#include "driver/help.h"
 #include "driver/candidate_checker.h"
 #include "driver/commands.h"
 #include "driver/config.h"
 #include "driver/cost_project.h"
 #include "driver/html_context.h"
-#include "driver/lint_setup.h"
 #include "driver/session.h"
 
 namespace gpuspec::driver {
@@ -32,32 +31,6 @@ namespace gpuspec::driver {
 namespace {
 
 namespace fs = std::filesystem;
-
-constexpr const char* kSuggestUsage = R"(usage: gpuspec suggest FILE [--workload NAME] [--budget AMOUNT] [--region R] [--onprem|--cloud]
-                       [--top N] [--format text|json|gpuspec|html] [-o FILE] [--prices FILE]...
-
-From a workload to the cheapest configurations that pass every error and warning rule of
-the policy pack (with the policies and settings of the nearest gpuspec.json): on-premises
-servers assembled from catalog parts and cloud deployments of catalog instances, ranked
-by the total cost over the workload's horizon, with the break-even between the best owned
-and the best rented option.
-
-options:
-  --workload NAME   the workload to serve (default: the only workload in FILE)
-  --budget AMOUNT   a capital budget for the candidates, e.g. 150000CNY (default: the workload's)
-  --region R        where it runs: a site region (cn, us, eu, jp, sg, other; default us) or a
-                    cloud region (us-east-1: that region only, the site where it is)
-  --onprem, --cloud only owned or only rented options
-  --top N           options to show (default 5)
-  --format FORMAT   text (default), json, gpuspec (the best owned and rented declarations,
-                    ready to commit next to FILE) or html (a self-contained report)
-  -o FILE           write to FILE (atomically) instead of standard output
-  --prices FILE     a price book of your own (repeatable): unpriced parts make totals lower bounds
-  --config FILE, --policies DIR, --stdlib DIR   as for `gpuspec check`
-  --timing          print the search's pack runs and wall time to standard error
-
-exit status: 0 an option passes, 1 none does (or FILE has errors), 2 the tool could not run
-)";
 
 // A declaration name the program does not use yet: `base`, else base_2, base_3, ...
 std::string unused_name(const sema::Program& program, const std::string& base) {
@@ -88,18 +61,9 @@ std::optional<int> parse_count(const std::string& text) {
 }  // namespace
 
 int run_suggest(const std::vector<std::string>& raw_args) {
-  ArgSpec spec{{"--help", "--onprem", "--cloud", "--timing"},
-               {"--workload", "--budget", "--region", "--top", "--format", "-o", "--prices", "--config", "--policies",
-                "--stdlib"},
-               {"--prices", "--policies"}};
   std::string error;
-  ParsedArgs args = parse_args(raw_args, spec, error);
-  if (!error.empty()) return tool_failure(error + "\n" + kSuggestUsage);
-  if (args.has("--help")) {
-    std::fputs(kSuggestUsage, stdout);
-    return kExitClean;
-  }
-  if (args.positionals.size() != 1) return tool_failure(std::string("suggest takes one FILE\n") + kSuggestUsage);
+  ParsedArgs args;
+  if (auto exit = parse_command_line("suggest", raw_args, args)) return *exit;
   const std::string path = args.positionals.front();
   const std::string format = args.value("--format").value_or("text");
   if (format != "text" && format != "json" && format != "gpuspec" && format != "html") {
@@ -143,7 +107,7 @@ int run_suggest(const std::vector<std::string>& raw_args) {
   Session session(LibraryOptions{args.value("--stdlib"), config.policy_dirs});
   if (session.load_error()) return tool_failure(*session.load_error());
   if (report_broken_library(session)) return kExitToolFailure;
-  if (auto problem = unknown_rule(config, session.policies())) return tool_failure(*problem);
+  if (auto problem = unknown_rule(config, session.policies().ids())) return tool_failure(*problem);
   AnalysisOptions analysis;
   analysis.lint_options.today = today_for_waivers();
   analysis.lint_options.disabled = config.disabled;

@@ -13,23 +13,13 @@
 #include "diag/render_text.h"
 #include "driver/analysis.h"
 #include "driver/config.h"
-#include "driver/args.h"
+#include "driver/help.h"
 #include "driver/commands.h"
 #include "driver/session.h"
 
 namespace gpuspec::driver {
 
 namespace {
-
-constexpr const char* kUsage =
-    "usage: gpuspec terraform FILE [--name DECL] [-o DIR] [--json] [--force]\n\n"
-    "Compiles each cloud declaration of FILE to a Terraform root module: versions.tf,\n"
-    "main.tf, variables.tf, outputs.tf (with --json: the same as *.tf.json) and\n"
-    "cloud-init.yaml.tftpl (the nodes' first boot).\n"
-    "  -o DIR       write DIR/<declaration>/*.tf (with --name: DIR/*.tf); default: stdout\n"
-    "  --name DECL  only the cloud declaration DECL\n"
-    "  --json       Terraform's JSON syntax\n"
-    "  --force      emit even when linting reports errors\n";
 
 void print_diagnostics(DiagnosticEngine& diags, Session& session) {
   diags.sort(session.sources());
@@ -39,14 +29,8 @@ void print_diagnostics(DiagnosticEngine& diags, Session& session) {
 }  // namespace
 
 int run_terraform(const std::vector<std::string>& raw_args) {
-  ArgSpec spec{{"--help", "--json", "--force"}, {"--name", "-o", "--output", "--stdlib"}, {}};
-  std::string error;
-  ParsedArgs args = parse_args(raw_args, spec, error);
-  if (!error.empty()) return tool_failure(error);
-  if (args.has("--help") || args.positionals.size() != 1) {
-    std::fputs(kUsage, args.has("--help") ? stdout : stderr);
-    return args.has("--help") ? kExitClean : kExitToolFailure;
-  }
+  ParsedArgs args;
+  if (auto exit = parse_command_line("terraform", raw_args, args)) return *exit;
   std::optional<std::string> out_dir = args.value("-o");
   if (!out_dir) out_dir = args.value("--output");
   std::optional<std::string> only = args.value("--name");
@@ -109,6 +93,7 @@ int run_terraform(const std::vector<std::string>& raw_args) {
     for (const auto& file : outputs) std::cout << "# === " << file.path << " ===\n" << file.contents;
     return kExitClean;
   }
+  std::string error;
   if (!writers::write_files_atomically(outputs, error)) return tool_failure(error);
   return kExitClean;
 }

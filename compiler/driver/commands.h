@@ -21,6 +21,11 @@ int run_suggest(const std::vector<std::string>& args);
 int run_explain(const std::vector<std::string>& args);
 int run_rules(const std::vector<std::string>& args);
 int run_test(const std::vector<std::string>& args);
+int run_fmt(const std::vector<std::string>& args);
+int run_init(const std::vector<std::string>& args);
+int run_completions(const std::vector<std::string>& args);
+// Defined in compiler/lsp (the gpuspec executable links it).
+int run_lsp(const std::vector<std::string>& args);
 
 // Prints "gpuspec: error: <message>" to stderr and returns kExitToolFailure.
 int tool_failure(const std::string& message);

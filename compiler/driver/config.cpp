@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
@@ -19,7 +20,7 @@ namespace {
 
 using Json = nlohmann::json;
 
-constexpr std::string_view kKeys[] = {"disable", "severity", "policies", "fail-on"};
+constexpr std::string_view kKeys[] = {"disable", "severity", "policies", "fail-on", "exclude"};
 
 // nlohmann's messages start with "[json.exception.parse_error.101] parse error at
 // line 3, column 5: ..."; the bracketed id means nothing to a user.
@@ -81,12 +82,13 @@ std::optional<LintConfig> parse_config(std::string_view text, const std::string&
       std::vector<std::string> rules;
       if (!string_list(value, key, path, rules, error)) return std::nullopt;
       config.disabled.insert(rules.begin(), rules.end());
-    } else if (key == "policies") {
+    } else if (key == "policies" || key == "exclude") {
       std::vector<std::string> dirs;
       if (!string_list(value, key, path, dirs, error)) return std::nullopt;
+      auto& into = key == "policies" ? config.policy_dirs : config.excluded;
       for (const auto& dir : dirs) {
         fs::path p(dir);
-        config.policy_dirs.push_back(p.is_absolute() || folder.empty() ? p.string() : (folder / p).lexically_normal().string());
+        into.push_back(p.is_absolute() || folder.empty() ? p.string() : (folder / p).lexically_normal().string());
       }
     } else if (key == "severity") {
       if (!value.is_object()) {
@@ -113,12 +115,23 @@ std::optional<LintConfig> parse_config(std::string_view text, const std::string&
       std::vector<std::string_view> keys(std::begin(kKeys), std::end(kKeys));
       auto near = sema::nearest(key, keys);
       error = near ? fmt::format("{}: unknown key \"{}\"; did you mean \"{}\"?", path, key, *near)
-                   : fmt::format("{}: unknown key \"{}\"; the keys are \"disable\", \"severity\", \"policies\" and \"fail-on\"",
+                   : fmt::format("{}: unknown key \"{}\"; the keys are \"disable\", \"severity\", \"policies\", \"fail-on\" and \"exclude\"",
                                  path, key);
       return std::nullopt;
     }
   }
   return config;
+}
+
+bool is_excluded(const LintConfig& config, const std::string& file) {
+  std::error_code ec;
+  fs::path at = fs::weakly_canonical(fs::absolute(file, ec), ec);
+  for (const auto& dir : config.excluded) {
+    fs::path root = fs::weakly_canonical(fs::absolute(dir, ec), ec);
+    auto rel = at.lexically_relative(root);
+    if (!rel.empty() && *rel.begin() != "..") return true;
+  }
+  return false;
 }
 
 std::optional<LintConfig> load_config(const std::string& path, std::string& error) {
@@ -163,6 +176,19 @@ LintConfig apply_overrides(LintConfig config, const LintOverrides& overrides) {
   for (const auto& [rule, level] : overrides.severities) config.severities[rule] = level;
   if (overrides.fail_on) config.fail_on = overrides.fail_on;
   return config;
+}
+
+std::optional<std::string> unknown_rule(const LintConfig& config, const std::vector<std::string_view>& known_rules) {
+  std::vector<std::string> named(config.disabled.begin(), config.disabled.end());
+  for (const auto& [rule, level] : config.severities) named.push_back(rule);
+  for (const auto& rule : named) {
+    if (std::find(known_rules.begin(), known_rules.end(), rule) != known_rules.end()) continue;
+    std::string where = config.path.empty() ? "on the command line" : fmt::format("(in {} or on the command line)", config.path);
+    auto near = sema::nearest(rule, known_rules);
+    return fmt::format("unknown rule '{}' {}{}", rule, where,
+                       near ? fmt::format("; did you mean '{}'?", *near) : std::string("; `gpuspec rules` lists them"));
+  }
+  return std::nullopt;
 }
 
 std::string today_for_waivers() {

@@ -3,7 +3,12 @@
 // filesystem root). Command-line flags override it.
 //
 //   {"disable": ["rule"], "severity": {"rule": "warning"},
-//    "policies": ["folder relative to this file"], "fail-on": "warning"}
+//    "policies": ["folder relative to this file"], "fail-on": "warning",
+//    "exclude": ["policy-tests"]}
+//
+// "exclude" names folders (relative to the config) that `gpuspec check` skips when
+// it searches a folder: a project's policy tests, whose specs fire on purpose. A
+// file named on the command line is always checked.
 //
 // An empty file is valid (it only marks the project root, see sema/loader.h).
 // A malformed file or an unknown key is a tool failure (exit 2) naming the file:
@@ -30,7 +35,11 @@ struct LintConfig {
   std::map<std::string, Severity> severities;
   std::vector<std::string> policy_dirs;  // already resolved against the config's folder
   std::optional<Severity> fail_on;
+  std::vector<std::string> excluded;  // folders, already resolved against the config's folder
 };
+
+// Whether `file` lies in one of the config's excluded folders.
+bool is_excluded(const LintConfig& config, const std::string& file);
 
 // Parses the text of a config file read from `path`. On failure returns nullopt and
 // sets `error` to "PATH: what is wrong" (line and column for JSON syntax errors).
@@ -61,6 +70,10 @@ LintConfig apply_overrides(LintConfig config, const LintOverrides& overrides);
 
 // "error", "warning", "info" (not "note"); nullopt for anything else.
 std::optional<Severity> parse_rule_level(std::string_view text);
+
+// A rule named in --disable, --severity or a config that no policy has is a typo
+// that would silently do nothing: returns the message refusing it, or nullopt.
+std::optional<std::string> unknown_rule(const LintConfig& config, const std::vector<std::string_view>& known_rules);
 
 // Today's date as YYYY-MM-DD (UTC) for waiver expiry; GPUSPEC_TODAY pins it.
 std::string today_for_waivers();

@@ -50,7 +50,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadConfig{"[]", "x/gpuspec.json: expected a JSON object, not array"},
         BadConfig{R"({"fail_on": "error"})", "x/gpuspec.json: unknown key \"fail_on\"; did you mean \"fail-on\"?"},
         BadConfig{R"({"zzz": 1})",
-                  "x/gpuspec.json: unknown key \"zzz\"; the keys are \"disable\", \"severity\", \"policies\" and \"fail-on\""},
+                  "x/gpuspec.json: unknown key \"zzz\"; the keys are \"disable\", \"severity\", \"policies\", \"fail-on\" and \"exclude\""},
         BadConfig{R"({"disable": "a"})", "x/gpuspec.json: \"disable\" must be a list of strings, not string"},
         BadConfig{R"({"policies": [1]})", "x/gpuspec.json: \"policies\" must be a list of strings, but has a number"},
         BadConfig{R"({"severity": {"a": "fatal"}})",

@@ -99,6 +99,7 @@ bool load_one(const ast::Declaration& decl, const sema::LoadedFile& file, bool b
   if (out.hint) eval::check_template(*out.hint, hint_range, schema, diags);
   out.source = string_of(decl, "source").value_or("");
   out.doc = string_of(decl, "doc").value_or("");
+  out.help_url = string_of(decl, "help_url").value_or("");
   for (std::size_t i = first_new; i < diags.diagnostics().size(); ++i) {
     if (diags.diagnostics()[i].declaration.empty()) diags.diagnostics()[i].declaration = decl.name;
   }
@@ -106,6 +107,12 @@ bool load_one(const ast::Declaration& decl, const sema::LoadedFile& file, bool b
 }
 
 }  // namespace
+
+std::vector<std::string_view> PolicySet::ids() const {
+  std::vector<std::string_view> out;
+  for (const auto& p : policies_) out.push_back(p.id);
+  return out;
+}
 
 const Policy* PolicySet::find(std::string_view id) const {
   for (const auto& p : policies_) {

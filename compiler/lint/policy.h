@@ -34,6 +34,7 @@ struct Policy {
   std::optional<std::string> hint;
   std::string source;                // citation
   std::string doc;                   // long explanation
+  std::string help_url;              // a page about the rule, when its author has one
   bool builtin = false;              // from the embedded pack
   const ast::Declaration* decl = nullptr;
   const sema::LoadedFile* file = nullptr;
@@ -46,6 +47,8 @@ class PolicySet {
  public:
   const std::vector<Policy>& policies() const { return policies_; }
   const Policy* find(std::string_view id) const;
+  // Every policy's id, in load order (for did-you-mean suggestions).
+  std::vector<std::string_view> ids() const;
   void add(Policy policy) { policies_.push_back(std::move(policy)); }
 
  private:

@@ -26,10 +26,7 @@ class DeclarationChecker {
       std::vector<std::string_view> names;
       for (const auto* k : all_kinds()) names.push_back(k->kind);
       auto& d = error("unknown-kind", decl.kind_range, fmt::format("unknown declaration kind '{}'", decl.kind));
-      if (auto near = nearest(decl.kind, names)) {
-        d.hint = fmt::format("did you mean '{}'?", *near);
-        d.fixits.push_back({decl.kind_range, *near});
-      } else {
+      if (!add_suggestions(d, suggest(decl.kind, names), decl.kind_range)) {
         d.hint = fmt::format("known kinds: {}", fmt::join(names, ", "));
       }
       return;
@@ -84,10 +81,7 @@ class DeclarationChecker {
     std::vector<std::string_view> names;
     for (const auto& p : schema.properties) names.push_back(p.name);
     auto& d = error("unknown-property", range, fmt::format("unknown property '{}' in {}", key, owner));
-    if (auto near = nearest(key, names)) {
-      d.hint = fmt::format("did you mean '{}'?", *near);
-      d.fixits.push_back({range, *near});
-    } else if (!names.empty()) {
+    if (!add_suggestions(d, suggest(key, names), range) && !names.empty()) {
       d.hint = fmt::format("known properties: {}", fmt::join(names, ", "));
     }
     return nullptr;

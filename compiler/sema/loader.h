@@ -20,9 +20,8 @@ std::filesystem::path find_project_root(const std::filesystem::path& file);
 std::optional<Program> load_program(const std::string& path, const Library& library, SourceManager& sources,
                                     DiagnosticEngine& diags, std::string* io_error = nullptr);
 
-// The same for a root file whose text is given (it need not exist on disk: `gpuspec
-// suggest` checks candidate files it has not written yet). Imports are read from disk,
-// relative to `path`, inside the project root of `path`.
+// As load_program, with the root file's text given instead of read: an editor's
+// unsaved buffer. Imports are still read from disk.
 Program load_program_text(const std::string& path, std::string text, const Library& library, SourceManager& sources,
                           DiagnosticEngine& diags);
 

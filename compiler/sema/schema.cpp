@@ -4,6 +4,7 @@ namespace gpuspec::sema {
 
 Type number() { return {.kind = ValueKind::Number}; }
 Type count() { return {.kind = ValueKind::Count}; }
+Type positive_count() { return {.kind = ValueKind::Count, .min_count = 1}; }
 Type quantity(units::Dimension dimension) { return {.kind = ValueKind::Quantity, .dimension = dimension}; }
 Type percent() { return {.kind = ValueKind::Percent}; }
 Type string() { return {.kind = ValueKind::String}; }

@@ -16,7 +16,7 @@ enum class ValueKind {
   Number,           // plain number, `8`, `2.5`
   Count,            // whole-number count: `8` or a scaled count `7B`, `1.2M`
   Quantity,         // number with a unit of `dimension`
-  Percent,          // `60%` (a plain number in [0,1] is accepted too)
+  Percent,          // `60%` (a plain number in [0,1] is accepted too), a share: 0% to 100%
   String,           // "..."
   Date,             // "YYYY-MM-DD"
   Bool,             // true / false
@@ -38,11 +38,14 @@ struct Type {
   std::vector<std::string_view> ref_kinds;    // Reference, Multiplicity
   std::vector<Type> element;                  // List: exactly one entry
   const BlockSchema* block = nullptr;         // Block
+  double min_count = 0;                       // Count: the smallest value that makes sense
 };
 
 // Builders keep schema tables readable.
 Type number();
 Type count();
+// A count that must be at least 1: a number of nodes, instances, layers, tokens.
+Type positive_count();
 Type quantity(units::Dimension dimension);
 Type percent();
 Type string();

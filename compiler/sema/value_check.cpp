@@ -46,25 +46,21 @@ const ast::Expr& strip_parens(const ast::Expr& e) {
 // resolve_quantity reports through the engine directly; stamp its diagnostics with the
 // declaration like every other value diagnostic, so JSON and waivers can attribute them.
 void report_bad_quantity(const ast::QuantityLit& lit, SourceRange range, DiagnosticEngine& diags,
-                         const std::string& declaration) {
+                         const std::string& declaration, const UnitContext& context) {
   std::size_t before = diags.diagnostics().size();
-  resolve_quantity(lit, range, &diags);
+  resolve_quantity(lit, range, &diags, context);
   for (std::size_t i = before; i < diags.diagnostics().size(); ++i) diags.diagnostics()[i].declaration = declaration;
 }
 
 }  // namespace
 
-std::optional<units::Quantity> resolve_quantity(const ast::QuantityLit& lit, SourceRange range, DiagnosticEngine* diags) {
+std::optional<units::Quantity> resolve_quantity(const ast::QuantityLit& lit, SourceRange range, DiagnosticEngine* diags,
+                                                const UnitContext& context) {
   const units::Unit* unit = units::find_unit(lit.unit);
   if (!unit) {
     if (!diags) return std::nullopt;
     auto& d = diags->error("unknown-unit", lit.unit_range, fmt::format("unknown unit '{}'", lit.unit));
-    if (lit.unit.size() == 1 && std::string_view("KMBT").find(lit.unit[0]) != std::string_view::npos) {
-      d.hint = fmt::format("a scaled count takes no space: write '{}{}'", lit.number, lit.unit);
-    } else if (auto near = nearest(lit.unit, units::all_unit_symbols())) {
-      d.hint = fmt::format("did you mean '{}'?", *near);
-      d.fixits.push_back({lit.unit_range, *near});
-    }
+    explain_unknown_unit(d, lit, range, context);
     return std::nullopt;
   }
   auto result = units::make_quantity(lit.number, *unit);
@@ -86,8 +82,9 @@ std::string describe_type(const Type& type) {
     case ValueKind::Bool: return "true or false";
     case ValueKind::Symbol: return type.symbols.empty() ? "a symbol" : fmt::format("one of {}", join_symbols(type.symbols));
     case ValueKind::VersionedSymbol: return "a versioned symbol (e.g. pytorch@2.3)";
-    case ValueKind::Reference: return fmt::format("a reference to a {}", join_symbols(type.ref_kinds));
-    case ValueKind::Multiplicity: return fmt::format("a {} reference or 'N x {}'", join_symbols(type.ref_kinds), type.ref_kinds.empty() ? "ref" : type.ref_kinds[0]);
+    case ValueKind::Reference: return fmt::format("a reference to {}", kinds_phrase(type.ref_kinds));
+    case ValueKind::Multiplicity:
+      return fmt::format("a reference to {} or 'N x {}'", kinds_phrase(type.ref_kinds), type.ref_kinds.empty() ? "ref" : type.ref_kinds[0]);
     case ValueKind::List: return fmt::format("a list of {}", describe_type(type.element.front()));
     case ValueKind::Block: return "a block { ... }";
     case ValueKind::Expression: return "an expression";
@@ -119,48 +116,6 @@ Diagnostic& ValueChecker::error(std::string id, SourceRange range, std::string m
   return d;
 }
 
-ValueChecker::Outcome ValueChecker::check_reference(const ast::Expr&, std::string_view name, SourceRange range,
-                                                    const Type& type) {
-  Outcome out{true, false, {}};
-  const DeclEntry* entry = program_.find(name);
-  if (entry) {
-    for (auto kind : type.ref_kinds) {
-      if (entry->decl->kind == kind) {
-        out.ok = true;
-        return out;
-      }
-    }
-    std::string found_kind = entry->decl->kind;
-    std::string wanted = join_symbols(type.ref_kinds);
-    SourceRange decl_range = entry->decl->name_range;
-    std::string decl_name(name);
-    out.report = [this, range, found_kind, wanted, decl_range, decl_name] {
-      auto& d = error("wrong-kind", range, fmt::format("'{}' is a {}, expected a {}", decl_name, found_kind, wanted));
-      d.notes.push_back({fmt::format("'{}' is declared here", decl_name), decl_range});
-    };
-    return out;
-  }
-  std::vector<std::string_view> candidates;
-  for (const auto* candidate : program_.all_declarations()) {
-    for (auto kind : type.ref_kinds) {
-      if (candidate->decl->kind == kind) candidates.push_back(candidate->decl->name);
-    }
-  }
-  std::string wanted = join_symbols(type.ref_kinds);
-  std::string missing(name);
-  auto suggestion = nearest(name, candidates);
-  out.report = [this, range, wanted, missing, suggestion] {
-    auto& d = error("unknown-name", range, fmt::format("unknown {} '{}'", wanted, missing));
-    if (suggestion) {
-      d.hint = fmt::format("did you mean '{}'?", *suggestion);
-      d.fixits.push_back({range, *suggestion});
-    } else {
-      d.hint = fmt::format("`gpuspec catalog {}` lists the known names", wanted);
-    }
-  };
-  return out;
-}
-
 ValueChecker::Outcome ValueChecker::check_type(const ast::Expr& raw, const Type& type) {
   const ast::Expr& value = strip_parens(raw);
   SourceRange range = value.range;
@@ -172,20 +127,8 @@ ValueChecker::Outcome ValueChecker::check_type(const ast::Expr& raw, const Type&
       if (const auto* u = value.as<ast::UnaryExpr>(); u && u->op == ast::UnaryOp::Negate) inner = u->operand.get();
       return {inner->as<ast::NumberLit>() != nullptr, inner->as<ast::NumberLit>() != nullptr, {}};
     }
-    case ValueKind::Count: {
-      if (value.as<ast::ScaledCountLit>()) return {true, true, {}};
-      // `7 B` reads as a quantity with the unknown unit `B`; its diagnostic explains
-      // that a scaled count takes no space, which beats "found a quantity".
-      if (const auto* q = value.as<ast::QuantityLit>(); q && !units::find_unit(q->unit)) {
-        return {true, false, [this, q, range] { report_bad_quantity(*q, range, diags_, declaration_); }};
-      }
-      const auto* n = value.as<ast::NumberLit>();
-      if (!n) return {};
-      if (n->value >= 0 && std::floor(n->value) == n->value) return {true, true, {}};
-      return {true, false, [this, range, v = n->value] {
-                error("type-mismatch", range, fmt::format("expected a whole, non-negative count, found {}", v));
-              }};
-    }
+    case ValueKind::Count:
+      return check_count(value, type);
     case ValueKind::Quantity: {
       if (const auto* n = value.as<ast::NumberLit>()) {
         // A bare number where a quantity is expected: say which unit is missing.
@@ -197,7 +140,11 @@ ValueChecker::Outcome ValueChecker::check_type(const ast::Expr& raw, const Type&
       const auto* q = value.as<ast::QuantityLit>();
       if (!q) return {};
       const units::Unit* unit = units::find_unit(q->unit);
-      if (!unit) return {true, false, [this, q, range] { report_bad_quantity(*q, range, diags_, declaration_); }};
+      if (!unit) {
+        return {true, false, [this, q, range, dimension = type.dimension] {
+                  report_bad_quantity(*q, range, diags_, declaration_, {.expected = dimension});
+                }};
+      }
       if (!(unit->dimension == type.dimension)) {
         std::string expected = units::dimension_name(type.dimension);
         std::string found = units::dimension_name(unit->dimension);
@@ -208,21 +155,12 @@ ValueChecker::Outcome ValueChecker::check_type(const ast::Expr& raw, const Type&
                 }};
       }
       if (!units::make_quantity(q->number, *unit).ok()) {
-        return {true, false, [this, q, range] { report_bad_quantity(*q, range, diags_, declaration_); }};
+        return {true, false, [this, q, range] { report_bad_quantity(*q, range, diags_, declaration_, {}); }};
       }
       return {true, true, {}};
     }
-    case ValueKind::Percent: {
-      if (value.as<ast::PercentLit>()) return {true, true, {}};
-      if (const auto* n = value.as<ast::NumberLit>()) {
-        if (n->value >= 0 && n->value <= 1) return {true, true, {}};
-        return {true, false, [this, range, v = n->value] {
-                  error("type-mismatch", range, fmt::format("expected a percentage, found {}", v)).hint =
-                      fmt::format("write '{}%'", v);
-                }};
-      }
-      return {};
-    }
+    case ValueKind::Percent:
+      return check_percent(value);
     case ValueKind::String:
       return {value.as<ast::StringLit>() != nullptr, value.as<ast::StringLit>() != nullptr, {}};
     case ValueKind::Date: {
@@ -242,13 +180,11 @@ ValueChecker::Outcome ValueChecker::check_type(const ast::Expr& raw, const Type&
       for (auto s : type.symbols) {
         if (s == n->name) return {true, true, {}};
       }
-      auto suggestion = nearest(n->name, type.symbols);
-      return {true, false, [this, range, name = n->name, allowed = join_symbols(type.symbols), suggestion] {
+      // `raid1` is as close to raid0 as to raid10: both listed, neither applied.
+      Suggestions suggestions = suggest(n->name, type.symbols);
+      return {true, false, [this, range, name = n->name, allowed = join_symbols(type.symbols), suggestions] {
                 auto& d = error("unknown-symbol", range, fmt::format("unknown value '{}'; expected one of: {}", name, allowed));
-                if (suggestion) {
-                  d.hint = fmt::format("did you mean '{}'?", *suggestion);
-                  d.fixits.push_back({range, *suggestion});
-                }
+                add_suggestions(d, suggestions, range);
               }};
     }
     case ValueKind::VersionedSymbol: {
@@ -258,10 +194,10 @@ ValueChecker::Outcome ValueChecker::check_type(const ast::Expr& raw, const Type&
       for (auto s : type.symbols) {
         if (s == v->name) return {true, true, {}};
       }
-      auto suggestion = nearest(v->name, type.symbols);
-      return {true, false, [this, range, name = v->name, allowed = join_symbols(type.symbols), suggestion] {
+      Suggestions suggestions = suggest(v->name, type.symbols);
+      return {true, false, [this, range, name = v->name, allowed = join_symbols(type.symbols), suggestions] {
                 auto& d = error("unknown-symbol", range, fmt::format("unknown value '{}'; expected one of: {}", name, allowed));
-                if (suggestion) d.hint = fmt::format("did you mean '{}'?", *suggestion);
+                if (!suggestions.candidates.empty()) d.hint = did_you_mean(suggestions);
               }};
     }
     case ValueKind::Reference: {
@@ -271,6 +207,7 @@ ValueChecker::Outcome ValueChecker::check_type(const ast::Expr& raw, const Type&
                   error("multiplicity-not-allowed", range, fmt::format("a count is not allowed here; expected a single {}", kinds));
                 }};
       }
+      if (const auto* text = value.as<ast::StringLit>()) return check_provider_name(*text, range, type);
       const auto* n = value.as<ast::Name>();
       if (!n) return {};
       return check_reference(value, n->name, range, type);
@@ -284,6 +221,17 @@ ValueChecker::Outcome ValueChecker::check_type(const ast::Expr& raw, const Type&
         }
         return check_reference(value, m->name, m->name_range, type);
       }
+      // `4 * part` and `4× part`: a count of parts is written with x.
+      if (const auto* b = value.as<ast::BinaryExpr>(); b && b->op == ast::BinaryOp::Mul && b->lhs->as<ast::NumberLit>() &&
+                                                       b->rhs->as<ast::Name>()) {
+        SourceRange op{range.file, b->lhs->range.end, b->rhs->range.begin};
+        return {true, false, [this, range, op] {
+                  auto& d = error("type-mismatch", range, "a count of parts is written with 'x', not '*'");
+                  d.hint = "write `4 x vendor.part`";
+                  d.fixits.push_back({op, " x "});
+                }};
+      }
+      if (const auto* text = value.as<ast::StringLit>()) return check_provider_name(*text, range, type);
       const auto* n = value.as<ast::Name>();
       if (!n) return {};
       return check_reference(value, n->name, range, type);
@@ -326,9 +274,6 @@ void ValueChecker::check(const ast::Expr& value, const PropertySchema& schema) {
   // A dotted name is more likely a mistyped reference than a mistyped symbol.
   const ast::Expr& bare = strip_parens(value);
   if (const auto* n = bare.as<ast::Name>(); n && n->name.find('.') != std::string::npos && failures.size() > 1) {
-    for (std::size_t i = 0; i < schema.types.size() && i < failures.size(); ++i) {
-      (void)i;
-    }
     for (auto it = failures.rbegin(); it != failures.rend(); ++it) {
       if (it->report) {
         it->report();
@@ -342,12 +287,102 @@ void ValueChecker::check(const ast::Expr& value, const PropertySchema& schema) {
       return;
     }
   }
+  if (report_unquoted_string(value, schema)) return;
   bool wants_block_only = schema.types.size() == 1 && schema.types.front().kind == ValueKind::Block;
   std::vector<std::string> expected;
   for (const auto& type : schema.types) expected.push_back(describe_type(type));
   auto& d = error("type-mismatch", value.range,
                   fmt::format("'{}' expects {}, found {}", schema.name, fmt::join(expected, " or "), describe_value(value)));
   if (wants_block_only) d.hint = fmt::format("write it as a block: {} {{ ... }}", schema.name);
+}
+
+}  // namespace gpuspec::sema
+
+namespace gpuspec::sema {
+
+ValueChecker::Outcome ValueChecker::check_count(const ast::Expr& value, const Type& type) {
+  SourceRange range = value.range;
+  auto at_least = [&](double count) { return count >= type.min_count; };
+  std::string wanted = type.min_count >= 1 ? "a whole count of at least 1" : "a whole, non-negative count";
+  if (const auto* scaled = value.as<ast::ScaledCountLit>()) {
+    if (at_least(scaled->value)) return {true, true, {}};
+    return {true, false, [this, range, wanted] { error("out-of-range", range, fmt::format("expected {}, found 0", wanted)); }};
+  }
+  // `7 B` reads as a quantity with the unknown unit `B`; its diagnostic explains
+  // that a scaled count takes no space, which beats "found a quantity".
+  if (const auto* q = value.as<ast::QuantityLit>(); q && !units::find_unit(q->unit)) {
+    return {true, false, [this, q, range] { report_bad_quantity(*q, range, diags_, declaration_, {.count_expected = true}); }};
+  }
+  // `-1`: a negative number, not "an expression".
+  if (const auto* u = value.as<ast::UnaryExpr>(); u && u->op == ast::UnaryOp::Negate) {
+    if (const auto* n = u->operand->as<ast::NumberLit>()) {
+      return {true, false, [this, range, wanted, v = -n->value] {
+                error("out-of-range", range, fmt::format("expected {}, found {}", wanted, v));
+              }};
+    }
+  }
+  const auto* n = value.as<ast::NumberLit>();
+  if (!n) return {};
+  if (std::floor(n->value) != n->value) {
+    return {true, false, [this, range, wanted, v = n->value] {
+              error("type-mismatch", range, fmt::format("expected {}, found {}", wanted, v));
+            }};
+  }
+  if (n->value < 0 || !at_least(n->value)) {
+    return {true, false, [this, range, wanted, v = n->value] {
+              error("out-of-range", range, fmt::format("expected {}, found {}", wanted, v));
+            }};
+  }
+  return {true, true, {}};
+}
+
+// A percentage is a share (of the time, of a budget): 0% to 100%.
+ValueChecker::Outcome ValueChecker::check_percent(const ast::Expr& value) {
+  SourceRange range = value.range;
+  const ast::Expr* inner = &value;
+  bool negated = false;
+  if (const auto* u = value.as<ast::UnaryExpr>(); u && u->op == ast::UnaryOp::Negate) {
+    inner = u->operand.get();
+    negated = true;
+  }
+  if (const auto* p = inner->as<ast::PercentLit>()) {
+    double share = negated ? -p->value : p->value;
+    if (share >= 0 && share <= 1) return {true, true, {}};
+    return {true, false, [this, range, share] {
+              error("out-of-range", range, fmt::format("a percentage here is a share from 0% to 100%, found {}%", share * 100));
+            }};
+  }
+  if (const auto* n = inner->as<ast::NumberLit>(); n && !negated) {
+    if (n->value >= 0 && n->value <= 1) return {true, true, {}};
+    return {true, false, [this, range, v = n->value] {
+              auto& d = error("type-mismatch", range, fmt::format("expected a percentage, found {}", v));
+              d.hint = fmt::format("write '{}%'", v);
+              if (v > 1 && v <= 100) d.fixits.push_back({{range.file, range.end, range.end}, "%"});
+            }};
+  }
+  return {};
+}
+
+std::string ValueChecker::source_text(SourceRange range) const {
+  if (const LoadedFile* file = file_of(range)) return std::string(file->source->slice(range));
+  return {};
+}
+
+bool ValueChecker::report_unquoted_string(const ast::Expr& raw, const PropertySchema& schema) {
+  bool strings_only = !schema.types.empty() && std::all_of(schema.types.begin(), schema.types.end(), [](const Type& t) {
+    return t.kind == ValueKind::String || t.kind == ValueKind::Date;
+  });
+  const ast::Expr& value = strip_parens(raw);
+  bool looks_like_text = value.as<ast::Name>() || value.as<ast::NumberLit>() || value.as<ast::VersionedSymbol>() ||
+                         value.as<ast::QuantityLit>() || value.as<ast::BinaryExpr>();  // 2025-12-31 parses as a subtraction
+  if (!strings_only || !looks_like_text) return false;
+  std::string text = source_text(value.range);
+  if (text.empty() || text.find_first_of("\"\\\n#") != std::string::npos) return false;
+  auto& d = error("type-mismatch", value.range,
+                  fmt::format("'{}' expects {}, found {}", schema.name, describe_type(schema.types.front()), describe_value(value)));
+  d.hint = fmt::format("strings are quoted: \"{}\"", text);
+  d.fixits.push_back({value.range, "\"" + text + "\""});
+  return true;
 }
 
 }  // namespace gpuspec::sema

@@ -7,14 +7,16 @@
 #include "diag/diagnostic.h"
 #include "sema/program.h"
 #include "sema/schema.h"
+#include "sema/unit_suggest.h"
 #include "units/quantity.h"
 
 namespace gpuspec::sema {
 
-// Resolves a quantity literal's unit; reports unknown units with a suggestion and
-// overflow. Used by the checker and later by fact resolution.
+// Resolves a quantity literal's unit; reports unknown units (with a suggestion that
+// knows what the property wants, from `context`) and overflow. Used by the checker
+// and later by fact resolution (without diagnostics).
 std::optional<units::Quantity> resolve_quantity(const ast::QuantityLit& lit, SourceRange range,
-                                                DiagnosticEngine* diags);
+                                                DiagnosticEngine* diags, const UnitContext& context = {});
 
 class ValueChecker {
  public:
@@ -35,7 +37,14 @@ class ValueChecker {
   };
   Outcome check_type(const ast::Expr& value, const Type& type);
   Outcome check_reference(const ast::Expr& value, std::string_view name, SourceRange range, const Type& type);
+  Outcome check_provider_name(const ast::StringLit& text, SourceRange range, const Type& type);
+  Outcome check_count(const ast::Expr& value, const Type& type);
+  Outcome check_percent(const ast::Expr& value);
+  // `region = us-east-1`, `cuda = 12.1`: a string written without its quotes.
+  bool report_unquoted_string(const ast::Expr& value, const PropertySchema& schema);
   Diagnostic& error(std::string id, SourceRange range, std::string message);
+  const LoadedFile* file_of(SourceRange range) const;
+  std::string source_text(SourceRange range) const;
 
   const Program& program_;
   DiagnosticEngine& diags_;
@@ -46,6 +55,9 @@ class ValueChecker {
 bool is_calendar_date(const std::string& text);
 
 std::string describe_type(const Type& type);
+// "a workload", "an instance"; "a gpu or a part".
+std::string with_article(std::string_view word);
+std::string kinds_phrase(const std::vector<std::string_view>& kinds);
 std::string describe_value(const ast::Expr& value);
 
 }  // namespace gpuspec::sema

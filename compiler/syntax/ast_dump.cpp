@@ -24,25 +24,27 @@ std::string quote(const std::string& s) {
 
 class Dumper {
  public:
-  explicit Dumper(const SourceManager& sources) : sources_(sources) {}
+  Dumper(const SourceManager& sources, DumpOptions options) : sources_(sources), options_(options) {}
 
+  // " @line:col-line:col", or nothing when positions are off.
   std::string at(SourceRange r) const {
-    if (!r.valid()) return "?";
+    if (!options_.positions) return "";
+    if (!r.valid()) return " @?";
     auto s = sources_.start_of(r);
     auto e = sources_.end_of(r);
-    return fmt::format("{}:{}-{}:{}", s.line, s.column, e.line, e.column);
+    return fmt::format(" @{}:{}-{}:{}", s.line, s.column, e.line, e.column);
   }
 
   void body(const ast::Body& b, int depth) {
     std::string pad(depth * 2, ' ');
     for (const auto& item : b.items) {
       if (const auto* p = std::get_if<ast::Property>(&item)) {
-        out += fmt::format("{}property {} @{} = {}\n", pad, p->key, at(p->range), dump_expr(*p->value));
+        out += fmt::format("{}property {}{} = {}\n", pad, p->key, at(p->range), dump_expr(*p->value));
       } else if (const auto* blk = std::get_if<std::unique_ptr<ast::Block>>(&item)) {
-        out += fmt::format("{}block {} @{}\n", pad, (*blk)->key, at((*blk)->range));
+        out += fmt::format("{}block {}{}\n", pad, (*blk)->key, at((*blk)->range));
         body((*blk)->body, depth + 1);
       } else if (const auto* w = std::get_if<ast::Waiver>(&item)) {
-        out += fmt::format("{}waive {} @{}", pad, w->rule, at(w->range));
+        out += fmt::format("{}waive {}{}", pad, w->rule, at(w->range));
         if (w->reason) out += " reason=" + quote(*w->reason);
         if (w->until) out += " until=" + quote(*w->until);
         out += "\n";
@@ -54,6 +56,7 @@ class Dumper {
 
  private:
   const SourceManager& sources_;
+  DumpOptions options_;
 };
 
 }  // namespace
@@ -93,14 +96,14 @@ std::string dump_expr(const ast::Expr& e) {
       e.node);
 }
 
-std::string dump_ast(const ast::File& file, const SourceManager& sources) {
-  Dumper d(sources);
-  for (const auto& imp : file.imports) d.out += fmt::format("import {} @{}\n", quote(imp.path), d.at(imp.range));
+std::string dump_ast(const ast::File& file, const SourceManager& sources, DumpOptions options) {
+  Dumper d(sources, options);
+  for (const auto& imp : file.imports) d.out += fmt::format("import {}{}\n", quote(imp.path), d.at(imp.range));
   for (const auto& decl : file.declarations) {
-    d.out += fmt::format("{} {} @{}\n", decl.kind, decl.name, d.at(decl.range));
+    d.out += fmt::format("{} {}{}\n", decl.kind, decl.name, d.at(decl.range));
     d.body(decl.body, 1);
   }
-  for (const auto& c : file.comments) d.out += fmt::format("comment @{} {}\n", d.at(c.range), quote(c.text));
+  for (const auto& c : file.comments) d.out += fmt::format("comment{} {}\n", d.at(c.range), quote(c.text));
   return d.out;
 }
 

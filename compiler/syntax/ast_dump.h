@@ -9,7 +9,13 @@
 
 namespace gpuspec::syntax {
 
-std::string dump_ast(const ast::File& file, const SourceManager& sources);
+struct DumpOptions {
+  // Without positions the dump describes only the tree and the comments' text, so two
+  // layouts of the same file (before and after `gpuspec fmt`) dump the same.
+  bool positions = true;
+};
+
+std::string dump_ast(const ast::File& file, const SourceManager& sources, DumpOptions options = {});
 std::string dump_expr(const ast::Expr& expr);  // one line, fully parenthesised
 
 }  // namespace gpuspec::syntax

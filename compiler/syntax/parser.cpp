@@ -10,6 +10,7 @@
 #include "source/utf8.h"
 #include "syntax/ast_builder.h"
 #include "syntax/source_offsets.h"
+#include "syntax/token_repair.h"
 
 namespace gpuspec::syntax {
 
@@ -50,7 +51,8 @@ std::string describe_token(antlr4::Token* token) {
 
 class SyntaxErrorListener : public antlr4::BaseErrorListener {
  public:
-  SyntaxErrorListener(const CodePointOffsets& offsets, DiagnosticEngine& diags) : offsets_(offsets), diags_(diags) {}
+  SyntaxErrorListener(const CodePointOffsets& offsets, DiagnosticEngine& diags, std::vector<antlr4::Token*> tokens)
+      : offsets_(offsets), diags_(diags), tokens_(std::move(tokens)) {}
 
   void syntaxError(antlr4::Recognizer* recognizer, antlr4::Token* offending, std::size_t, std::size_t,
                    const std::string&, std::exception_ptr) override {
@@ -82,11 +84,32 @@ class SyntaxErrorListener : public antlr4::BaseErrorListener {
           (!before_previous || before_previous->getType() == P::LBRACE || before_previous->getType() == P::SEMI ||
            before_previous->getType() == P::COMMA || before_previous->getType() == P::RBRACE ||
            before_previous->getLine() < previous->getLine());
+      // `gpu = 4 x` and then the next property on a new line: the next key was taken
+      // for the part, so the parser trips on its `=`. Say what is missing, where.
+      if (starts_item && before_previous && before_previous->getType() == P::X &&
+          before_previous->getLine() < previous->getLine()) {
+        SourceRange x = offsets_.range(before_previous->getStartIndex(), before_previous->getStopIndex());
+        diags_.error("syntax", x, "expected the name of a part after 'x'")
+            .hint = "write a count and a part as `4 x vendor.part`; `gpuspec catalog` lists the parts";
+        return;
+      }
       if (starts_item && offending->getType() != antlr4::Token::EOF && expected.contains(static_cast<std::size_t>(P::WAIVE))) {
         std::string key = previous->getText();
-        diags_.error("syntax", range, fmt::format("expected '=' or '{{' after '{}', found {}", key, describe_token(offending)))
-            .hint = fmt::format("write `{} = value` for a property or `{} {{ ... }}` for a block", key, key);
+        auto& d = diags_.error("syntax", range, fmt::format("expected '=' or '{{' after '{}', found {}", key, describe_token(offending)));
+        d.hint = fmt::format("write `{} = value` for a property or `{} {{ ... }}` for a block", key, key);
+        if (starts_value(offending->getType())) {
+          SourceRange key_range = offsets_.range(previous->getStartIndex(), previous->getStopIndex());
+          d.fixits.push_back({{key_range.file, key_range.end, key_range.end}, " ="});
+        }
         return;
+      }
+      // An unclosed body: clang's "expected '}'" with a note at the `{` it matches.
+      if (offending && offending->getType() == antlr4::Token::EOF && expected.contains(static_cast<std::size_t>(P::RBRACE))) {
+        if (antlr4::Token* open = innermost_unclosed_brace(tokens_)) {
+          auto& d = diags_.error("syntax", range, "expected '}' at end of file");
+          d.notes.push_back({"to match this '{'", offsets_.range(open->getStartIndex(), open->getStopIndex())});
+          return;
+        }
       }
       std::vector<std::string> names;
       for (auto type : expected.toList()) {
@@ -105,8 +128,20 @@ class SyntaxErrorListener : public antlr4::BaseErrorListener {
   int count() const { return count_; }
 
  private:
+  // Tokens that can begin a value: after a key they mean a missing `=`.
+  static bool starts_value(std::size_t type) {
+    switch (type) {
+      case P::NUMBER: case P::NUMBER_UNIT: case P::STRING: case P::TRIPLE_STRING: case P::TRUE: case P::FALSE:
+      case P::LBRACK: case P::MINUS: case P::LPAREN: case P::IDENT:
+        return true;
+      default:
+        return false;
+    }
+  }
+
   const CodePointOffsets& offsets_;
   DiagnosticEngine& diags_;
+  const std::vector<antlr4::Token*> tokens_;  // a copy: the stream hands out its list by value
   int count_ = 0;
 };
 
@@ -243,6 +278,7 @@ ast::File parse_file(const SourceFile& source, DiagnosticEngine& diags) {
     lexer.removeErrorListeners();  // every lexeme matches some rule; stray ones are tokens
     antlr4::CommonTokenStream tokens(&lexer);
     tokens.fill();
+    repair_foreign_punctuation(tokens.getTokens(), offsets, diags);
 
     ast::File file;
     file.file = source.id();
@@ -265,7 +301,7 @@ ast::File parse_file(const SourceFile& source, DiagnosticEngine& diags) {
     } catch (const antlr4::ParseCancellationException&) {
       tree = nullptr;
     }
-    SyntaxErrorListener listener(offsets, diags);
+    SyntaxErrorListener listener(offsets, diags, tokens.getTokens());
     if (!tree) {
       // Stage 2: full LL prediction with error recovery and our messages.
       tokens.seek(0);

@@ -1,0 +1,85 @@
+// `gpuspec fmt [--check] [--diff] [PATH...]`: the canonical layout (compiler/format),
+// written back in place. Like `terraform fmt`, it prints the files it changed, and
+// with --check changes nothing and exits 1 when a file is not formatted.
+#include <fmt/format.h>
+
+#include <iostream>
+#include <iterator>
+
+#include "diag/render_text.h"
+#include "driver/commands.h"
+#include "driver/default_paths.h"
+#include "driver/help.h"
+#include "driver/rewrite_files.h"
+#include "format/formatter.h"
+#include "format/unified_diff.h"
+#include "sema/loader.h"
+
+namespace gpuspec::driver {
+
+namespace {
+
+struct FmtOptions {
+  bool check = false;
+  bool diff = false;
+};
+
+// `gpuspec fmt -`: standard input to standard output, for editors.
+int format_stdin(const FmtOptions& options) {
+  std::string text(std::istreambuf_iterator<char>(std::cin), {});
+  SourceManager sources;
+  DiagnosticEngine diags;
+  auto formatted = format::format_source(sources.add("<stdin>", text), diags);
+  if (!formatted) {
+    std::cerr << render_text(diags.diagnostics(), sources, TextRenderOptions{});
+    return kExitToolFailure;
+  }
+  if (options.diff) std::cout << format::unified_diff(text, *formatted, "<stdin>", "<stdin> (formatted)");
+  if (options.check) return *formatted == text ? kExitClean : kExitFindings;
+  if (!options.diff) std::cout << *formatted;
+  return kExitClean;
+}
+
+}  // namespace
+
+int run_fmt(const std::vector<std::string>& raw_args) {
+  ParsedArgs args;
+  if (auto exit = parse_command_line("fmt", raw_args, args)) return *exit;
+  FmtOptions options{args.has("--check"), args.has("--diff")};
+  if (args.positionals.size() == 1 && args.positionals.front() == "-") return format_stdin(options);
+
+  CollectedPaths collected = collect_paths_or_current_folder(args.positionals);
+  for (const auto& missing : collected.missing) return tool_failure(fmt::format("cannot read '{}': no such file or folder", missing));
+
+  SourceManager sources;
+  DiagnosticEngine diags;
+  std::vector<writers::OutputFile> changed;
+  bool failed = false;
+  for (const auto& path : collected.files) {
+    std::string error;
+    auto text = sema::read_file(path, &error);
+    if (!text) {
+      std::cerr << fmt::format("gpuspec: error: cannot read '{}': {}\n", path, error);
+      failed = true;
+      continue;
+    }
+    auto formatted = format::format_source(sources.add(path, *text), diags);
+    if (!formatted) {
+      failed = true;  // the diagnostics say why; the file is left as it is
+      continue;
+    }
+    if (*formatted == *text) continue;
+    if (options.diff) std::cout << format::unified_diff(*text, *formatted, path, path + " (formatted)");
+    if (!options.diff) std::cout << path << "\n";
+    changed.push_back({path, std::move(*formatted)});
+  }
+  diags.sort(sources);
+  std::cerr << render_text(diags.diagnostics(), sources, TextRenderOptions{});
+
+  if (options.check) return failed ? kExitToolFailure : changed.empty() ? kExitClean : kExitFindings;
+  std::string write_error;
+  if (!changed.empty() && !rewrite_in_place(changed, write_error)) return tool_failure(write_error);
+  return failed ? kExitToolFailure : kExitClean;
+}
+
+}  // namespace gpuspec::driver

@@ -1,0 +1,62 @@
+// `gpuspec lsp`: the language server on stdin/stdout. One thread: it waits for a
+// message or for the next debounce deadline, whichever comes first.
+#include <charconv>
+#include <csignal>
+#include <cstdio>
+#include <unistd.h>
+
+#include "driver/help.h"
+#include "driver/commands.h"
+#include "lsp/server.h"
+#include "lsp/transport.h"
+
+namespace gpuspec::driver {
+
+int run_lsp(const std::vector<std::string>& raw_args) {
+  ParsedArgs args;
+  if (auto exit = parse_command_line("lsp", raw_args, args)) return *exit;
+  lsp::ServerOptions options;
+  if (auto debounce = args.value("--debounce-ms")) {
+    const char* end = debounce->data() + debounce->size();
+    auto [ptr, ec] = std::from_chars(debounce->data(), end, options.debounce_ms);
+    if (ec != std::errc() || ptr != end || options.debounce_ms < 0 || options.debounce_ms > 10000) {
+      return tool_failure("--debounce-ms takes a number of milliseconds from 0 to 10000, not '" + *debounce + "'");
+    }
+  }
+
+  // A client that goes away must not kill the server mid-write with SIGPIPE.
+  std::signal(SIGPIPE, SIG_IGN);
+  lsp::Transport transport(STDIN_FILENO, STDOUT_FILENO);
+  lsp::Server server(
+      [&](const lsp::Json& message) {
+        // Invalid UTF-8 from a document quoted in a message is replaced, not thrown.
+        transport.write(message.dump(-1, ' ', false, lsp::Json::error_handler_t::replace));
+      },
+      options);
+  while (!server.exited()) {
+    std::string body;
+    switch (transport.read(body, server.next_timeout())) {
+      case lsp::Transport::Status::Message: {
+        lsp::Json message = lsp::Json::parse(body, nullptr, false);
+        if (message.is_discarded()) {
+          server.handle_malformed("the message is not valid JSON");
+        } else {
+          server.handle(message);
+        }
+        break;
+      }
+      case lsp::Transport::Status::BadHeader:
+        server.handle_malformed(body);
+        break;
+      case lsp::Transport::Status::Timeout:
+        break;
+      case lsp::Transport::Status::Closed:
+        // The client went away without `exit`.
+        return 1;
+    }
+    server.run_due();
+  }
+  return server.exit_code();
+}
+
+}  // namespace gpuspec::driver

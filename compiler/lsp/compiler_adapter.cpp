@@ -1,0 +1,196 @@
+#include "lsp/compiler_adapter.h"
+
+#include <fmt/format.h>
+
+#include <stdexcept>
+
+#include "backends/cost/cost_facts.h"
+#include "backends/cost/price_files.h"
+#include "driver/analysis.h"
+#include "driver/config.h"
+#include "driver/explain_text.h"
+#include "driver/session.h"
+#include "facts/resolve.h"
+#include "sema/program.h"
+
+namespace gpuspec::lsp {
+
+namespace {
+
+// A session's SourceManager keeps every text loaded through it. Starting a fresh
+// session after this many analyses bounds the memory of a long editing session;
+// loading one costs about 20 ms (test/bench/README.md).
+constexpr int kAnalysesPerSession = 50;
+
+const char* origin_name(facts::Origin::Kind kind) {
+  switch (kind) {
+    case facts::Origin::Kind::Declared: return "declared";
+    case facts::Origin::Kind::Catalog: return "catalog";
+    case facts::Origin::Kind::Derived: return "derived";
+    case facts::Origin::Kind::Default: return "default";
+    case facts::Origin::Kind::Estimator: return "estimator";
+  }
+  return "declared";
+}
+
+DeclarationView view_of(const sema::DeclEntry& entry) {
+  return DeclarationView{entry.decl, entry.file->source, entry.file->library};
+}
+
+bool kind_in(std::string_view kind, const std::vector<std::string_view>& kinds) {
+  for (auto k : kinds) {
+    if (k == kind) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+Analysis::Analysis() = default;
+Analysis::~Analysis() = default;
+
+const SourceManager& Analysis::sources() const { return session_->sources(); }
+const SourceFile& Analysis::document() const { return *document_->source; }
+const ast::File& Analysis::syntax() const { return document_->ast; }
+
+std::optional<DeclarationView> Analysis::find(std::string_view name) const {
+  const sema::DeclEntry* entry = program_ ? program_->find(name) : session_->library().index().find(name);
+  if (!entry || !entry->decl || !entry->file) return std::nullopt;
+  return view_of(*entry);
+}
+
+std::vector<DeclarationView> Analysis::declarations_of_kind(const std::vector<std::string_view>& kinds) const {
+  std::vector<DeclarationView> out;
+  if (program_) {
+    for (const auto* entry : program_->user_declarations()) {
+      if (kind_in(entry->decl->kind, kinds)) out.push_back(view_of(*entry));
+    }
+  }
+  for (const auto& [name, entry] : session_->library().index().entries()) {
+    if (!kind_in(entry.decl->kind, kinds)) continue;
+    if (program_ && program_->index().find(name)) continue;  // shadowed by the program's own
+    out.push_back(view_of(entry));
+  }
+  return out;
+}
+
+std::vector<FactView> Analysis::facts_of(const ast::Declaration& declaration) const {
+  std::vector<FactView> out;
+  if (!program_ || !facts::has_facts(declaration.kind)) return out;
+  const sema::DeclEntry* entry = program_->find(declaration.name);
+  if (!entry || entry->decl != &declaration) return out;
+  DiagnosticEngine ignored;  // the analysis reported them already
+  facts::FactSet resolved = facts::resolve_facts(*program_, *entry, ignored);
+  // The cost.* facts the budget and deployment rules read, as `gpuspec facts` shows them.
+  cost::PriceBook book = cost::build_price_book(*program_);
+  cost::add_cost_facts(*program_, *entry, resolved, book);
+  for (const auto& [name, fact] : resolved.all()) {
+    out.push_back(FactView{name, fact.value.display(), origin_name(fact.origin.kind), fact.origin.entry,
+                           fact.origin.explanation, fact.origin.range});
+  }
+  return out;
+}
+
+std::optional<RuleView> Analysis::rule(std::string_view id) const {
+  const lint::Policy* policy = session_->policies().find(id);
+  if (!policy) return std::nullopt;
+  return RuleView{policy->id, policy->severity, driver::explain_text(*policy, session_->sources()),
+                  policy->decl ? policy->decl->name_range : SourceRange{}};
+}
+
+std::vector<std::string> Analysis::rule_ids() const {
+  std::vector<std::string> out;
+  for (auto id : session_->policies().ids()) out.emplace_back(id);
+  return out;
+}
+
+std::vector<const SourceFile*> Analysis::library_files() const {
+  std::vector<const SourceFile*> out;
+  for (const auto& file : session_->library().files()) out.push_back(file->source);
+  return out;
+}
+
+CompilerAdapter::CompilerAdapter() = default;
+CompilerAdapter::~CompilerAdapter() = default;
+
+std::shared_ptr<driver::Session> CompilerAdapter::session_for(const std::string& key,
+                                                              const std::vector<std::string>& policy_dirs) {
+  CachedSession& slot = sessions_[key];
+  if (!slot.session || slot.analyses >= kAnalysesPerSession) {
+    slot.session = std::make_shared<driver::Session>(driver::LibraryOptions{std::nullopt, policy_dirs});
+    slot.analyses = 0;
+  }
+  ++slot.analyses;
+  return slot.session;
+}
+
+void CompilerAdapter::reload() { sessions_.clear(); }
+
+std::shared_ptr<const Analysis> CompilerAdapter::analyze(const std::string& path, std::string text) {
+  // What stops `check` with exit 2 (a broken config, an unreadable policy folder, a
+  // policy with errors, an unknown rule id) is one "config" error on the first line
+  // here; the file is still parsed and type-checked, just not linted.
+  std::optional<std::string> problem;
+  driver::LintConfig config;
+  driver::ConfigFinder finder;
+  if (auto config_path = finder.nearest(path)) {
+    std::string error;
+    if (auto loaded = driver::load_config(*config_path, error)) {
+      config = std::move(*loaded);
+    } else {
+      problem = error;
+    }
+  }
+  std::string key = config.path;
+  for (const auto& dir : config.policy_dirs) key += "\n" + dir;
+  auto session = session_for(key, config.policy_dirs);
+  if (session->load_error()) {
+    problem = fmt::format("{} (named in {})", *session->load_error(), config.path);
+    session = session_for("", {});
+  } else if (!session->library_diagnostics().empty()) {
+    for (const auto& d : session->library_diagnostics()) {
+      if (d.severity != Severity::Error) continue;
+      std::string where = d.range.valid() ? session->sources().file(d.range.file).path() : config.path;
+      problem = fmt::format("the policies named in {} have errors (first: {}: {}); `gpuspec check` lists them",
+                            config.path, where, d.message);
+      break;
+    }
+  }
+  if (!problem) problem = driver::unknown_rule(config, session->policies().ids());
+
+  driver::AnalysisOptions options;
+  options.lint = !problem;
+  options.lint_options.disabled = config.disabled;
+  options.lint_options.severities = config.severities;
+  options.lint_options.today = driver::today_for_waivers();
+  DiagnosticEngine diags;
+  // analyze_text fails only on --prices files, which the server never passes.
+  auto program = driver::analyze_text(*session, path, std::move(text), options, diags, nullptr);
+  if (!program) throw std::runtime_error("the analysis of '" + path + "' returned no program");
+
+  auto analysis = std::make_shared<Analysis>();
+  analysis->session_ = session;
+  analysis->program_ = std::make_unique<sema::Program>(std::move(*program));
+  analysis->document_ = analysis->program_->files().front().get();
+  if (problem) {
+    diags.error("config", SourceRange{analysis->document_->source->id(), 0, 0}, *problem);
+  }
+  diags.sort(session->sources());
+  analysis->diagnostics_ = std::move(diags.diagnostics());
+  return analysis;
+}
+
+std::shared_ptr<const Analysis> CompilerAdapter::library_file(std::string_view library_path) {
+  auto cached = sessions_.find("");
+  auto session = cached != sessions_.end() && cached->second.session ? cached->second.session : session_for("", {});
+  for (const auto& file : session->library().files()) {
+    if (file->source->path() != library_path) continue;
+    auto analysis = std::make_shared<Analysis>();
+    analysis->session_ = session;
+    analysis->document_ = file.get();
+    return analysis;
+  }
+  return nullptr;
+}
+
+}  // namespace gpuspec::lsp

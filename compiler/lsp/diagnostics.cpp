@@ -1,0 +1,169 @@
+#include "lsp/diagnostics.h"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <map>
+
+namespace gpuspec::lsp {
+
+namespace {
+
+int lsp_severity(Severity severity) {
+  switch (severity) {
+    case Severity::Error: return lsp_enum::kSeverityError;
+    case Severity::Warning: return lsp_enum::kSeverityWarning;
+    case Severity::Info: return lsp_enum::kSeverityInformation;
+    case Severity::Note: return lsp_enum::kSeverityHint;
+  }
+  return lsp_enum::kSeverityError;
+}
+
+bool in_document(const Analysis& analysis, const Diagnostic& d) {
+  return !d.range.valid() || d.range.file == analysis.document().id();
+}
+
+SourceRange document_range(const Analysis& analysis, const Diagnostic& d) {
+  return d.range.valid() ? d.range : SourceRange{analysis.document().id(), 0, 0};
+}
+
+Json to_lsp(const Analysis& analysis, const Diagnostic& d, Locator& locator) {
+  // The message reads like check's text: notes without a place and the help line follow it.
+  std::string message = d.message;
+  Json related = Json::array();
+  for (const auto& note : d.notes) {
+    auto where = locator.location(note.range);
+    if (where) {
+      related.push_back({{"location", *where}, {"message", note.message}});
+    } else {
+      message += "\nnote: " + note.message;
+    }
+  }
+  if (d.hint) message += "\nhelp: " + *d.hint;
+  Json out{{"range", locator.range(document_range(analysis, d))},
+           {"severity", lsp_severity(d.severity)},
+           {"code", d.id},
+           {"source", "gpuspec"},
+           {"message", message}};
+  if (!related.empty()) out["relatedInformation"] = std::move(related);
+  return out;
+}
+
+// Errors in a file the document imports show on the import that brings it in:
+// otherwise the document would look clean while `check` fails.
+void add_import_errors(const Analysis& analysis, Locator& locator, Json& out) {
+  namespace fs = std::filesystem;
+  std::map<FileId, std::vector<const Diagnostic*>> by_file;
+  for (const auto& d : analysis.diagnostics()) {
+    if (d.severity == Severity::Error && !in_document(analysis, d)) by_file[d.range.file].push_back(&d);
+  }
+  if (by_file.empty()) return;
+  fs::path folder = fs::path(analysis.document().path()).parent_path();
+  for (const auto& import : analysis.syntax().imports) {
+    std::string target = (folder / import.path).lexically_normal().string();
+    for (const auto& [file, errors] : by_file) {
+      if (analysis.sources().file(file).path() != target) continue;
+      const Diagnostic& first = *errors.front();
+      Json related = Json::array();
+      for (const auto* d : errors) {
+        if (auto where = locator.location(d->range)) related.push_back({{"location", *where}, {"message", d->message}});
+      }
+      out.push_back({{"range", locator.range(import.path_range)},
+                     {"severity", lsp_enum::kSeverityError},
+                     {"code", first.id},
+                     {"source", "gpuspec"},
+                     {"message", fmt::format("'{}' has {} error{}; the first: {}", import.path, errors.size(),
+                                             errors.size() == 1 ? "" : "s", first.message)},
+                     {"relatedInformation", std::move(related)}});
+    }
+  }
+}
+
+std::string fixit_title(const Analysis& analysis, const std::vector<FixIt>& fixits) {
+  if (fixits.size() != 1) return "apply the suggested fixes";
+  const FixIt& fix = fixits.front();
+  std::string_view old_text = analysis.document().slice(fix.range);
+  if (fix.replacement.empty()) return fmt::format("remove '{}'", old_text);
+  if (old_text.empty()) return fmt::format("insert '{}'", fix.replacement);
+  return fmt::format("replace '{}' with '{}'", old_text, fix.replacement);
+}
+
+const ast::Declaration* declaration_named(const ast::File& file, std::string_view name) {
+  for (const auto& decl : file.declarations) {
+    if (decl.name == name) return &decl;
+  }
+  return nullptr;
+}
+
+// Where a new waiver goes: its own line at the top of the declaration's body,
+// indented like the body's first item (or two spaces in from the declaration).
+std::pair<std::uint32_t, std::string> waiver_insertion(const SourceFile& file, const ast::Declaration& decl,
+                                                       const std::string& rule) {
+  std::string_view text = file.text();
+  std::uint32_t brace = decl.body.range.begin;
+  std::size_t newline = text.find('\n', brace);
+  std::string waiver = fmt::format("waive {} \"\"", rule);
+  if (newline == std::string_view::npos || newline >= decl.body.range.end) {
+    return {brace + 1, " " + waiver + ";"};  // a one-line body
+  }
+  auto line_start = static_cast<std::uint32_t>(newline + 1);
+  std::size_t indent_end = text.find_first_not_of(" \t", line_start);
+  std::string indent(text.substr(line_start, (indent_end == std::string_view::npos ? text.size() : indent_end) - line_start));
+  if (indent_end == std::string_view::npos || text[indent_end] == '}' || text[indent_end] == '\n') {
+    std::size_t decl_line = text.rfind('\n', decl.range.begin);
+    decl_line = decl_line == std::string_view::npos ? 0 : decl_line + 1;
+    indent = std::string(text.substr(decl_line, decl.range.begin - decl_line)) + "  ";
+  }
+  return {line_start, indent + waiver + "\n"};
+}
+
+Json text_edit(Locator& locator, SourceRange range, const std::string& text) {
+  return {{"range", locator.range(range)}, {"newText", text}};
+}
+
+}  // namespace
+
+Json document_diagnostics(const Analysis& analysis, Locator& locator) {
+  Json out = Json::array();
+  for (const auto& d : analysis.diagnostics()) {
+    if (d.suppressed_by || !in_document(analysis, d)) continue;
+    out.push_back(to_lsp(analysis, d, locator));
+  }
+  add_import_errors(analysis, locator, out);
+  return out;
+}
+
+Json code_actions(const Analysis& analysis, Locator& locator, const std::string& uri, std::uint32_t begin,
+                  std::uint32_t end) {
+  Json actions = Json::array();
+  FileId document = analysis.document().id();
+  for (const auto& d : analysis.diagnostics()) {
+    if (d.suppressed_by || !d.range.valid() || d.range.file != document) continue;
+    if (d.range.begin > end || begin > d.range.end) continue;
+    Json diagnostic = to_lsp(analysis, d, locator);
+    std::vector<FixIt> fixits;
+    for (const auto& fix : d.fixits) {
+      if (fix.range.file == document) fixits.push_back(fix);
+    }
+    if (!fixits.empty()) {
+      Json edits = Json::array();
+      for (const auto& fix : fixits) edits.push_back(text_edit(locator, fix.range, fix.replacement));
+      actions.push_back({{"title", fixit_title(analysis, fixits)},
+                         {"kind", "quickfix"},
+                         {"diagnostics", Json::array({diagnostic})},
+                         {"isPreferred", true},
+                         {"edit", {{"changes", {{uri, edits}}}}}});
+    }
+    if (!analysis.rule(d.id)) continue;
+    const ast::Declaration* decl = declaration_named(analysis.syntax(), d.declaration);
+    if (!decl) continue;
+    auto [offset, text] = waiver_insertion(analysis.document(), *decl, d.id);
+    actions.push_back({{"title", fmt::format("waive {} with a reason…", d.id)},
+                       {"kind", "quickfix"},
+                       {"diagnostics", Json::array({diagnostic})},
+                       {"edit", {{"changes", {{uri, Json::array({text_edit(locator, {document, offset, offset}, text)})}}}}}});
+  }
+  return actions;
+}
+
+}  // namespace gpuspec::lsp

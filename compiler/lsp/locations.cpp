@@ -1,0 +1,40 @@
+#include "lsp/locations.h"
+
+#include <filesystem>
+
+#include "lsp/uri.h"
+
+namespace gpuspec::lsp {
+
+const LineMap& Locator::lines_of(FileId file) {
+  auto it = lines_.find(file);
+  if (it == lines_.end()) it = lines_.emplace(file, LineMap(analysis_.sources().file(file).text())).first;
+  return it->second;
+}
+
+Json Locator::range(SourceRange range) {
+  const std::string& text = analysis_.sources().file(range.file).text();
+  const LineMap& lines = lines_of(range.file);
+  return range_json(lines.position_of(text, range.begin), lines.position_of(text, range.end));
+}
+
+std::optional<std::string> Locator::uri_of(FileId file) {
+  if (file == analysis_.document().id()) return document_uri_;
+  const std::string& path = analysis_.sources().file(file).path();
+  if (is_library_path(path)) {
+    auto materialised = library_.path_for(path, analysis_.library_files(), error_);
+    if (!materialised) return std::nullopt;
+    return uri_from_path(*materialised);
+  }
+  std::error_code ec;
+  return uri_from_path(std::filesystem::absolute(path, ec).lexically_normal().string());
+}
+
+std::optional<Json> Locator::location(SourceRange source_range) {
+  if (!source_range.valid()) return std::nullopt;
+  auto uri = uri_of(source_range.file);
+  if (!uri) return std::nullopt;
+  return Json{{"uri", *uri}, {"range", range(source_range)}};
+}
+
+}  // namespace gpuspec::lsp

@@ -1,0 +1,39 @@
+// Compiler source ranges (file id, byte offsets) to LSP ranges and locations. The
+// document keeps the client's URI; imports get file URIs of their paths; library
+// files point at their materialised copies (library_files.h).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+
+#include "lsp/compiler_adapter.h"
+#include "lsp/library_files.h"
+#include "lsp/protocol.h"
+
+namespace gpuspec::lsp {
+
+class Locator {
+ public:
+  Locator(const Analysis& analysis, LibraryFiles& library, std::string document_uri)
+      : analysis_(analysis), library_(library), document_uri_(std::move(document_uri)) {}
+
+  // The range of `range` in its own file.
+  Json range(SourceRange range);
+  // {uri, range}; nullopt for an invalid range or a library file that could not be materialised.
+  std::optional<Json> location(SourceRange range);
+  std::optional<std::string> uri_of(FileId file);
+  // Why a library file could not be materialised (its locations are left out); empty if none.
+  const std::string& error() const { return error_; }
+
+ private:
+  const LineMap& lines_of(FileId file);
+
+  const Analysis& analysis_;
+  LibraryFiles& library_;
+  std::string document_uri_;
+  std::map<FileId, LineMap> lines_;
+  std::string error_;
+};
+
+}  // namespace gpuspec::lsp

@@ -1,0 +1,66 @@
+#include "lsp/text_document.h"
+
+#include <algorithm>
+
+namespace gpuspec::lsp {
+
+namespace {
+
+// UTF-8 lead byte to the number of UTF-16 code units its code point takes: 2 for
+// the four-byte sequences (outside the Basic Multilingual Plane), 0 for
+// continuation bytes, 1 otherwise (a stray byte counts as one unit).
+std::uint32_t utf16_units(unsigned char byte) {
+  if ((byte & 0xC0) == 0x80) return 0;
+  return (byte & 0xF8) == 0xF0 ? 2 : 1;
+}
+
+}  // namespace
+
+LineMap::LineMap(std::string_view text) {
+  starts_.push_back(0);
+  for (std::uint32_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\n') starts_.push_back(i + 1);
+  }
+}
+
+std::optional<std::uint32_t> LineMap::offset_of(std::string_view text, Position position) const {
+  if (position.line >= starts_.size()) return std::nullopt;
+  std::uint32_t at = starts_[position.line];
+  std::uint32_t end = position.line + 1 < starts_.size() ? starts_[position.line + 1] - 1 : static_cast<std::uint32_t>(text.size());
+  if (end > at && text[end - 1] == '\r') --end;  // a character never points into "\r\n"
+  std::uint32_t units = 0;
+  while (at < end && units < position.character) {
+    units += utf16_units(static_cast<unsigned char>(text[at]));
+    ++at;
+    while (at < end && utf16_units(static_cast<unsigned char>(text[at])) == 0) ++at;
+  }
+  return at;
+}
+
+Position LineMap::position_of(std::string_view text, std::uint32_t offset) const {
+  offset = std::min<std::uint32_t>(offset, static_cast<std::uint32_t>(text.size()));
+  auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
+  auto line = static_cast<std::uint32_t>(std::distance(starts_.begin(), it) - 1);
+  std::uint32_t units = 0;
+  for (std::uint32_t i = starts_[line]; i < offset; ++i) units += utf16_units(static_cast<unsigned char>(text[i]));
+  return {line, units};
+}
+
+TextDocument::TextDocument(std::string text, std::int64_t version)
+    : text_(std::move(text)), version_(version), lines_(text_) {}
+
+bool TextDocument::apply(Position start, Position end, std::string_view text) {
+  auto from = offset_of(start);
+  auto to = offset_of(end);
+  if (!from || !to || *to < *from) return false;
+  text_.replace(*from, *to - *from, text);
+  lines_ = LineMap(text_);
+  return true;
+}
+
+void TextDocument::replace(std::string text) {
+  text_ = std::move(text);
+  lines_ = LineMap(text_);
+}
+
+}  // namespace gpuspec::lsp

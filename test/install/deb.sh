@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Builds the .deb with CPack from the build tree, unpacks it into a scratch root
+# (dpkg -x: no root rights, nothing touches the machine's package database) and
+# uses what it installed: the binary checks the packaged examples (good ones
+# clean, examples/bad failing), answers --version, and starts the language server.
+# usage: test/install/deb.sh BUILD_DIR
+set -euo pipefail
+build="$1"
+work="$(mktemp -d "${TMPDIR:-/tmp}/gpuspec-deb.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+cpack --config "$build/CPackConfig.cmake" -G DEB -B "$work/out" >"$work/cpack.log" 2>&1 || { cat "$work/cpack.log" >&2; fail "cpack"; }
+deb="$(ls "$work"/out/gpuspec_*.deb)"
+echo "package: $(basename "$deb"), $(du -k "$deb" | cut -f1) KB"
+
+info="$(dpkg-deb --info "$deb")"
+grep -q '^ Package: gpuspec$' <<<"$info" || fail "package name: $info"
+depends="$(grep '^ Depends:' <<<"$info")"
+grep -q 'libc6' <<<"$depends" || fail "no libc6 in $depends"
+grep -q 'libstdc++6' <<<"$depends" || fail "no libstdc++6 in $depends"
+# The ANTLR runtime is linked statically: neither a dependency nor a needed library.
+grep -qi antlr <<<"$depends" && fail "the package depends on the ANTLR runtime: $depends"
+
+dpkg-deb -x "$deb" "$work/root"
+gpuspec="$work/root/usr/bin/gpuspec"
+[ -x "$gpuspec" ] || fail "no /usr/bin/gpuspec in the package"
+needed="$(readelf -d "$gpuspec" | grep NEEDED || true)"
+grep -qi antlr <<<"$needed" && fail "the binary needs the ANTLR runtime: $needed"
+# Every shared library the binary needs is declared (dpkg-shlibdeps did its job).
+grep -q 'libfmt' <<<"$needed" && ! grep -q 'libfmt' <<<"$depends" && fail "libfmt needed but not declared"
+readelf -S "$gpuspec" | grep -q '\.debug_info' && fail "the packaged binary is not stripped"
+
+"$gpuspec" --version | grep -qxE "gpuspec $(dpkg-deb -f "$deb" Version) \(commit .+\)" || fail "--version: $("$gpuspec" --version)"
+examples="$work/root/usr/share/doc/gpuspec/examples"
+[ -f "$work/root/usr/share/doc/gpuspec/copyright" ] || fail "no copyright file"
+good=0
+while IFS= read -r spec; do
+  "$gpuspec" check --no-color "$spec" >"$work/check.txt" 2>&1 || { cat "$work/check.txt" >&2; fail "check $spec"; }
+  good=$((good + 1))
+done < <(find "$examples" -name '*.gpuspec' -not -path '*/bad/*' | sort)
+[ "$good" -gt 10 ] || fail "only $good good examples in the package"
+if "$gpuspec" check --no-color "$examples/bad" >"$work/bad.txt" 2>&1; then fail "examples/bad is clean"; fi
+grep -q 'error\[memory.ram-2x-vram\]' "$work/bad.txt" || fail "examples/bad: $(head -5 "$work/bad.txt")"
+
+# The language server answers initialize and exits cleanly after shutdown/exit.
+frame() { printf 'Content-Length: %d\r\n\r\n%s' "${#1}" "$1"; }
+reply="$( { frame '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}'
+            frame '{"jsonrpc":"2.0","id":2,"method":"shutdown"}'
+            frame '{"jsonrpc":"2.0","method":"exit"}'; } | timeout 20 "$gpuspec" lsp)" || fail "gpuspec lsp exited with $?"
+grep -q '"hoverProvider":true' <<<"$reply" || fail "lsp: $reply"
+echo "installed into a scratch root: $good good examples clean, examples/bad fails, lsp answers"
