@@ -117,8 +117,8 @@ Ranking rank(const std::vector<Passing>& passing, const cost::PriceBook& book, u
     r.options.push_back(std::move(o));
   }
   std::stable_sort(r.options.begin(), r.options.end(), [](const RankedOption& a, const RankedOption& b) {
-    if (a.total.lower_bound() != b.total.lower_bound()) return !a.total.lower_bound();
     if (a.total.value != b.total.value) return a.total.value < b.total.value;
+    if (a.total.lower_bound() != b.total.lower_bound()) return !a.total.lower_bound();
     const double ta = a.capability.total().value_or(0), tb = b.capability.total().value_or(0);
     if (ta != tb) return ta > tb;
     if (gpu_count(a.passing->build) != gpu_count(b.passing->build)) {
@@ -128,19 +128,16 @@ Ranking rank(const std::vector<Passing>& passing, const cost::PriceBook& book, u
   });
   r.fully_priced = static_cast<std::size_t>(std::count_if(
       r.options.begin(), r.options.end(), [](const RankedOption& o) { return !o.total.lower_bound(); }));
-  const std::size_t bounds = r.options.size() - r.fully_priced;
   for (std::size_t i = 0; i < r.options.size(); ++i) {
     RankedOption& o = r.options[i];
     if (o.onprem && r.best_onprem < 0) r.best_onprem = static_cast<int>(i);
     if (!o.onprem && r.best_cloud < 0) r.best_cloud = static_cast<int>(i);
-    if (!o.total.lower_bound()) {
-      o.why = i == 0 ? fmt::format("the lowest total of the {} fully priced passing options", r.fully_priced)
-                     : fmt::format("#{} of the {} fully priced options", i + 1, r.fully_priced);
-    } else {
-      const std::size_t j = i - r.fully_priced;
-      o.why = fmt::format("{} of the {} passing options not fully priced, by its priced parts{}",
-                          j == 0 ? std::string("the first") : fmt::format("#{}", j + 1), bounds,
-                          r.fully_priced ? "; what it lacks could put it above or below the fully priced ones" : "");
+    const std::string known = o.total.lower_bound() ? "known " : "";
+    o.why = i == 0 ? fmt::format("the lowest {}total of the {} passing options", known, r.options.size())
+                   : fmt::format("#{} by {}total", i + 1, known);
+    if (o.total.lower_bound()) {
+      o.why += fmt::format(" ({} unpriced: its real total is higher, and could rank it lower)",
+                           o.total.unpriced.size() == 1 ? "one item" : fmt::format("{} items", o.total.unpriced.size()));
     }
     if (i + 1 < r.options.size()) {
       const RankedOption& next = r.options[i + 1];

@@ -3,12 +3,12 @@
 // electricity on premises, instances plus storage in the cloud — and the best owned
 // option compared with the best rented one for the break-even month.
 //
-// A total with unpriced parts is only a lower bound, and no bound can be placed among
-// exact totals: what it lacks (often the GPU or the chassis) could put it anywhere. So
-// the fully priced options rank first, by their totals; then the options not fully
-// priced, by what is known of them (the priced sum), each shown as "at least" with what
-// it lacks. A missing price is never read as zero. Ties break on more dense BF16
-// throughput, then fewer GPUs, then the declaration's text, so the order is deterministic.
+// A total with unpriced parts is only a lower bound. Options rank by what is known of
+// their totals (the priced sum), an exact total before a lower bound of the same amount;
+// a lower bound is shown as "at least" with what it lacks, and the report says that an
+// unpriced part can move such an option down. A missing price is never read as zero.
+// Ties break on more dense BF16 throughput, then fewer GPUs, then the declaration's
+// text, so the order is deterministic.
 #pragma once
 
 #include <optional>
@@ -38,7 +38,7 @@ struct Ranking {
   std::optional<double> horizon_months;
   std::vector<RankedOption> options;      // best first
   int best_onprem = -1, best_cloud = -1;  // indices into options
-  std::size_t fully_priced = 0;           // the first options, whose totals are exact
+  std::size_t fully_priced = 0;           // options whose totals are exact
   // The best owned and the best rented option quoted together: the comparison with the
   // break-even month, and the quote the HTML report draws.
   std::optional<cost::Quote> pair;

@@ -77,6 +77,7 @@ nlohmann::ordered_json render_json(const ReportInput& in) {
         {"onprem_monthly", cost::total_to_json(cmp.onprem_monthly)},
         {"cloud_monthly", cost::total_to_json(cmp.cloud_monthly)}};
   }
+  out["fully_priced"] = r.fully_priced;
   out["unpriced"] = unpriced_items(in);
   out["notes"] = in.search.notes;
   return out;

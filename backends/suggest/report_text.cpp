@@ -65,10 +65,6 @@ std::string render_text(const ReportInput& in) {
   }
   for (std::size_t i = 0; i < r.options.size() && i < in.top; ++i) {
     const RankedOption& o = r.options[i];
-    if (i == r.fully_priced) {
-      out += i == 0 ? "\nno passing option is fully priced: they rank by their priced parts, each \"at least\"\n"
-                    : "\nnot fully priced, ranked by their priced parts after the fully priced ones:\n";
-    }
     out += fmt::format("\n#{}  {}  {} over {}\n", i + 1, o.onprem ? "on premises" : "cloud", total_text(o.total, c),
                        horizon_text(r));
     out += fmt::format("    {}\n", o.summary);

@@ -17,13 +17,13 @@ def main(path):
     ranks = [o["rank"] for o in options]
     if ranks != list(range(1, len(options) + 1)):
         fail(f"ranks are not 1..n: {ranks}")
-    keys = [(o["total"]["lower_bound"], o["total"]["amount"]) for o in options]
+    keys = [(o["total"]["amount"], o["total"]["lower_bound"]) for o in options]
     if keys != sorted(keys):
-        fail("options are not fully priced first, then by total")
+        fail("options are not in order of their known totals, exact before a lower bound")
     for o in options:
         if o["total"]["lower_bound"] != bool(o["total"]["unpriced"]):
             fail(f"#{o['rank']}: lower_bound disagrees with its unpriced list")
-    print(f"OK order: {len(options)} options, fully priced first, each by total")
+    print(f"OK order: {len(options)} options by known total, exact before a lower bound")
     for o in options:
         if o["kind"] != "onprem":
             continue
