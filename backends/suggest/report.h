@@ -24,6 +24,7 @@ struct ReportInput {
   const SearchResult& search;
   const Ranking& ranking;
   std::size_t top = 5;
+  std::optional<units::Quantity> budget;  // the budget every candidate declared
 };
 
 std::string render_text(const ReportInput& in);

@@ -3,6 +3,7 @@
 #include <map>
 
 #include "backends/cost/total.h"
+#include "backends/suggest/candidate_text.h"
 #include "backends/suggest/report.h"
 
 namespace gpuspec::suggest {
@@ -78,6 +79,12 @@ std::string render_text(const ReportInput& in) {
       out += fmt::format("    {} per month (instances and storage)\n", total_text(monthly, c));
     }
     out += fmt::format("    why: {}\n", o.why);
+    // budget.exceeded judges capex; a lower bound under the budget cannot fail it, but
+    // neither is it shown to fit.
+    if (in.budget && o.server && o.server->capex().lower_bound()) {
+      out += fmt::format("    budget: within {} on its priced parts only {}\n", money_text(*in.budget),
+                         cost::unpriced_note(o.server->capex(), "part"));
+    }
     if (!o.next_change.empty()) out += fmt::format("    #{} would change: {}\n", i + 2, o.next_change);
     if (!o.infos.empty()) out += fmt::format("    infos: {}\n", fmt::join(o.infos, ", "));
   }

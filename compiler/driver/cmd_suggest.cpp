@@ -207,7 +207,7 @@ int run_suggest(const std::vector<std::string>& raw_args) {
   if (!ranking.horizon_months) ranking.horizon_months = view.horizon_months;
 
   suggest::ReportInput report{view.name, path, site_region, cloud_region.value_or(""),
-                              rules.rules_for("server"), rules.rules_for("cloud"), result, ranking, top};
+                              rules.rules_for("server"), rules.rules_for("cloud"), result, ranking, top, budget};
   std::string text;
   if (format == "json") {
     text = suggest::render_json(report).dump(2) + "\n";
