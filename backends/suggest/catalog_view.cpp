@@ -37,8 +37,4 @@ std::optional<std::pair<double, std::string>> counted_gpu(const sema::Program& p
   return std::pair{counted->count, counted->entry->decl->name};
 }
 
-std::vector<const sema::DeclEntry*> of_kind(const sema::Program& program, std::string_view kind) {
-  return facts::entries_of_kind(program, kind);
-}
-
 }  // namespace gpuspec::suggest

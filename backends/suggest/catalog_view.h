@@ -1,5 +1,4 @@
-// Reading catalog entries for the search: numbers, symbols and lists of a part, and the
-// parts of one kind the program can name (the stdlib's and the spec's own).
+// Reading catalog entries for the search: numbers, symbols and lists of a part.
 #pragma once
 
 #include <optional>
@@ -19,8 +18,5 @@ std::string text(const sema::DeclEntry& entry, std::string_view property);
 std::vector<std::string> items(const sema::DeclEntry& entry, std::string_view property);
 // `gpu = 8 x nvidia.h100_80gb_sxm` of a part or instance: the count and the GPU's name.
 std::optional<std::pair<double, std::string>> counted_gpu(const sema::Program& program, const sema::DeclEntry& entry);
-
-// Every declaration of `kind` visible in the program, in name order.
-std::vector<const sema::DeclEntry*> of_kind(const sema::Program& program, std::string_view kind);
 
 }  // namespace gpuspec::suggest

@@ -79,13 +79,14 @@ int gpu_count(const Build& build) {
 
 }  // namespace
 
-std::string time_change(const cost::Capability& from, const cost::Capability& to) {
+std::string time_change(const cost::Capability& from, const cost::Capability& to, bool trains) {
   auto a = from.total();
   auto b = to.total();
   if (!a || !b || *b <= 0) return "";
+  const char* unit = trains ? "time per epoch" : "time per request";
   const double change = std::round((*a / *b - 1) * 100);
-  if (change == 0) return "the same time per epoch";
-  return fmt::format("{:+.0f} % time per epoch", change);
+  if (change == 0) return fmt::format("the same {}", unit);
+  return fmt::format("{:+.0f} % {}", change, unit);
 }
 
 Ranking rank(const std::vector<Passing>& passing, const cost::PriceBook& book, units::Currency currency) {
@@ -142,7 +143,10 @@ Ranking rank(const std::vector<Passing>& passing, const cost::PriceBook& book, u
     if (i + 1 < r.options.size()) {
       const RankedOption& next = r.options[i + 1];
       std::vector<std::string> parts = changes(o.passing->build, next.passing->build);
-      if (auto t = time_change(o.capability, next.capability); !t.empty()) parts.push_back(t);
+      const facts::Fact* trains = o.passing->verdict.facts ? o.passing->verdict.facts->find("workload.trains") : nullptr;
+      if (auto t = time_change(o.capability, next.capability, !trains || trains->value.boolean); !t.empty()) {
+        parts.push_back(t);
+      }
       parts.push_back(money_delta(o.total, next.total, currency));
       o.next_change = fmt::format("{}", fmt::join(parts, ", "));
     }

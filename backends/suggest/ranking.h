@@ -46,7 +46,8 @@ struct Ranking {
 
 Ranking rank(const std::vector<Passing>& passing, const cost::PriceBook& book, units::Currency currency);
 
-// "-18 % time per epoch" from two dense-throughput totals; "" when either is unknown.
-std::string time_change(const cost::Capability& from, const cost::Capability& to);
+// "-18 % time per epoch" (or "per request" for a workload that only serves) from two
+// dense-throughput totals; "" when either is unknown.
+std::string time_change(const cost::Capability& from, const cost::Capability& to, bool trains = true);
 
 }  // namespace gpuspec::suggest
