@@ -60,58 +60,141 @@ std::optional<int> parse_count(const std::string& text) {
 
 }  // namespace
 
+// What the command line asks for, checked.
+struct Request {
+  std::string path;
+  std::string format;
+  std::size_t top = 5;
+  std::string site_region;
+  std::optional<std::string> cloud_region;
+  std::optional<units::Quantity> budget;
+};
+
+std::optional<Request> read_request(const ParsedArgs& args, std::string& error) {
+  Request r;
+  r.path = args.positionals.front();
+  r.format = args.value("--format").value_or("text");
+  if (r.format != "text" && r.format != "json" && r.format != "gpuspec" && r.format != "html") {
+    error = fmt::format("unknown format '{}'; expected text, json, gpuspec or html", r.format);
+    return std::nullopt;
+  }
+  if (args.has("--onprem") && args.has("--cloud")) {
+    error = "--onprem and --cloud exclude each other";
+    return std::nullopt;
+  }
+  if (auto t = args.value("--top")) {
+    auto n = parse_count(*t);
+    if (!n) {
+      error = fmt::format("--top takes a whole number of 1 or more, not '{}'", *t);
+      return std::nullopt;
+    }
+    r.top = static_cast<std::size_t>(*n);
+  }
+  // Where: a site region, or one cloud region (and the site region it lies in).
+  r.site_region = args.value("--region").value_or("us");
+  if (!suggest::is_site_region(r.site_region)) {
+    r.cloud_region = r.site_region;
+    r.site_region = suggest::region_geography(r.site_region);
+  }
+  if (auto b = args.value("--budget")) {
+    auto t = cost::parse_threshold(*b);
+    if (!t || t->percent) {
+      error = fmt::format("--budget takes an amount with its currency, e.g. 150000CNY, not '{}'", *b);
+      return std::nullopt;
+    }
+    r.budget = units::Quantity{t->value, units::Dimension::money_amount(), t->currency};
+  }
+  return r;
+}
+
+// The lint settings `check` would use for `path`: --config, else the nearest gpuspec.json,
+// with --policies added.
+std::optional<LintConfig> lint_config(const ParsedArgs& args, const std::string& path, std::string& error) {
+  LintConfig config;
+  std::optional<std::string> file = args.value("--config");
+  if (!file) file = ConfigFinder().nearest(path);
+  if (file) {
+    auto loaded = load_config(*file, error);
+    if (!loaded) return std::nullopt;
+    config = std::move(*loaded);
+  }
+  LintOverrides overrides;
+  overrides.policy_dirs = args.values("--policies");
+  return apply_overrides(std::move(config), overrides);
+}
+
+// --workload NAME, else the only workload the file declares; nullptr with `error` set.
+const sema::DeclEntry* choose_workload(const sema::Program& program, const ParsedArgs& args, const std::string& path,
+                                       std::string& error) {
+  auto workloads = root_workloads(program);
+  if (auto name = args.value("--workload")) {
+    for (const auto* w : workloads) {
+      if (w->decl->name == *name) return w;
+    }
+    error = fmt::format("no workload named '{}' in '{}'", *name, path);
+    return nullptr;
+  }
+  if (workloads.size() == 1) return workloads.front();
+  std::vector<std::string> names;
+  for (const auto* w : workloads) names.push_back(w->decl->name);
+  error = workloads.empty() ? fmt::format("no workload in '{}'", path)
+                            : fmt::format("'{}' declares several workloads ({}): name one with --workload", path,
+                                          fmt::join(names, ", "));
+  return nullptr;
+}
+
+// The best owned and rented declarations as one file; each was judged alone, and
+// together they also price each other (the break-even), so the file is judged again.
+std::string gpuspec_output(const suggest::Ranking& ranking, const suggest::CandidateContext& context,
+                           const std::vector<std::string>& header, CandidateChecker& checker) {
+  std::vector<std::string> declarations;
+  for (int index : {ranking.best_onprem, ranking.best_cloud}) {
+    if (index >= 0) declarations.push_back(ranking.options[index].passing->declaration);
+  }
+  std::string text = suggest::candidate_file(context, header, declarations);
+  for (const auto& f : checker(text, context.server_name).findings) {
+    if (f.severity == Severity::Error || f.severity == Severity::Warning) {
+      std::cerr << fmt::format("gpuspec: warning: the suggested declarations together report {}: {}\n", f.rule,
+                               f.message);
+    }
+  }
+  return text;
+}
+
+// The HTML report, quoting the best owned and rented options (or the best alone).
+std::string html_output(Session& session, const suggest::ReportInput& report,
+                        const std::vector<sema::Program>& price_files) {
+  const suggest::Ranking& ranking = report.ranking;
+  std::vector<cost::Deployment> shown;
+  std::vector<const sema::Program*> programs;
+  for (int index : {ranking.best_onprem, ranking.best_cloud}) {
+    if (index < 0) continue;
+    const suggest::Verdict& v = ranking.options[index].passing->verdict;
+    shown.push_back({v.program.get(), v.entry});
+    programs.push_back(v.program.get());
+  }
+  for (const auto& p : price_files) programs.push_back(&p);
+  return suggest::render_html(report, html_context(session, shown, std::move(programs),
+                                                   fmt::format("Suggestions for workload '{}'", report.workload)));
+}
+
 int run_suggest(const std::vector<std::string>& raw_args) {
   std::string error;
   ParsedArgs args;
   if (auto exit = parse_command_line("suggest", raw_args, args)) return *exit;
-  const std::string path = args.positionals.front();
-  const std::string format = args.value("--format").value_or("text");
-  if (format != "text" && format != "json" && format != "gpuspec" && format != "html") {
-    return tool_failure(fmt::format("unknown format '{}'; expected text, json, gpuspec or html", format));
-  }
-  if (args.has("--onprem") && args.has("--cloud")) return tool_failure("--onprem and --cloud exclude each other");
-  std::size_t top = 5;
-  if (auto t = args.value("--top")) {
-    auto n = parse_count(*t);
-    if (!n) return tool_failure(fmt::format("--top takes a whole number of 1 or more, not '{}'", *t));
-    top = static_cast<std::size_t>(*n);
-  }
-  // Where: a site region, or one cloud region (and the site region it lies in).
-  std::string site_region = args.value("--region").value_or("us");
-  std::optional<std::string> cloud_region;
-  if (!suggest::is_site_region(site_region)) {
-    cloud_region = site_region;
-    site_region = suggest::region_geography(site_region);
-  }
-  std::optional<units::Quantity> budget;
-  if (auto b = args.value("--budget")) {
-    auto t = cost::parse_threshold(*b);
-    if (!t || t->percent) return tool_failure(fmt::format("--budget takes an amount with its currency, e.g. 150000CNY, not '{}'", *b));
-    budget = units::Quantity{t->value, units::Dimension::money_amount(), t->currency};
-  }
-
-  // The lint settings `check` would use for FILE.
-  LintOverrides overrides;
-  overrides.policy_dirs = args.values("--policies");
-  LintConfig config;
-  if (auto c = args.value("--config")) {
-    auto loaded = load_config(*c, error);
-    if (!loaded) return tool_failure(error);
-    config = std::move(*loaded);
-  } else if (auto nearest = ConfigFinder().nearest(path)) {
-    auto loaded = load_config(*nearest, error);
-    if (!loaded) return tool_failure(error);
-    config = std::move(*loaded);
-  }
-  config = apply_overrides(std::move(config), overrides);
-  Session session(LibraryOptions{args.value("--stdlib"), config.policy_dirs});
+  auto request = read_request(args, error);
+  if (!request) return tool_failure(error);
+  const std::string& path = request->path;
+  auto config = lint_config(args, path, error);
+  if (!config) return tool_failure(error);
+  Session session(LibraryOptions{args.value("--stdlib"), config->policy_dirs});
   if (session.load_error()) return tool_failure(*session.load_error());
   if (report_broken_library(session)) return kExitToolFailure;
-  if (auto problem = unknown_rule(config, session.policies().ids())) return tool_failure(*problem);
+  if (auto problem = unknown_rule(*config, session.policies().ids())) return tool_failure(*problem);
   AnalysisOptions analysis;
   analysis.lint_options.today = today_for_waivers();
-  analysis.lint_options.disabled = config.disabled;
-  analysis.lint_options.severities = config.severities;
+  analysis.lint_options.disabled = config->disabled;
+  analysis.lint_options.severities = config->severities;
   analysis.price_paths = args.values("--prices");
 
   // FILE itself must check: a search over a broken workload would judge nothing.
@@ -124,22 +207,8 @@ int run_suggest(const std::vector<std::string>& raw_args) {
     std::cerr << "gpuspec: error: suggest needs a file that checks without errors\n";
     return kExitFindings;
   }
-  auto workloads = root_workloads(*program);
-  const sema::DeclEntry* workload = nullptr;
-  if (auto name = args.value("--workload")) {
-    for (const auto* w : workloads) {
-      if (w->decl->name == *name) workload = w;
-    }
-    if (!workload) return tool_failure(fmt::format("no workload named '{}' in '{}'", *name, path));
-  } else if (workloads.size() == 1) {
-    workload = workloads.front();
-  } else {
-    std::vector<std::string> names;
-    for (const auto* w : workloads) names.push_back(w->decl->name);
-    return tool_failure(workloads.empty() ? fmt::format("no workload in '{}'", path)
-                                          : fmt::format("'{}' declares several workloads ({}): name one with --workload",
-                                                        path, fmt::join(names, ", ")));
-  }
+  const sema::DeclEntry* workload = choose_workload(*program, args, path, error);
+  if (!workload) return tool_failure(error);
   suggest::WorkloadView view = suggest::view_workload(*program, *workload);
   if (!view.horizon_months) {
     auto& d = diags.error("suggest.no-horizon", workload->decl->name_range,
@@ -150,7 +219,7 @@ int run_suggest(const std::vector<std::string>& raw_args) {
     print_diagnostics(session, diags);
     return kExitFindings;
   }
-  if (!budget) budget = view.budget;
+  const std::optional<units::Quantity> budget = request->budget ? request->budget : view.budget;
 
   // The price books: the one `check` lints with, and the same dated today for ranking.
   std::vector<sema::Program> price_files;
@@ -160,7 +229,7 @@ int run_suggest(const std::vector<std::string>& raw_args) {
   ranking_book.set_quote_date(analysis.lint_options.today);
 
   // Candidates are judged as the file --format gpuspec writes: next to FILE, or at -o.
-  const fs::path candidate_path = format == "gpuspec" && args.value("-o")
+  const fs::path candidate_path = request->format == "gpuspec" && args.value("-o")
                                       ? fs::path(*args.value("-o"))
                                       : fs::path(path).parent_path() / (view.name + ".suggested.gpuspec");
   std::error_code ec;
@@ -169,8 +238,8 @@ int run_suggest(const std::vector<std::string>& raw_args) {
 
   suggest::CandidateContext context;
   context.workload = view.name;
-  context.site_region = site_region;
-  context.currency = site_region == "cn" ? units::Currency::CNY : units::Currency::USD;
+  context.site_region = request->site_region;
+  context.currency = request->site_region == "cn" ? units::Currency::CNY : units::Currency::USD;
   context.budget = budget;
   context.server_name = unused_name(*program, view.name + "_onprem");
   context.cloud_name = unused_name(*program, view.name + "_cloud");
@@ -183,7 +252,7 @@ int run_suggest(const std::vector<std::string>& raw_args) {
                   "pass every error and warning rule, ranked by their total cost over the horizon."};
   input.onprem = !args.has("--cloud");
   input.cloud = !args.has("--onprem");
-  input.cloud_region = cloud_region;
+  input.cloud_region = request->cloud_region;
   CandidateChecker checker(session, analysis, *book, candidate_path.string());
   // The candidate file must be able to import the workload's from where it is judged
   // (and written): inside the same project root.
@@ -206,41 +275,20 @@ int run_suggest(const std::vector<std::string>& raw_args) {
   suggest::Ranking ranking = suggest::rank(result.passing, ranking_book, context.currency);
   if (!ranking.horizon_months) ranking.horizon_months = view.horizon_months;
 
-  suggest::ReportInput report{view.name, path, site_region, cloud_region.value_or(""),
-                              rules.rules_for("server"), rules.rules_for("cloud"), result, ranking, top, budget};
+  suggest::ReportInput report{view.name, path, request->site_region, request->cloud_region.value_or(""),
+                              rules.rules_for("server"), rules.rules_for("cloud"), result, ranking, request->top,
+                              budget};
   std::string text;
-  if (format == "json") {
+  if (request->format == "gpuspec" && ranking.options.empty()) {
+    std::cerr << suggest::render_text(report);  // nothing to write: say why
+    return kExitFindings;
+  }
+  if (request->format == "json") {
     text = suggest::render_json(report).dump(2) + "\n";
-  } else if (format == "gpuspec") {
-    std::vector<std::string> declarations;
-    if (ranking.best_onprem >= 0) declarations.push_back(ranking.options[ranking.best_onprem].passing->declaration);
-    if (ranking.best_cloud >= 0) declarations.push_back(ranking.options[ranking.best_cloud].passing->declaration);
-    if (declarations.empty()) {
-      std::cerr << suggest::render_text(report);
-      return kExitFindings;
-    }
-    text = suggest::candidate_file(context, input.header, declarations);
-    // Each was judged alone; together they also price each other (the break-even).
-    suggest::Verdict together = checker(text, context.server_name);
-    for (const auto& f : together.findings) {
-      if (f.severity == Severity::Error || f.severity == Severity::Warning) {
-        std::cerr << fmt::format("gpuspec: warning: the suggested declarations together report {}: {}\n", f.rule,
-                                 f.message);
-      }
-    }
-  } else if (format == "html") {
-    // The options the report quotes: the best owned and rented ones (or the best alone).
-    std::vector<cost::Deployment> shown;
-    std::vector<const sema::Program*> programs;
-    for (int index : {ranking.best_onprem, ranking.best_cloud, ranking.options.empty() ? -1 : 0}) {
-      if (index < 0) continue;
-      const suggest::Verdict& v = ranking.options[index].passing->verdict;
-      shown.push_back({v.program.get(), v.entry});
-      programs.push_back(v.program.get());
-    }
-    for (const auto& p : price_files) programs.push_back(&p);
-    text = suggest::render_html(report, html_context(session, shown, std::move(programs),
-                                                     fmt::format("Suggestions for workload '{}'", view.name)));
+  } else if (request->format == "gpuspec") {
+    text = gpuspec_output(ranking, context, input.header, checker);
+  } else if (request->format == "html") {
+    text = html_output(session, report, price_files);
   } else {
     text = suggest::render_text(report);
   }
