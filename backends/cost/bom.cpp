@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "backends/cost/missing_price.h"
+#include "backends/cost/part_price.h"
 #include "facts/properties.h"
 
 namespace gpuspec::cost {
@@ -82,19 +83,6 @@ class BomBuilder {
   Bom& bom_;
 };
 
-// The capacity a `per` price is for: a drive's `capacity`, a DIMM's `size`.
-std::optional<double> capacity_of(const sema::Program& program, const std::string& part) {
-  const sema::DeclEntry* entry = program.find(part);
-  if (!entry) return std::nullopt;
-  for (std::string_view key : {"capacity", "size"}) {
-    auto v = facts::catalog_property(*entry, key);
-    if (v && v->value.type == Value::Type::Quantity && v->value.quantity.dimension == units::Dimension::data()) {
-      return v->value.quantity.value;
-    }
-  }
-  return std::nullopt;
-}
-
 // Prices every line in the BOM currency. An unpriced part is one error however many
 // lines use it: the further lines are notes on it.
 void price_lines(const sema::Program& program, const ast::Declaration& decl, const std::string& region,
@@ -105,37 +93,30 @@ void price_lines(const sema::Program& program, const ast::Declaration& decl, con
       bom.total.missing(line.part);
       missing.report(line.part, line.at, line.role, std::move(message), std::move(hint));
     };
-    const PriceEntry* price = book.find(PriceQuery{line.part, region, false, bom.currency, PriceUse::Capex});
-    if (!price || price->amount.dimension != units::Dimension::money_amount()) {
+    PartPriceResult result = part_price(program, line.part, region, bom.currency, book);
+    if (!result.priced && result.problem == PriceProblem::NoEntry) {
       unpriced(fmt::format("no price for '{}' ({}{}) in the price book", line.part, line.role, line.implied ? ", implied" : ""),
                fmt::format("add a `price` entry for {} (kind list, street or quote, with `source` and `as_of`) to a "
                            "price-book file and pass it with --prices FILE",
                            line.part));
       continue;
     }
-    double per_unit_factor = 1;
-    if (price->per) {
-      auto capacity = capacity_of(program, line.part);
-      if (!capacity || price->per->dimension != units::Dimension::data()) {
-        unpriced(fmt::format("'{}' is priced per {} ({}) but the part has no capacity to multiply it by", line.part,
-                             units::format(*price->per), price->source.entry),
-                 fmt::format("price {} per piece (drop `per`), or give the part a `capacity`", line.part));
-        continue;
-      }
-      per_unit_factor = *capacity / price->per->value;
-      line.per_capacity = fmt::format("{} per {} x {}", units::format(price->amount), units::format(*price->per),
-                                      units::format({*capacity, units::Dimension::data()}));
+    if (!result.priced && result.problem == PriceProblem::NoCapacity) {
+      unpriced(fmt::format("'{}' is priced per {} ({}) but the part has no capacity to multiply it by", line.part,
+                           units::format(*result.entry->per), result.entry->source.entry),
+               fmt::format("price {} per piece (drop `per`), or give the part a `capacity`", line.part));
+      continue;
     }
-    auto converted = book.convert(price->amount, bom.currency);
-    if (!converted) {
+    if (!result.priced) {
       unpriced(fmt::format("no exchange rate from {} to {} for the price of '{}' ({})",
-                           units::currency_code(price->amount.currency), units::currency_code(bom.currency), line.part,
-                           price->source.entry),
+                           units::currency_code(result.entry->amount.currency), units::currency_code(bom.currency),
+                           line.part, result.entry->source.entry),
                kMissingRateHint);
       continue;
     }
-    const double unit_price = converted->value.value * per_unit_factor;
-    const double line_total = unit_price * line.quantity;
+    const PartPrice& priced = *result.priced;
+    const PriceEntry* price = priced.price;
+    const double line_total = priced.unit * line.quantity;
     if (!std::isfinite(line_total) || !std::isfinite(bom.total.value + line_total)) {
       // A price of 1e308, or 1e308 parts: reported at the property and left out like a
       // missing price, never printed as inf.
@@ -148,12 +129,13 @@ void price_lines(const sema::Program& program, const ast::Declaration& decl, con
       continue;
     }
     line.price = price;
-    line.unit_price = unit_price;
+    line.per_capacity = priced.per_capacity;
+    line.unit_price = priced.unit;
     line.line_total = line_total;
-    line.conversion = converted->describe();
+    line.conversion = priced.converted.describe();
     bom.total.add(line_total);
     bom.sources.push_back(price->source);
-    if (converted->rate) bom.sources.push_back(converted->rate->source);
+    if (priced.converted.rate) bom.sources.push_back(priced.converted.rate->source);
   }
 }
 

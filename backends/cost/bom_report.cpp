@@ -3,6 +3,7 @@
 
 #include "backends/cost/report.h"
 #include "backends/cost/report_helpers.h"
+#include "backends/cost/report_rows.h"
 #include "backends/writers/csv_writer.h"
 #include "backends/writers/markdown_table.h"
 
@@ -30,6 +31,10 @@ std::string price_note(const BomLine& line) {
   for (const auto& p : parts) out += (out.empty() ? "" : "; ") + p;
   return out;
 }
+
+}  // namespace
+
+namespace report_detail {
 
 std::vector<std::string> bom_row(const BomLine& line, units::Currency c, bool plain) {
   auto money = [&](const std::optional<double>& v) {
@@ -71,7 +76,11 @@ std::vector<std::pair<std::string, std::string>> bom_summary(const Bom& bom) {
   return out;
 }
 
-}  // namespace
+}  // namespace report_detail
+
+using report_detail::bom_row;
+using report_detail::bom_summary;
+using report_detail::kBomHeader;
 
 ordered_json total_to_json(const Total& total) {
   return {{"amount", cents(total.value)}, {"lower_bound", total.lower_bound()}, {"unpriced", total.unpriced}};

@@ -6,6 +6,7 @@
 
 #include "backends/cost/report.h"
 #include "backends/cost/report_helpers.h"
+#include "backends/cost/report_rows.h"
 #include "backends/writers/csv_writer.h"
 #include "backends/writers/markdown_table.h"
 #include "source/printable.h"
@@ -15,6 +16,7 @@ namespace gpuspec::cost {
 namespace {
 
 using nlohmann::ordered_json;
+using report_detail::Figure;
 
 using report_detail::cents;
 using report_detail::code;
@@ -38,14 +40,6 @@ std::string price_ref(const PriceSource& s) {
   return fmt::format("{} {}{}", s.entry, s.as_of, s.verified ? "" : " (unverified)");
 }
 
-// One figure of a quote: a label, the amount, and where it came from.
-struct Figure {
-  std::string section, item;
-  std::optional<double> amount;
-  std::string bound;  // "", "at least", "at most", or "no price" (nothing of it is priced)
-  std::string unit;   // "CNY", "CNY/h", "months", "h", or "" for a text-only line
-  std::string source;
-};
 
 // A figure from a Total: a lower bound names what is unpriced.
 Figure money_figure(std::string section, std::string item, const std::optional<Total>& t, const std::string& unit,
@@ -64,6 +58,10 @@ Figure money_figure(std::string section, std::string item, const std::optional<T
 std::string server_section(const OnPremQuote& s) { return "on-premises " + s.bom.server; }
 std::string cloud_section(const CloudQuote& c) { return "cloud " + c.name; }
 std::string compare_section(const Comparison& c) { return "compare " + c.server + " vs " + c.cloud; }
+
+}  // namespace
+
+namespace report_detail {
 
 std::vector<Figure> server_figures(const OnPremQuote& s, units::Currency currency) {
   const std::string c = code(currency);
@@ -140,6 +138,16 @@ std::string figure_text(const Figure& f) {
   if (f.unit == "months" || f.unit == "h") return fmt::format("{}{:.1f} {}", prefix, *f.amount, f.unit);
   return prefix + format_money(*f.amount, units::Currency::None) + " " + f.unit;
 }
+
+}  // namespace report_detail
+
+namespace {
+
+using report_detail::Figure;
+using report_detail::figure_text;
+using report_detail::server_figures;
+using report_detail::cloud_figures;
+using report_detail::comparison_figures;
 
 std::string figure_plain(const Figure& f) {
   if (!f.amount) return "";

@@ -11,8 +11,19 @@ namespace gpuspec::driver {
 
 namespace {
 
+// Budget and deployment rules read cost.* facts, priced from `book`.
+void lint_with_prices(Session& session, const sema::Program& program, const AnalysisOptions& options,
+                      const cost::PriceBook& book, DiagnosticEngine& diags) {
+  cost::DeploymentIndex deployments = cost::index_deployments(program);
+  lint::FactAugmenter augment = [&](const sema::Program& p, const sema::DeclEntry& entry, facts::FactSet& facts) {
+    cost::add_cost_facts(p, entry, facts, book, &deployments);
+    if (options.augment) options.augment(p, entry, facts);
+  };
+  lint::lint_program(program, session.policies(), options.lint_options, diags, augment);
+}
+
 // Checks and lints a loaded program; `errors_before` is the error count before it was loaded.
-std::optional<sema::Program> check_and_lint(Session& session, std::optional<sema::Program> program,
+std::optional<sema::Program> analyze_loaded(Session& session, std::optional<sema::Program> program,
                                             std::size_t errors_before, const AnalysisOptions& options,
                                             DiagnosticEngine& diags, std::string* io_error) {
   sema::check_program(*program, diags);
@@ -20,22 +31,15 @@ std::optional<sema::Program> check_and_lint(Session& session, std::optional<sema
   // them misleading: lint only programs that checked clean.
   if (!options.lint || diags.error_count() != errors_before) return program;
 
-  // Budget and deployment rules read cost.* facts, priced from the stdlib's price
-  // book, the program's own price entries and any --prices files.
+  // The stdlib's price book, the program's own price entries and any --prices files.
   std::vector<sema::Program> price_files;
   std::string price_error;
-  if (!cost::load_price_files(options.price_paths, session.library(), session.sources(), diags, price_files,
-                              price_error)) {
+  auto book = analysis_price_book(session, *program, options, diags, price_files, price_error);
+  if (!book) {
     if (io_error) *io_error = price_error;
     return std::nullopt;
   }
-  cost::PriceBook book = cost::build_price_book(*program, price_files);
-  cost::DeploymentIndex deployments = cost::index_deployments(*program);
-  lint::FactAugmenter augment = [&](const sema::Program& p, const sema::DeclEntry& entry, facts::FactSet& facts) {
-    cost::add_cost_facts(p, entry, facts, book, &deployments);
-    if (options.augment) options.augment(p, entry, facts);
-  };
-  lint::lint_program(*program, session.policies(), options.lint_options, diags, augment);
+  lint_with_prices(session, *program, options, *book, diags);
   return program;
 }
 
@@ -50,14 +54,31 @@ std::optional<sema::Program> analyze_file(Session& session, const std::string& p
     if (io_error) *io_error = fmt::format("cannot read '{}': {}", path, reason);
     return std::nullopt;
   }
-  return check_and_lint(session, std::move(program), errors_before, options, diags, io_error);
+  return analyze_loaded(session, std::move(program), errors_before, options, diags, io_error);
 }
 
 std::optional<sema::Program> analyze_text(Session& session, const std::string& path, std::string text,
                                           const AnalysisOptions& options, DiagnosticEngine& diags, std::string* io_error) {
   std::size_t errors_before = diags.error_count();
   auto program = sema::load_program_text(path, std::move(text), session.library(), session.sources(), diags);
-  return check_and_lint(session, std::move(program), errors_before, options, diags, io_error);
+  return analyze_loaded(session, std::move(program), errors_before, options, diags, io_error);
+}
+
+std::optional<cost::PriceBook> analysis_price_book(Session& session, const sema::Program& program,
+                                                   const AnalysisOptions& options, DiagnosticEngine& diags,
+                                                   std::vector<sema::Program>& price_files, std::string& error) {
+  if (!cost::load_price_files(options.price_paths, session.library(), session.sources(), diags, price_files, error)) {
+    return std::nullopt;
+  }
+  return cost::build_price_book(program, price_files);
+}
+
+void check_and_lint(Session& session, const sema::Program& program, const AnalysisOptions& options,
+                    const cost::PriceBook& book, DiagnosticEngine& diags) {
+  std::size_t errors_before = diags.error_count();
+  sema::check_program(program, diags);
+  if (!options.lint || diags.error_count() != errors_before) return;
+  lint_with_prices(session, program, options, book, diags);
 }
 
 }  // namespace gpuspec::driver

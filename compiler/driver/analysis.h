@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "backends/cost/price_book.h"
 #include "diag/diagnostic.h"
 #include "driver/session.h"
 #include "lint/lint.h"
@@ -30,5 +31,18 @@ std::optional<sema::Program> analyze_file(Session& session, const std::string& p
 // from disk). Returns nullopt only when a --prices file cannot be read.
 std::optional<sema::Program> analyze_text(Session& session, const std::string& path, std::string text,
                                           const AnalysisOptions& options, DiagnosticEngine& diags, std::string* io_error);
+
+// The price book `check` lints `program` with: the stdlib's entries, the program's own
+// and the --prices files (loaded into `price_files`, which must outlive the book's
+// diagnostics). nullopt when a price file cannot be read (`error` says which).
+std::optional<cost::PriceBook> analysis_price_book(Session& session, const sema::Program& program,
+                                                   const AnalysisOptions& options, DiagnosticEngine& diags,
+                                                   std::vector<sema::Program>& price_files, std::string& error);
+
+// Type-checks a loaded program and, when it checked clean, lints it with the full pack
+// and cost facts priced from `book`: what `check` does to every file, for callers that
+// judge many programs against one price book (`gpuspec suggest`).
+void check_and_lint(Session& session, const sema::Program& program, const AnalysisOptions& options,
+                    const cost::PriceBook& book, DiagnosticEngine& diags);
 
 }  // namespace gpuspec::driver

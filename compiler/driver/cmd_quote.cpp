@@ -16,6 +16,7 @@
 #include "driver/help.h"
 #include "driver/commands.h"
 #include "driver/cost_project.h"
+#include "driver/html_context.h"
 #include "driver/session.h"
 #include "source/printable.h"
 
@@ -85,12 +86,12 @@ int run_quote(const std::vector<std::string>& raw_args) {
     if (options.currency == units::Currency::None) return tool_failure(fmt::format("unknown currency '{}' (expected CNY or USD)", *c));
   }
   std::string format_name = args.value("--format").value_or("text");
-  cost::Format format;
-  if (format_name == "text") format = cost::Format::Text;
+  cost::Format format = cost::Format::Text;
+  if (format_name == "text" || format_name == "html") format = cost::Format::Text;
   else if (format_name == "md") format = cost::Format::Markdown;
   else if (format_name == "csv") format = cost::Format::Csv;
   else if (format_name == "json") format = cost::Format::Json;
-  else return tool_failure(fmt::format("unknown format '{}' (expected text, json, md or csv)", format_name));
+  else return tool_failure(fmt::format("unknown format '{}' (expected text, json, md, csv or html)", format_name));
 
   Session session(LibraryOptions{args.value("--stdlib")});
   if (session.load_error()) return tool_failure(*session.load_error());
@@ -110,7 +111,16 @@ int run_quote(const std::vector<std::string>& raw_args) {
   }
   cost::Quote quote = cost::build_quote(deployments, *project.book, options, diags);
   if (auto e = add_cost_findings(session, project, quote, diags); !e.empty()) return tool_failure(e);
-  std::string text = cost::render_quote(quote, format);
+  std::string text;
+  if (format_name == "html") {
+    std::vector<const sema::Program*> programs;
+    for (const auto& p : project.programs) programs.push_back(p.get());
+    for (const auto& p : project.price_files) programs.push_back(&p);
+    text = cost::render_quote_html(quote, html_context(session, deployments, std::move(programs),
+                                                       fmt::format("Quote: {}", fmt::join(args.positionals, ", "))));
+  } else {
+    text = cost::render_quote(quote, format);
+  }
   if (auto out = args.value("-o")) {
     std::string err;
     if (!writers::write_outputs({{*out, text}}, output_options(args, session), err)) return tool_failure(err);

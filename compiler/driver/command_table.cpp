@@ -159,19 +159,22 @@ const std::vector<CommandSpec>& table() {
        1, SIZE_MAX, "PATH", Completion::Spec, "0 written, 1 the spec has errors or a part has no price, 2 the tool could not run",
        run_bom},
       {"quote",
-       {"PATH... [--name DECL] [--currency CNY|USD] [--format text|json|md|csv] [--prices FILE]... [--rate FROM/TO=RATE]... [--compare] [-o FILE] [--force]",
+       {"PATH... [--name DECL] [--currency CNY|USD] [--format text|json|md|csv|html] [--prices FILE]... [--rate FROM/TO=RATE]... [--compare] [-o FILE] [--force]",
         "--diff OLD NEW [--fail-above AMOUNT|PCT] [--prices FILE]... [--rate FROM/TO=RATE]..."},
        "price quote with the cloud-versus-own break-even",
        "On-premises cost of ownership, cloud cost (instances and storage) and the break-even\n"
        "month of each server and cloud option serving the same workload (--compare: every\n"
        "pair), across the files and folders given and what they import. A total with an\n"
        "unpriced part is shown as a lower bound (\"at least ...\") and exits 1.\n"
-       "--rate USD/CNY=7.2 overrides the dated exchange rates.\n"
+       "--rate USD/CNY=7.2 overrides the dated exchange rates. --format html writes one\n"
+       "self-contained page with charts (cumulative cost and break-even, capex by component,\n"
+       "power and memory balance), the BOMs and every price's source and date.\n"
        "--diff compares option by option and exits 1 when any option's capex, TCO or cloud\n"
        "total rises above --fail-above (10% or 50000CNY).",
        {
            {"--name", "DECL", "only the declaration DECL"},
-           {"--format", "FORMAT", "text (default), json, md or csv", false, Completion::None, {"text", "json", "md", "csv"}},
+           {"--format", "FORMAT", "text (default), json, md, csv or html", false, Completion::None,
+            {"text", "json", "md", "csv", "html"}},
            {"--compare", "", "compare every server with every cloud option"},
            {"--diff", "", "compare the quotes of two versions of a spec: OLD NEW"},
            {"--fail-above", "LIMIT", "with --diff: exit 1 when a total rises by more (10% or 50000CNY)"},
@@ -184,6 +187,34 @@ const std::vector<CommandSpec>& table() {
        },
        1, SIZE_MAX, "PATH", Completion::Spec, "0 quoted, 1 the spec has errors or --diff went over, 2 the tool could not run",
        run_quote},
+      {"suggest",
+       {"FILE [--workload NAME] [--budget AMOUNT] [--region R] [--onprem|--cloud] [--top N] [--format text|json|gpuspec|html] [-o FILE]"},
+       "the cheapest configurations that pass the pack, for a workload",
+       "From a workload to the cheapest configurations that pass every error and warning rule\n"
+       "of the policy pack (with the policies and settings of the nearest gpuspec.json):\n"
+       "on-premises servers assembled from catalog parts and cloud deployments of catalog\n"
+       "instances, ranked by the total cost over the workload's horizon, with the break-even\n"
+       "between the best owned and the best rented option (docs/suggest.md).",
+       {
+           {"--workload", "NAME", "the workload to serve (default: the only workload in FILE)"},
+           {"--budget", "AMOUNT", "a capital budget for the candidates, e.g. 150000CNY (default: the workload's)"},
+           {"--region", "R", "a site region (cn, us, eu, jp, sg, other; default us) or one cloud region (us-east-1)"},
+           {"--onprem", "", "only owned options"},
+           {"--cloud", "", "only rented options"},
+           {"--top", "N", "options to show (default 5)"},
+           {"--format", "FORMAT",
+            "text (default), json, gpuspec (the best owned and rented declarations, ready to commit next to FILE) or "
+            "html (a self-contained report)",
+            false, Completion::None, {"text", "json", "gpuspec", "html"}},
+           {"-o", "FILE", "write to FILE (atomically) instead of standard output", false, Completion::File},
+           kPrices,
+           {"--config", "FILE", "use this config instead of looking for gpuspec.json", false, Completion::File},
+           kPolicies,
+           kStdlib,
+           {"--timing", "", "print the search's pack runs and wall time to standard error"},
+       },
+       1, 1, "FILE", Completion::Spec, "0 an option passes, 1 none does (or FILE has errors), 2 the tool could not run",
+       run_suggest},
       {"init",
        {"[DIR]"},
        "start a project: a workload, a server, a cloud option, config, prices, a policy and CI",

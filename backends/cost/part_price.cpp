@@ -1,0 +1,56 @@
+#include "backends/cost/part_price.h"
+
+#include <fmt/format.h>
+
+#include "facts/properties.h"
+
+namespace gpuspec::cost {
+
+namespace {
+
+// The capacity a `per` price is for: a drive's `capacity`, a DIMM's `size`.
+std::optional<double> capacity_of(const sema::Program& program, const std::string& part) {
+  const sema::DeclEntry* entry = program.find(part);
+  if (!entry) return std::nullopt;
+  for (std::string_view key : {"capacity", "size"}) {
+    auto v = facts::catalog_property(*entry, key);
+    if (v && v->value.type == facts::Value::Type::Quantity && v->value.quantity.dimension == units::Dimension::data()) {
+      return v->value.quantity.value;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+PartPriceResult part_price(const sema::Program& program, const std::string& part, const std::string& region,
+                           units::Currency currency, const PriceBook& book) {
+  PartPriceResult result;
+  const PriceEntry* price = book.find(PriceQuery{part, region, false, currency, PriceUse::Capex});
+  if (!price || price->amount.dimension != units::Dimension::money_amount()) return result;
+  result.entry = price;
+  PartPrice priced;
+  priced.price = price;
+  double per_unit_factor = 1;
+  if (price->per) {
+    auto capacity = capacity_of(program, part);
+    if (!capacity || price->per->dimension != units::Dimension::data()) {
+      result.problem = PriceProblem::NoCapacity;
+      return result;
+    }
+    per_unit_factor = *capacity / price->per->value;
+    priced.per_capacity = fmt::format("{} per {} x {}", units::format(price->amount), units::format(*price->per),
+                                      units::format({*capacity, units::Dimension::data()}));
+  }
+  auto converted = book.convert(price->amount, currency);
+  if (!converted) {
+    result.problem = PriceProblem::NoRate;
+    return result;
+  }
+  priced.unit = converted->value.value * per_unit_factor;
+  priced.converted = std::move(*converted);
+  result.priced = std::move(priced);
+  return result;
+}
+
+}  // namespace gpuspec::cost

@@ -1,0 +1,35 @@
+// The price of one new part in a currency: the price book's best capex entry for it
+// (list, street or quote; `used` only from the user's own book), times the part's
+// capacity for a price given per capacity, converted through a dated rate. The BOM
+// prices its lines with it, and `gpuspec suggest` orders candidate parts by it.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "backends/cost/price_book.h"
+#include "sema/program.h"
+
+namespace gpuspec::cost {
+
+struct PartPrice {
+  const PriceEntry* price = nullptr;  // the entry used
+  double unit = 0;                    // one part, in the asked currency
+  Converted converted;                // the conversion (its rate, if any)
+  std::string per_capacity;           // "80 USD per 1 TB x 3.84 TB" for a capacity-based price, else ""
+};
+
+// Why a part has no price: no capex entry, a per-capacity price on a part without a
+// capacity, or no exchange rate into the currency.
+enum class PriceProblem { NoEntry, NoCapacity, NoRate };
+
+struct PartPriceResult {
+  std::optional<PartPrice> priced;
+  PriceProblem problem = PriceProblem::NoEntry;  // when not priced
+  const PriceEntry* entry = nullptr;             // the entry that could not be used (NoCapacity, NoRate)
+};
+
+PartPriceResult part_price(const sema::Program& program, const std::string& part, const std::string& region,
+                           units::Currency currency, const PriceBook& book);
+
+}  // namespace gpuspec::cost

@@ -1,0 +1,24 @@
+#include "backends/suggest/catalog.h"
+
+#include "backends/suggest/catalog_view.h"
+
+namespace gpuspec::suggest {
+
+Catalog load_catalog(const sema::Program& program) {
+  Catalog c;
+  for (const auto* entry : program.all_declarations()) {
+    const std::string& kind = entry->decl->kind;
+    if (kind == "gpu") c.gpus.push_back(entry);
+    else if (kind == "chassis") c.chassis.push_back(entry);
+    else if (kind == "cpu") c.cpus.push_back(entry);
+    else if (kind == "memory") c.dimms.push_back(entry);
+    else if (kind == "disk") c.disks.push_back(entry);
+    else if (kind == "psu") c.psus.push_back(entry);
+    else if (kind == "nic") c.nics.push_back(entry);
+    else if (kind == "instance") c.instances.push_back(entry);
+    else if (kind == "part" && text(*entry, "category") == "switch") c.switches.push_back(entry);
+  }
+  return c;
+}
+
+}  // namespace gpuspec::suggest

@@ -1,0 +1,40 @@
+#include "backends/suggest/catalog_view.h"
+
+#include "facts/compat_support.h"
+#include "facts/properties.h"
+
+namespace gpuspec::suggest {
+
+std::optional<double> number(const sema::DeclEntry& entry, std::string_view property) {
+  auto fact = facts::catalog_property(entry, property);
+  if (!fact || fact->value.type != facts::Value::Type::Quantity) return std::nullopt;
+  return fact->value.quantity.value;
+}
+
+std::string text(const sema::DeclEntry& entry, std::string_view property) {
+  auto fact = facts::catalog_property(entry, property);
+  if (!fact) return "";
+  if (fact->value.type == facts::Value::Type::Symbol || fact->value.type == facts::Value::Type::String) {
+    return fact->value.text;
+  }
+  if (fact->value.type == facts::Value::Type::Bool) return fact->value.boolean ? "true" : "false";
+  return "";
+}
+
+std::vector<std::string> items(const sema::DeclEntry& entry, std::string_view property) {
+  auto fact = facts::catalog_property(entry, property);
+  if (!fact) return {};
+  if (fact->value.type != facts::Value::Type::List) return facts::symbols_of(fact->value);
+  std::vector<std::string> out;
+  for (const auto& item : fact->value.items) out.push_back(item.text);
+  return out;
+}
+
+std::optional<std::pair<double, std::string>> counted_gpu(const sema::Program& program, const sema::DeclEntry& entry) {
+  const ast::Property* p = facts::find_property(entry.decl->body, "gpu");
+  auto counted = p ? facts::counted_reference(program, *p->value) : std::nullopt;
+  if (!counted || !counted->entry) return std::nullopt;
+  return std::pair{counted->count, counted->entry->decl->name};
+}
+
+}  // namespace gpuspec::suggest

@@ -1,0 +1,22 @@
+// Reading catalog entries for the search: numbers, symbols and lists of a part.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sema/program.h"
+
+namespace gpuspec::suggest {
+
+// A quantity property in base units (bytes, watts, ...), or a count.
+std::optional<double> number(const sema::DeclEntry& entry, std::string_view property);
+// A symbol or string property.
+std::string text(const sema::DeclEntry& entry, std::string_view property);
+// The items of a list property (symbols, references or strings); empty when absent.
+std::vector<std::string> items(const sema::DeclEntry& entry, std::string_view property);
+// `gpu = 8 x nvidia.h100_80gb_sxm` of a part or instance: the count and the GPU's name.
+std::optional<std::pair<double, std::string>> counted_gpu(const sema::Program& program, const sema::DeclEntry& entry);
+
+}  // namespace gpuspec::suggest

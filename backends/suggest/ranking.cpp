@@ -1,0 +1,165 @@
+#include "backends/suggest/ranking.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace gpuspec::suggest {
+
+namespace {
+
+std::string part(const sema::DeclEntry* entry) { return entry ? entry->decl->name : "?"; }
+
+std::string summary_of(const Build& build) {
+  if (const auto* s = std::get_if<ServerBuild>(&build)) {
+    std::string nodes = s->nodes > 1 ? fmt::format("{} nodes of ", s->nodes) : "";
+    std::string link = s->gpu_link.empty() ? "" : fmt::format(" ({})", s->gpu_link);
+    std::string data = s->storage.data_drives > 1
+                           ? fmt::format("{} x {} {}", s->storage.data_drives, part(s->storage.data), s->storage.raid)
+                           : part(s->storage.data);
+    std::string fabric = s->nic ? fmt::format(", {} x {} per node", s->nics, part(s->nic)) : "";
+    return fmt::format("{}{} x {}{}, {} x {}, {} x {}, data {}, {} x {} ({}){}, {}, {}", nodes, s->gpus_per_node,
+                       part(s->gpu), link, s->sockets, part(s->cpu), s->dimms, part(s->dimm), data, s->psus,
+                       part(s->psu), s->psu_mode, fabric, part(s->chassis), s->cooling);
+  }
+  const auto& c = std::get<CloudBuild>(build);
+  std::string data = c.local_nvme ? "data on the local NVMe" : c.data_bytes > 0 ? "a data disk" : "no data disk";
+  return fmt::format("{} x {} in {} ({}), {}", c.count, part(c.instance), c.region, c.provider, data);
+}
+
+// What changes from one build to the next, in the words a buyer uses.
+std::vector<std::string> changes(const Build& from, const Build& to) {
+  std::vector<std::string> out;
+  auto instead = [&](const std::string& a, const std::string& b) {
+    if (a != b) out.push_back(fmt::format("{} instead of {}", b, a));
+  };
+  const auto* a = std::get_if<ServerBuild>(&from);
+  const auto* b = std::get_if<ServerBuild>(&to);
+  if (a && b) {
+    instead(part(a->gpu), part(b->gpu));
+    const int gpus = b->gpus_per_node * b->nodes - a->gpus_per_node * a->nodes;
+    if (gpus != 0) out.push_back(fmt::format("{:+} GPU{}", gpus, std::abs(gpus) == 1 ? "" : "s"));
+    if (a->nodes != b->nodes) out.push_back(fmt::format("{} nodes instead of {}", b->nodes, a->nodes));
+    instead(a->gpu_link.empty() ? "one GPU" : a->gpu_link, b->gpu_link.empty() ? "one GPU" : b->gpu_link);
+    instead(part(a->chassis), part(b->chassis));
+    instead(a->cooling, b->cooling);
+    instead(fmt::format("{} x {}", a->sockets, part(a->cpu)), fmt::format("{} x {}", b->sockets, part(b->cpu)));
+    instead(fmt::format("{} x {}", a->dimms, part(a->dimm)), fmt::format("{} x {}", b->dimms, part(b->dimm)));
+    instead(fmt::format("{} x {} ({})", a->psus, part(a->psu), a->psu_mode),
+            fmt::format("{} x {} ({})", b->psus, part(b->psu), b->psu_mode));
+    return out;
+  }
+  const auto* c = std::get_if<CloudBuild>(&from);
+  const auto* d = std::get_if<CloudBuild>(&to);
+  if (c && d) {
+    instead(fmt::format("{} x {}", c->count, part(c->instance)), fmt::format("{} x {}", d->count, part(d->instance)));
+    instead(c->region, d->region);
+    return out;
+  }
+  if (d) {
+    out.push_back(fmt::format("rent {} x {} in {} instead of buying", d->count, part(d->instance), d->region));
+  } else {
+    out.push_back(fmt::format("buy {} x {} per node instead of renting", b->gpus_per_node, part(b->gpu)));
+  }
+  return out;
+}
+
+std::string money_delta(const cost::Total& from, const cost::Total& to, units::Currency currency) {
+  const double delta = to.value - from.value;
+  std::string text = fmt::format("{}{}", delta >= 0 ? "+" : "-", cost::format_money(std::abs(delta), currency));
+  if (from.lower_bound() || to.lower_bound()) text += " on the priced parts";
+  return text;
+}
+
+int gpu_count(const Build& build) {
+  if (const auto* s = std::get_if<ServerBuild>(&build)) return s->gpus_per_node * s->nodes;
+  return 0;
+}
+
+}  // namespace
+
+std::string time_change(const cost::Capability& from, const cost::Capability& to, bool trains) {
+  auto a = from.total();
+  auto b = to.total();
+  if (!a || !b || *b <= 0) return "";
+  const char* unit = trains ? "time per epoch" : "time per request";
+  const double change = std::round((*a / *b - 1) * 100);
+  if (change == 0) return fmt::format("the same {}", unit);
+  return fmt::format("{:+.0f} % {}", change, unit);
+}
+
+Ranking rank(const std::vector<Passing>& passing, const cost::PriceBook& book, units::Currency currency) {
+  Ranking r;
+  r.currency = currency;
+  cost::QuoteOptions options;
+  options.currency = currency;
+  for (const auto& p : passing) {
+    DiagnosticEngine scratch;  // unpriced parts make lower bounds; the report names them
+    cost::Quote q = cost::build_quote({{p.verdict.program.get(), p.verdict.entry}}, book, options, scratch);
+    RankedOption o;
+    o.passing = &p;
+    o.summary = summary_of(p.build);
+    for (const auto& f : p.verdict.findings) o.infos.push_back(f.rule);
+    if (!q.servers.empty()) {
+      o.onprem = true;
+      o.server = q.servers.front();
+      o.capability = o.server->capability;
+      if (!r.horizon_months) r.horizon_months = o.server->horizon_months;
+      o.total = o.server->tco.value_or(o.server->capex());
+    } else if (!q.clouds.empty()) {
+      o.onprem = false;
+      o.cloud = q.clouds.front();
+      o.capability = o.cloud->capability;
+      o.total = o.cloud->total.value_or(o.cloud->instances_monthly);
+    } else {
+      continue;
+    }
+    r.options.push_back(std::move(o));
+  }
+  std::stable_sort(r.options.begin(), r.options.end(), [](const RankedOption& a, const RankedOption& b) {
+    if (a.total.value != b.total.value) return a.total.value < b.total.value;
+    if (a.total.lower_bound() != b.total.lower_bound()) return !a.total.lower_bound();
+    const double ta = a.capability.total().value_or(0), tb = b.capability.total().value_or(0);
+    if (ta != tb) return ta > tb;
+    if (gpu_count(a.passing->build) != gpu_count(b.passing->build)) {
+      return gpu_count(a.passing->build) < gpu_count(b.passing->build);
+    }
+    return a.passing->declaration < b.passing->declaration;
+  });
+  r.fully_priced = static_cast<std::size_t>(std::count_if(
+      r.options.begin(), r.options.end(), [](const RankedOption& o) { return !o.total.lower_bound(); }));
+  for (std::size_t i = 0; i < r.options.size(); ++i) {
+    RankedOption& o = r.options[i];
+    if (o.onprem && r.best_onprem < 0) r.best_onprem = static_cast<int>(i);
+    if (!o.onprem && r.best_cloud < 0) r.best_cloud = static_cast<int>(i);
+    const std::string known = o.total.lower_bound() ? "known " : "";
+    o.why = i == 0 ? fmt::format("the lowest {}total of the {} passing options", known, r.options.size())
+                   : fmt::format("#{} by {}total", i + 1, known);
+    if (o.total.lower_bound()) {
+      o.why += fmt::format(" ({} unpriced: its real total is higher, and could rank it lower)",
+                           o.total.unpriced.size() == 1 ? "one item" : fmt::format("{} items", o.total.unpriced.size()));
+    }
+    if (i + 1 < r.options.size()) {
+      const RankedOption& next = r.options[i + 1];
+      std::vector<std::string> parts = changes(o.passing->build, next.passing->build);
+      const facts::Fact* trains = o.passing->verdict.facts ? o.passing->verdict.facts->find("workload.trains") : nullptr;
+      if (auto t = time_change(o.capability, next.capability, !trains || trains->value.boolean); !t.empty()) {
+        parts.push_back(t);
+      }
+      parts.push_back(money_delta(o.total, next.total, currency));
+      o.next_change = fmt::format("{}", fmt::join(parts, ", "));
+    }
+  }
+  if (r.best_onprem >= 0 && r.best_cloud >= 0) {
+    const Passing& own = *r.options[r.best_onprem].passing;
+    const Passing& rented = *r.options[r.best_cloud].passing;
+    DiagnosticEngine scratch;
+    r.pair = cost::build_quote({{own.verdict.program.get(), own.verdict.entry},
+                                {rented.verdict.program.get(), rented.verdict.entry}},
+                               book, options, scratch);
+  }
+  return r;
+}
+
+}  // namespace gpuspec::suggest

@@ -1,0 +1,86 @@
+#include "backends/cost/report.h"
+#include "backends/suggest/report.h"
+
+namespace gpuspec::suggest {
+
+namespace {
+
+nlohmann::ordered_json by_rule(const std::map<std::string, long>& counts) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::object();
+  for (const auto& [rule, n] : counts) out[rule] = n;
+  return out;
+}
+
+}  // namespace
+
+nlohmann::ordered_json render_json(const ReportInput& in) {
+  const Tally& t = in.search.tally;
+  const Ranking& r = in.ranking;
+  nlohmann::ordered_json out;
+  out["version"] = 1;
+  out["workload"] = in.workload;
+  out["file"] = in.file;
+  out["site_region"] = in.site_region;
+  out["cloud_region"] = in.cloud_region.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(in.cloud_region);
+  out["currency"] = std::string(units::currency_code(r.currency));
+  out["horizon_months"] = r.horizon_months ? nlohmann::ordered_json(*r.horizon_months) : nlohmann::ordered_json();
+  out["search"] = {{"configurations", t.configurations},
+                   {"pruned", t.pruned_total()},
+                   {"pack_runs", t.pack_runs},
+                   {"sizing_runs", t.sizing_runs},
+                   {"passed", t.passed},
+                   {"gave_up", t.gave_up},
+                   {"rules", {{"server", in.rules_server}, {"cloud", in.rules_cloud}}},
+                   {"pruned_by", by_rule(t.pruned)},
+                   {"parts_pruned_by", by_rule(t.parts_pruned)},
+                   {"rejected_by", by_rule(t.rejected)}};
+  nlohmann::ordered_json options = nlohmann::ordered_json::array();
+  for (std::size_t i = 0; i < r.options.size() && i < in.top; ++i) {
+    const RankedOption& o = r.options[i];
+    nlohmann::ordered_json j;
+    j["rank"] = i + 1;
+    j["kind"] = o.onprem ? "onprem" : "cloud";
+    j["total"] = cost::total_to_json(o.total);
+    if (o.server) {
+      j["capex"] = cost::total_to_json(o.server->capex());
+      j["electricity_monthly"] = cost::total_to_json(o.server->electricity_monthly);
+    }
+    if (o.cloud) {
+      cost::Total monthly = o.cloud->instances_monthly;
+      monthly.add(o.cloud->storage_monthly);
+      j["monthly"] = cost::total_to_json(monthly);
+    }
+    j["gpu"] = o.capability.gpu;
+    j["gpus"] = o.capability.gpus;
+    j["dense_bf16_tflops"] = o.capability.total() ? nlohmann::ordered_json(*o.capability.total()) : nlohmann::ordered_json();
+    j["summary"] = o.summary;
+    j["why"] = o.why;
+    j["next_change"] = o.next_change;
+    j["infos"] = o.infos;
+    j["declaration"] = o.passing->declaration;
+    options.push_back(std::move(j));
+  }
+  out["options"] = std::move(options);
+  if (r.pair && !r.pair->comparisons.empty()) {
+    const cost::Comparison& cmp = r.pair->comparisons.front();
+    out["breakeven"] = {
+        {"onprem_rank", r.best_onprem + 1},
+        {"cloud_rank", r.best_cloud + 1},
+        {"months", cmp.breakeven_months ? nlohmann::ordered_json(*cmp.breakeven_months) : nlohmann::ordered_json()},
+        {"bound", cmp.breakeven_bound == cost::BoundKind::AtLeast  ? "at_least"
+                  : cmp.breakeven_bound == cost::BoundKind::AtMost ? "at_most"
+                                                                   : "exact"},
+        {"why", cmp.breakeven_why},
+        {"cheaper", cmp.cheaper},
+        {"scale", cmp.scale},
+        {"capex", cost::total_to_json(r.pair->servers.front().capex())},
+        {"onprem_monthly", cost::total_to_json(cmp.onprem_monthly)},
+        {"cloud_monthly", cost::total_to_json(cmp.cloud_monthly)}};
+  }
+  out["fully_priced"] = r.fully_priced;
+  out["unpriced"] = unpriced_items(in);
+  out["notes"] = in.search.notes;
+  return out;
+}
+
+}  // namespace gpuspec::suggest

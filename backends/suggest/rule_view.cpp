@@ -1,0 +1,145 @@
+#include "backends/suggest/rule_view.h"
+
+#include <algorithm>
+#include <array>
+
+#include "eval/evaluator.h"
+#include "eval/fact_schema.h"
+
+namespace gpuspec::suggest {
+
+namespace {
+
+// Facts that change with the count of nodes (or instances) and with the parts around
+// the GPUs. Everything else a rule reads (the GPU, the chassis, the cooling, the
+// workload's own settings, the site) is fixed by the frame. Money (cost.*) changes with
+// the parts, but more nodes only ever cost more, so a count does not fix it.
+constexpr std::array kCountFacts{"nodes", "network.", "workload.mem.", "gpu.count_total", "acceptance.rdma_test"};
+constexpr std::array kServerFillFacts{"cpu.", "memory.", "psu.", "power.", "pcie.", "storage.", "network."};
+constexpr std::array kCloudFillFacts{"region", "zone", "storage."};
+constexpr std::array kVariantFacts{"gpu.link", "cooling."};
+
+template <std::size_t N>
+bool matches(const std::string& fact, const std::array<const char*, N>& prefixes) {
+  return std::any_of(prefixes.begin(), prefixes.end(), [&](std::string_view p) {
+    return p.back() == '.' ? fact.starts_with(p) : fact == p || fact.starts_with(std::string(p) + ".");
+  });
+}
+
+}  // namespace
+
+void collect_facts(const ast::Expr& expr, std::set<std::string>& out) {
+  std::visit(
+      [&](const auto& node) {
+        using T = std::decay_t<decltype(node)>;
+        if constexpr (std::is_same_v<T, ast::Name>) {
+          if (eval::FactSchema::builtin().find(node.name)) out.insert(node.name);
+        } else if constexpr (std::is_same_v<T, ast::ListExpr>) {
+          for (const auto& item : node.items) collect_facts(*item, out);
+        } else if constexpr (std::is_same_v<T, ast::UnaryExpr>) {
+          collect_facts(*node.operand, out);
+        } else if constexpr (std::is_same_v<T, ast::BinaryExpr>) {
+          collect_facts(*node.lhs, out);
+          collect_facts(*node.rhs, out);
+        } else if constexpr (std::is_same_v<T, ast::CallExpr>) {
+          for (const auto& arg : node.args) collect_facts(*arg, out);
+        } else if constexpr (std::is_same_v<T, ast::ParenExpr>) {
+          collect_facts(*node.inner, out);
+        }
+      },
+      expr.node);
+}
+
+namespace {
+
+// `a and (b and c)` -> a, b, c.
+void conjuncts(const ast::Expr& expr, std::vector<const ast::Expr*>& out) {
+  if (const auto* paren = expr.as<ast::ParenExpr>()) return conjuncts(*paren->inner, out);
+  if (const auto* binary = expr.as<ast::BinaryExpr>(); binary && binary->op == ast::BinaryOp::And) {
+    conjuncts(*binary->lhs, out);
+    conjuncts(*binary->rhs, out);
+    return;
+  }
+  out.push_back(&expr);
+}
+
+}  // namespace
+
+RuleView::RuleView(const lint::PolicySet& policies, const lint::LintOptions& options)
+    : policies_(policies), options_(options) {
+  for (const auto& policy : policies.policies()) {
+    Shape& shape = shapes_[policy.id];
+    auto split = [](const ast::Expr* expr, std::vector<Part>& parts) {
+      if (!expr) return;
+      std::vector<const ast::Expr*> list;
+      conjuncts(*expr, list);
+      for (const auto* e : list) {
+        Part part{e, {}};
+        collect_facts(*e, part.facts);
+        parts.push_back(std::move(part));
+      }
+    };
+    split(policy.require, shape.require);
+    split(policy.when, shape.when);
+  }
+}
+
+bool RuleView::rejects(std::string_view rule) const {
+  const lint::Policy* policy = policies_.find(rule);
+  if (!policy || options_.disabled.count(std::string(rule))) return false;
+  if (auto it = options_.severities.find(std::string(rule)); it != options_.severities.end()) {
+    return it->second == Severity::Error || it->second == Severity::Warning;
+  }
+  if (policy->severity != Severity::Error && policy->severity != Severity::Warning) return false;
+  return std::none_of(policy->severity_when.begin(), policy->severity_when.end(),
+                      [](const lint::SeverityCondition& c) { return c.severity == Severity::Info; });
+}
+
+unsigned RuleView::changes_of(const Part& part, std::string_view kind) const {
+  unsigned out = 0;
+  bool money = false;
+  for (const auto& fact : part.facts) {
+    if (fact.starts_with("cost.")) {
+      money = true;
+      continue;
+    }
+    if (kind == "server" && matches(fact, kVariantFacts)) out |= kVariant;
+    if (matches(fact, kCountFacts)) out |= kCount;
+    if (kind == "cloud" ? matches(fact, kCloudFillFacts) : matches(fact, kServerFillFacts)) out |= kFill;
+  }
+  // A change of an outer choice comes with a fresh choice of the inner ones...
+  if (out & kFill) out |= kCount | kVariant;
+  if (out & kCount) out |= kVariant;
+  // ...but money only grows with more nodes or a costlier link: only a cheaper fill
+  // (another region, other parts) can lower it.
+  if (money) out |= kFill;
+  return out;
+}
+
+unsigned RuleView::fixable_by(std::string_view rule, std::string_view kind, const facts::FactSet* facts) const {
+  constexpr unsigned kAny = kVariant | kCount | kFill;
+  auto it = shapes_.find(rule);
+  // A diagnostic that is no policy's (a type error such as a region the instance is not
+  // offered in) may go away with other parts, but not reliably: only the fill is retried.
+  if (it == shapes_.end()) return kFill;
+  if (!facts) return kAny;
+  unsigned require = kAny;  // every false part must turn true
+  bool any_false = false;
+  for (const auto& part : it->second.require) {
+    if (!eval::evaluate(*part.expr, *facts).is_false()) continue;
+    any_false = true;
+    require &= changes_of(part, kind);
+  }
+  if (!any_false) require = kAny;  // no part to blame: any change might do
+  unsigned when = 0;            // any guard part turning false silences the rule
+  for (const auto& part : it->second.when) when |= changes_of(part, kind);
+  return require | when;
+}
+
+std::size_t RuleView::rules_for(std::string_view kind) const {
+  return std::count_if(policies_.policies().begin(), policies_.policies().end(), [&](const lint::Policy& p) {
+    return !options_.disabled.count(p.id) && std::find(p.applies.begin(), p.applies.end(), kind) != p.applies.end();
+  });
+}
+
+}  // namespace gpuspec::suggest

@@ -1,0 +1,66 @@
+// What the search needs to know about the policy pack as a run configures it (built-in
+// and user policies, gpuspec.json's `disable` and `severity`): whether a rule rejects a
+// candidate when it fires, and which of the search's choices could make a fired rule
+// pass, read from the facts its expressions name and, on a judged candidate, from which
+// parts of its requirement were false.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "facts/fact.h"
+#include "lint/lint.h"
+#include "lint/policy.h"
+
+namespace gpuspec::suggest {
+
+// The search's choices, from the outside in: the frame (GPU model and count per node,
+// chassis; an instance type), its variant (how the GPUs are linked and cooled), the
+// count (nodes, instances) and the fill (CPU, memory, storage, PSUs, NICs; a cloud
+// region and its disks). A change of a choice keeps the ones outside it.
+enum Choice : unsigned { kVariant = 1, kCount = 2, kFill = 4 };
+
+class RuleView {
+ public:
+  RuleView(const lint::PolicySet& policies, const lint::LintOptions& options);
+
+  // A violation of `rule` rejects the candidate: the rule runs (not disabled) and
+  // cannot be reported below warning (neither --severity nor a severity_when lowers it
+  // to info). Such a rule may prune candidates before the pack runs.
+  bool rejects(std::string_view rule) const;
+
+  // Which changes could make `rule`, fired on a `kind` (server or cloud) with `facts`,
+  // pass: bit kFill when another fill could, kCount when another count (with any
+  // fill) could, kVariant when another variant could; 0 when only another frame can.
+  // A requirement `a and b and ...` holds only when every false part turns true, so
+  // each false part must depend on the choice; a guard turns the rule off when any of
+  // its parts turns false. Without facts every change could; a diagnostic that is no
+  // policy's (a type error) is retried with other fills only.
+  unsigned fixable_by(std::string_view rule, std::string_view kind, const facts::FactSet* facts) const;
+
+  // How many rules the pack runs on a `kind`.
+  std::size_t rules_for(std::string_view kind) const;
+
+ private:
+  struct Part {
+    const ast::Expr* expr = nullptr;
+    std::set<std::string> facts;
+  };
+  struct Shape {
+    std::vector<Part> require;  // the conjuncts of `require`
+    std::vector<Part> when;     // the conjuncts of `when`
+  };
+  unsigned changes_of(const Part& part, std::string_view kind) const;
+
+  const lint::PolicySet& policies_;
+  const lint::LintOptions& options_;
+  std::map<std::string, Shape, std::less<>> shapes_;
+};
+
+// The fact names an expression reads (names the fact schema knows).
+void collect_facts(const ast::Expr& expr, std::set<std::string>& out);
+
+}  // namespace gpuspec::suggest

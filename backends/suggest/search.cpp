@@ -1,0 +1,366 @@
+#include "backends/suggest/search.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <set>
+
+#include "backends/suggest/candidate_text.h"
+#include "backends/suggest/catalog.h"
+#include "backends/suggest/catalog_view.h"
+#include "backends/suggest/regions.h"
+#include "backends/suggest/sizing.h"
+
+namespace gpuspec::suggest {
+
+namespace {
+
+double value_or(const std::optional<double>& v, double fallback) { return v ? *v : fallback; }
+
+// Whether a configuration passed, and if not, which changes could still make it
+// (rule_view.h: bits of Choice, gathered over the builds tried).
+struct Outcome {
+  bool passed = false;
+  unsigned depends = 0;
+};
+
+// How the GPUs of a frame are linked and cooled, simplest first: PCIe before bridges
+// (which cost), the chassis's own cooling before liquid.
+struct Variant {
+  std::string link;
+  std::string cooling;
+};
+
+class Searcher {
+ public:
+  Searcher(const SearchInput& in, const Judge& judge)
+      : in_(in),
+        judge_(judge),
+        catalog_(load_catalog(in.program)),
+        prices_(in.program, in.book, in.context.site_region, in.context.currency),
+        memory_(in.program, *in.workload.entry),
+        sizing_{catalog_, in.rules, in.workload, prices_, result_.tally} {
+    // budget.exceeded judges capex against the budget: the priced parts alone above it
+    // fail the rule whatever the unpriced ones cost.
+    if (in.context.budget && in.rules.rejects("budget.exceeded")) {
+      if (auto b = in.book.convert(*in.context.budget, in.context.currency)) budget_ = b->value.value;
+    }
+  }
+
+  SearchResult run() {
+    auto start = std::chrono::steady_clock::now();
+    if (in_.onprem) search_servers();
+    if (in_.cloud) search_clouds();
+    result_.tally.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return std::move(result_);
+  }
+
+ private:
+  Tally& tally() { return result_.tally; }
+
+  Verdict judge(const Build& build, bool sizing_run) {
+    Verdict v = judge_(candidate_file(in_.context, in_.header, {declaration_text(build, in_.context)}),
+                       name_of(build, in_.context));
+    ++tally().pack_runs;
+    if (sizing_run) ++tally().sizing_runs;
+    if (!v.passes()) tally().reject(v.rejecting());
+    return v;
+  }
+
+  // Which changes could make a rejected build pass: every rejecting rule must turn.
+  unsigned fixable(const Verdict& v, std::string_view kind) const {
+    unsigned out = kVariant | kCount | kFill;
+    const facts::FactSet* facts = v.facts ? &*v.facts : nullptr;
+    for (const auto& rule : v.rejecting()) out &= in_.rules.fixable_by(rule, kind, facts);
+    return out;
+  }
+
+  void record(const Build& build, Verdict verdict) {
+    ++tally().passed;
+    result_.passing.push_back({build, declaration_of(build, in_.context), std::move(verdict)});
+  }
+
+  // A rule's bound removes `n` configurations, when the run lets the rule reject.
+  bool bound(bool violated, const char* rule, long n = 1) {
+    if (!violated || !in_.rules.rejects(rule)) return false;
+    tally().configurations += n;
+    tally().prune(rule, n);
+    return true;
+  }
+
+  // ---- on premises -------------------------------------------------------------
+
+  std::vector<Variant> variants(const ServerBuild& frame) const {
+    std::vector<std::string> links;
+    const std::string form = text(*frame.gpu, "form_factor");
+    if (frame.gpus_per_node == 1) {
+      links = {""};
+    } else if (form.starts_with("sxm")) {
+      links = {"nvswitch"};  // SXM modules talk through their baseboard
+    } else {
+      links = {"pcie"};
+      if (text(*frame.gpu, "nvlink") == "bridge" && frame.gpus_per_node % 2 == 0) links.push_back("nvlink_bridge");
+    }
+    std::vector<std::string> coolings{text(*frame.chassis, "cooling")};
+    if (coolings.front().empty()) coolings.front() = text(*frame.chassis, "form") == "tower" ? "air_tower" : "air_server";
+    if (text(*frame.chassis, "form") == "tower") {
+      coolings.push_back("liquid_aio");
+      coolings.push_back("liquid_custom");
+    }
+    std::vector<Variant> out;
+    for (const auto& link : links) {
+      for (const auto& cooling : coolings) out.push_back({link, cooling});
+    }
+    return out;
+  }
+
+  // The frame-level bounds: what the chassis takes.
+  bool frame_pruned(const ServerBuild& f, long n) {
+    const std::string form = text(*f.gpu, "form_factor");
+    const std::string takes = text(*f.chassis, "gpu_form");
+    const bool fits = takes.empty() || (form == "pcie" && takes == "pcie") || (form.starts_with("sxm") && takes == "sxm");
+    auto max_gpus = number(*f.chassis, "max_gpus");
+    return bound(text(*f.gpu, "class") == "cloud", "gpu.cloud-only-part", n) ||
+           bound(!fits, "gpu.form-factor-fits-chassis", n) ||
+           bound(max_gpus && f.gpus_per_node > *max_gpus, "gpu.count-fits-chassis", n);
+  }
+
+  // Slots and bays hold air-cooled cards at their catalog width; water blocks are the
+  // block's width, so with custom liquid only the slot count itself bounds the cards.
+  bool variant_pruned(const ServerBuild& f) {
+    const bool blocks = f.cooling == "liquid_custom";
+    const double width = value_or(number(*f.gpu, "slot_width"), 1);
+    auto slots = number(*f.chassis, "expansion_slots");
+    auto bay_width = number(*f.chassis, "max_gpu_width");
+    if (blocks && slots && f.gpus_per_node > *slots) {
+      tally().configurations += 1;
+      tally().prune("(chassis expansion_slots)");
+      return true;
+    }
+    return bound(!blocks && slots && f.gpus_per_node * width > *slots, "gpu.slots-fit-chassis") ||
+           bound(!blocks && bay_width && width > *bay_width, "gpu.width-fits-bays");
+  }
+
+  void search_servers() {
+    result_.storage = plan_storage(sizing_);
+    if (result_.storage.empty()) {
+      result_.notes.push_back(fmt::format(
+          "no on-premises candidate: no catalog NVMe drive reaches, with up to four striped, the {} GB data volume "
+          "and the sequential throughput the storage rules ask for",
+          data_bytes_needed(in_.rules, in_.workload) / 1e9));
+      return;
+    }
+    int max_per_node = 1;
+    for (const auto* c : catalog_.chassis) {
+      max_per_node = std::max({max_per_node, static_cast<int>(value_or(number(*c, "max_gpus"), 0)),
+                               static_cast<int>(value_or(number(*c, "expansion_slots"), 0))});
+    }
+    max_per_node = std::min(max_per_node, 16);
+    for (const auto* gpu : catalog_.gpus) {
+      for (const auto* chassis : catalog_.chassis) {
+        for (int k = 1; k <= max_per_node; ++k) {
+          // SXM modules come on 4- and 8-GPU HGX baseboards, not in other numbers.
+          if (text(*gpu, "form_factor").starts_with("sxm") && k != 4 && k != 8) continue;
+          ServerBuild frame;
+          frame.gpu = gpu;
+          frame.gpus_per_node = k;
+          frame.chassis = chassis;
+          auto vs = variants(frame);
+          if (frame_pruned(frame, static_cast<long>(vs.size()))) continue;
+          for (const auto& v : vs) {
+            ServerBuild variant = frame;
+            variant.gpu_link = v.link;
+            variant.cooling = v.cooling;
+            if (variant_pruned(variant)) continue;
+            Outcome o = try_node_counts(variant);
+            if (o.passed || !(o.depends & kVariant)) break;
+          }
+        }
+      }
+    }
+  }
+
+  // Whether the memory estimate on `total` GPUs rules the card out (vram.fits-workload:
+  // the frugal bound above VRAM is its error, the typical estimate above it its warning).
+  bool memory_pruned(int total, double vram) {
+    auto need = memory_.per_gpu(total);
+    return need && need->typical > vram && in_.rules.rejects("vram.fits-workload");
+  }
+
+  Outcome try_node_counts(const ServerBuild& frame) {
+    const double vram = value_or(number(*frame.gpu, "vram"), 0);
+    const int k = frame.gpus_per_node;
+    unsigned deps = 0;
+    for (int nodes = 1; nodes <= in_.max_nodes; ++nodes) {
+      if (memory_pruned(k * nodes, vram)) {
+        tally().configurations += 1;
+        tally().prune("vram.fits-workload");
+        // More nodes help only while sharding still lowers the figure.
+        if (memory_pruned(k * in_.max_nodes, vram)) return {false, 0};
+        continue;
+      }
+      tally().configurations += 1;
+      auto fills = fills_for(frame, nodes, result_.storage, sizing_);
+      if (fills.empty()) return {false, deps};
+      Outcome o = try_fills(fills);
+      if (o.passed) return o;
+      deps |= o.depends;
+      if (!(o.depends & kCount)) return {false, deps};
+    }
+    return {false, deps};
+  }
+
+  // What is known of a build's capex without its PSUs: every node's GPUs, chassis and
+  // parts (the BOM's implied parts only add to it).
+  double known_capex(const Fill& fill) {
+    const ServerBuild& b = fill.build;
+    PriceKey frame;
+    prices_.add(frame, b.gpu, b.gpus_per_node);
+    prices_.add(frame, b.chassis, 1);
+    return (frame.known + fill.key.known) * b.nodes;
+  }
+
+  Outcome try_fills(const std::vector<Fill>& fills) {
+    unsigned deps = 0;
+    int builds = 0;
+    for (const auto& fill : fills) {
+      if (budget_ && known_capex(fill) > *budget_) {
+        tally().prune_part("budget.exceeded");
+        deps |= kFill;
+        continue;
+      }
+      if (builds++ == in_.max_builds) {
+        ++tally().gave_up;
+        return {false, deps};
+      }
+      // Judged without PSUs first: the power rules are silent then, and the pack's own
+      // power model gives the full load the PSUs are sized to.
+      Verdict probe = judge(fill.build, true);
+      if (!probe.passes()) {
+        unsigned d = fixable(probe, "server");
+        deps |= d;
+        if (!(d & kFill)) return {false, deps};
+        continue;
+      }
+      auto full_load = probe.facts ? probe.facts->quantity("power.full_load") : std::nullopt;
+      if (!full_load) continue;
+      auto psus = size_psus(fill.build, full_load->value, sizing_);
+      for (std::size_t i = 0; i < psus.size() && i < 3; ++i) {
+        ServerBuild build = fill.build;
+        build.psu = psus[i].psu;
+        build.psus = psus[i].count;
+        build.psu_mode = psus[i].mode;
+        Verdict v = judge(build, false);
+        if (v.passes()) {
+          record(build, std::move(v));
+          return {true, 0};
+        }
+        unsigned d = fixable(v, "server");
+        deps |= d;
+        if (!(d & kFill)) return {false, deps};
+      }
+    }
+    return {false, deps};
+  }
+
+  // ---- cloud ---------------------------------------------------------------------
+
+  // The regions the price book prices an instance in, where the search may rent,
+  // cheapest first.
+  std::vector<std::pair<PriceKey, std::string>> regions_of(const sema::DeclEntry& instance) const {
+    std::set<std::string> seen;
+    std::vector<std::pair<PriceKey, std::string>> out;
+    for (const auto& p : in_.book.prices()) {
+      if (p.item != instance.decl->name || p.kind != "on_demand" || p.region.empty() || !seen.insert(p.region).second) {
+        continue;
+      }
+      if (in_.cloud_region ? p.region != *in_.cloud_region : region_geography(p.region) != in_.context.site_region) {
+        continue;
+      }
+      PriceKey key;
+      const cost::PriceEntry* best =
+          in_.book.find(cost::PriceQuery{p.item, p.region, true, in_.context.currency, cost::PriceUse::Instance});
+      auto converted = best ? in_.book.convert(best->amount, in_.context.currency) : std::nullopt;
+      if (converted) {
+        key.known = converted->value.value;
+      } else {
+        key.unpriced = 1;
+      }
+      out.push_back({key, p.region});
+    }
+    std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    return out;
+  }
+
+  void search_clouds() {
+    const double need = data_bytes_needed(in_.rules, in_.workload);
+    for (const auto* instance : catalog_.instances) {
+      auto gpus = counted_gpu(in_.program, *instance);
+      const sema::DeclEntry* gpu = gpus ? in_.program.find(gpus->second) : nullptr;
+      if (!gpu) continue;
+      auto regions = regions_of(*instance);
+      if (regions.empty()) {
+        tally().configurations += 1;
+        tally().prune("(no priced region in " + (in_.cloud_region ? *in_.cloud_region : in_.context.site_region) + ")");
+        continue;
+      }
+      CloudBuild base;
+      base.instance = instance;
+      base.provider = text(*instance, "provider");
+      const double local = value_or(number(*instance, "local_nvme_drives"), 0) *
+                           value_or(number(*instance, "local_nvme_drive_size"), 0);
+      base.local_nvme = local > 0 && local >= need;
+      base.data_bytes = base.local_nvme ? 0 : need;
+      const double vram = value_or(number(*gpu, "vram"), 0);
+      const int per_instance = static_cast<int>(gpus->first);
+      for (int count = 1; count <= in_.max_nodes; ++count) {
+        tally().configurations += 1;
+        if (memory_pruned(per_instance * count, vram)) {
+          tally().prune("vram.fits-workload");
+          if (memory_pruned(per_instance * in_.max_nodes, vram)) break;
+          continue;
+        }
+        Outcome o = try_regions(base, count, regions);
+        if (o.passed || !(o.depends & kCount)) break;
+      }
+    }
+  }
+
+  Outcome try_regions(CloudBuild build, int count, const std::vector<std::pair<PriceKey, std::string>>& regions) {
+    build.count = count;
+    unsigned deps = 0;
+    int builds = 0;
+    for (const auto& [key, region] : regions) {
+      if (builds++ == in_.max_builds) {
+        ++tally().gave_up;
+        break;
+      }
+      build.region = region;
+      Verdict v = judge(build, false);
+      if (v.passes()) {
+        record(build, std::move(v));
+        return {true, 0};
+      }
+      unsigned d = fixable(v, "cloud");
+      deps |= d;
+      if (!(d & kFill)) break;
+    }
+    return {false, deps};
+  }
+
+  const SearchInput& in_;
+  const Judge& judge_;
+  Catalog catalog_;
+  SearchResult result_;
+  PartPrices prices_;
+  MemoryBound memory_;
+  SizingContext sizing_;
+  std::optional<double> budget_;  // the budget in the search's currency
+};
+
+}  // namespace
+
+SearchResult search(const SearchInput& input, const Judge& judge) { return Searcher(input, judge).run(); }
+
+}  // namespace gpuspec::suggest

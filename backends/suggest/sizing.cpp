@@ -1,0 +1,252 @@
+#include "backends/suggest/sizing.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "backends/cost/part_price.h"
+#include "backends/suggest/catalog_view.h"
+
+namespace gpuspec::suggest {
+
+namespace {
+
+double value_or(const std::optional<double>& v, double fallback) { return v ? *v : fallback; }
+
+bool is_nvme(const sema::DeclEntry& disk) { return text(disk, "kind") == "nvme_ssd"; }
+
+// Towers take desktop sockets, rack servers server sockets: the catalog does not record
+// which socket a chassis's board has, so the search keeps the pairings that exist.
+bool socket_fits(const sema::DeclEntry& cpu, bool tower) {
+  const std::string socket = text(cpu, "socket");
+  if (socket == "lga1700" || socket == "str5") return tower;
+  if (socket == "lga4677" || socket == "sp5") return !tower;
+  return true;
+}
+
+bool contains(const std::vector<std::string>& list, const std::string& item) {
+  return std::find(list.begin(), list.end(), item) != list.end();
+}
+
+// PCIe lanes the node's devices take (cpu.pcie-lanes): each part's catalog pcie_lanes.
+double lanes_of(const sema::DeclEntry* part, double count) {
+  return part ? count * value_or(number(*part, "pcie_lanes"), 0) : 0;
+}
+
+}  // namespace
+
+std::optional<double> PartPrices::unit(const sema::DeclEntry& part) {
+  auto [it, fresh] = cache_.try_emplace(&part);
+  if (fresh) {
+    auto result = cost::part_price(program_, part.decl->name, region_, currency_, book_);
+    if (result.priced) it->second = result.priced->unit;
+  }
+  return it->second;
+}
+
+void PartPrices::add(PriceKey& key, const sema::DeclEntry* part, double count) {
+  if (!part || count <= 0) return;
+  if (auto u = unit(*part)) {
+    key.known += *u * count;
+  } else {
+    key.unpriced += 1;
+  }
+}
+
+double data_bytes_needed(const RuleView& rules, const WorkloadView& workload) {
+  double need = 0;
+  if (workload.trains && rules.rejects("storage.data-capacity")) need = kMinDataBytes;
+  if (workload.trains && workload.dataset_bytes && rules.rejects("storage.dataset-room")) {
+    need = std::max(need, kDatasetRoom * *workload.dataset_bytes);
+  }
+  return need;
+}
+
+std::vector<StoragePlan> plan_storage(const SizingContext& s) {
+  const double need = data_bytes_needed(s.rules, s.workload);
+  const bool read_rule = s.rules.rejects("storage.data-throughput-5gbs");
+  const bool write_rule = s.rules.rejects("storage.data-write-5gbs");
+  const sema::DeclEntry* system = nullptr;
+  PriceKey system_key;
+  std::vector<std::pair<PriceKey, StoragePlan>> plans;
+  for (const auto* disk : s.catalog.disks) {
+    if (!is_nvme(*disk)) continue;
+    PriceKey one;
+    s.prices.add(one, disk, 1);
+    if (!system || one < system_key) {
+      system = disk;
+      system_key = one;
+    }
+    const double capacity = value_or(number(*disk, "capacity"), 0);
+    auto read = number(*disk, "read_bw");
+    auto write = number(*disk, "write_bw");
+    for (int n = 1; n <= 4; ++n) {
+      // RAID 0 adds capacity and sequential throughput drive by drive; an unknown figure
+      // leaves its rule silent, as the pack would.
+      if (n * capacity < need) continue;
+      if (read_rule && read && !(n * *read > kDataBandwidth)) continue;
+      if (write_rule && write && !(n * *write > kDataBandwidth)) continue;
+      PriceKey key;
+      s.prices.add(key, disk, n);
+      StoragePlan plan;
+      plan.data = disk;
+      plan.data_drives = n;
+      plan.raid = n > 1 ? "raid0" : "none";
+      plans.push_back({key, plan});
+      break;  // more drives of this model only cost more
+    }
+  }
+  std::stable_sort(plans.begin(), plans.end(), [](const auto& a, const auto& b) {
+    return a.first < b.first || (!(b.first < a.first) && a.second.data_drives < b.second.data_drives);
+  });
+  std::vector<StoragePlan> out;
+  for (auto& [key, plan] : plans) {
+    plan.system = system;
+    out.push_back(plan);
+  }
+  return out;
+}
+
+std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vector<StoragePlan>& storage,
+                            const SizingContext& s) {
+  const int k = frame.gpus_per_node;
+  const double vram = value_or(number(*frame.gpu, "vram"), 0);
+  const bool tower = text(*frame.chassis, "form") == "tower";
+  const bool switched = text(*frame.chassis, "pcie_switch") == "true";
+
+  // A cluster's fabric: one RDMA adapter per GPU, fast enough for net.bandwidth-per-gpu,
+  // and the InfiniBand switches of the same port speed for every port.
+  struct Fabric {
+    const sema::DeclEntry* nic = nullptr;
+    const sema::DeclEntry* fabric_switch = nullptr;
+    int switches = 0;
+  };
+  std::vector<Fabric> fabrics;
+  if (nodes == 1) {
+    fabrics.push_back({});
+  } else {
+    for (const auto* nic : s.catalog.nics) {
+      if (!contains(items(*nic, "fabric"), "infiniband")) continue;
+      const double rate = value_or(number(*nic, "bandwidth"), 0) * value_or(number(*nic, "ports"), 1);
+      if (s.rules.rejects("net.bandwidth-per-gpu") && rate < kFabricPerGpu) {
+        s.tally.prune_part("net.bandwidth-per-gpu");
+        continue;
+      }
+      Fabric f{nic};
+      for (const auto* sw : s.catalog.switches) {
+        if (text(*sw, "fabric") != "infiniband" || number(*sw, "port_bandwidth") != number(*nic, "bandwidth")) continue;
+        const double ports = value_or(number(*sw, "ports"), 0);
+        if (ports <= 0) continue;
+        f.fabric_switch = sw;
+        f.switches = static_cast<int>(std::ceil(nodes * k * value_or(number(*nic, "ports"), 1) / ports));
+        break;
+      }
+      fabrics.push_back(f);
+    }
+  }
+
+  std::vector<Fill> out;
+  for (const auto* cpu : s.catalog.cpus) {
+    if (!socket_fits(*cpu, tower)) continue;
+    for (int sockets = 1; sockets <= (tower ? 1 : 2); ++sockets) {
+      const double cores = value_or(number(*cpu, "cores"), 0) * sockets;
+      if (s.rules.rejects("cpu.cores-per-gpu") && cores < kCoresPerGpu * k) {
+        s.tally.prune_part("cpu.cores-per-gpu");
+        continue;
+      }
+      if (s.workload.trains && s.rules.rejects("cpu.min-cores") && cores < kMinCores) {
+        s.tally.prune_part("cpu.min-cores");
+        continue;
+      }
+      const double channels = value_or(number(*cpu, "memory_channels"), 1) * sockets;
+      const int per_channel = static_cast<int>(value_or(number(*cpu, "dimms_per_channel"), 2));
+      const auto forms = items(*cpu, "memory_forms");
+      for (const auto* dimm : s.catalog.dimms) {
+        const bool type_fits = text(*dimm, "type") == text(*cpu, "memory_type") &&
+                               (forms.empty() || contains(forms, text(*dimm, "form")));
+        if (!type_fits && s.rules.rejects("memory.dimm-type-fits-cpu")) {
+          s.tally.prune_part("memory.dimm-type-fits-cpu");
+          continue;
+        }
+        if (s.rules.rejects("memory.ddr5-4800") &&
+            (text(*dimm, "type") != "ddr5" || value_or(number(*dimm, "speed"), 0) < kMinMemorySpeed)) {
+          s.tally.prune_part("memory.ddr5-4800");
+          continue;
+        }
+        // The fewest DIMMs that populate every channel and hold 2 x the node's VRAM.
+        const double size = value_or(number(*dimm, "size"), 0);
+        int dimms = 0;
+        for (int d = 1; d <= per_channel; ++d) {
+          if (channels * d * size >= kRamPerVram * k * vram) {
+            dimms = static_cast<int>(channels * d);
+            break;
+          }
+        }
+        if (dimms == 0) {
+          s.tally.prune_part("memory.ram-2x-vram");
+          continue;
+        }
+        for (const auto& plan : storage) {
+          const double drive_lanes = lanes_of(plan.system, 1) + lanes_of(plan.data, plan.data_drives);
+          for (const auto& fabric : fabrics) {
+            const double lanes = lanes_of(frame.gpu, k) + drive_lanes + lanes_of(fabric.nic, k);
+            if (!switched && s.rules.rejects("cpu.pcie-lanes") &&
+                lanes > sockets * value_or(number(*cpu, "pcie_lanes"), lanes)) {
+              s.tally.prune_part("cpu.pcie-lanes");
+              continue;
+            }
+            Fill fill{frame, {}};
+            fill.build.nodes = nodes;
+            fill.build.cpu = cpu;
+            fill.build.sockets = sockets;
+            fill.build.dimm = dimm;
+            fill.build.dimms = dimms;
+            fill.build.storage = plan;
+            fill.build.nic = fabric.nic;
+            fill.build.nics = fabric.nic ? k : 0;
+            fill.build.fabric_switch = fabric.fabric_switch;
+            fill.build.switches = fabric.switches;
+            s.prices.add(fill.key, cpu, sockets);
+            s.prices.add(fill.key, dimm, dimms);
+            s.prices.add(fill.key, plan.system, 1);
+            s.prices.add(fill.key, plan.data, plan.data_drives);
+            s.prices.add(fill.key, fabric.nic, fill.build.nics);
+            s.prices.add(fill.key, fabric.fabric_switch, static_cast<double>(fabric.switches) / nodes);
+            out.push_back(std::move(fill));
+          }
+        }
+      }
+    }
+  }
+  std::stable_sort(out.begin(), out.end(), [](const Fill& a, const Fill& b) { return a.key < b.key; });
+  return out;
+}
+
+std::vector<PsuChoice> size_psus(const ServerBuild& build, double full_load, const SizingContext& s) {
+  const auto bays = number(*build.chassis, "psu_slots");
+  std::vector<PsuChoice> out;
+  for (const auto* psu : s.catalog.psus) {
+    const double unit = value_or(number(*psu, "capacity"), 0);
+    if (unit <= 0) continue;
+    const int carry = static_cast<int>(std::ceil(kPsuHeadroom * full_load / unit));
+    const int alone = static_cast<int>(std::ceil(full_load / unit));
+    // power.redundant-psu: N+1 keeps the headroom with a spare; two feeds each carry the
+    // load alone. Without that rule a single set is enough.
+    std::vector<std::pair<std::string, int>> modes{{"redundant", carry + 1}, {"dual_feed", std::max(carry, 2 * alone)}};
+    if (!s.rules.rejects("power.redundant-psu")) modes.insert(modes.begin(), {"single", carry});
+    for (const auto& [mode, count] : modes) {
+      if (bays && count > *bays) {
+        s.tally.prune_part("chassis psu_slots");
+        continue;
+      }
+      PsuChoice choice{psu, count, mode, {}};
+      s.prices.add(choice.key, psu, count);
+      out.push_back(choice);
+    }
+  }
+  std::stable_sort(out.begin(), out.end(), [](const PsuChoice& a, const PsuChoice& b) {
+    return a.key < b.key || (!(b.key < a.key) && a.count < b.count);
+  });
+  return out;
+}
+
+}  // namespace gpuspec::suggest

@@ -1,0 +1,38 @@
+#include "backends/suggest/workload_view.h"
+
+#include "facts/resolve.h"
+#include "facts/resolve_workload.h"
+
+namespace gpuspec::suggest {
+
+namespace {
+constexpr double kSecondsPerMonth = 730.0 * 3600;
+}
+
+WorkloadView view_workload(const sema::Program& program, const sema::DeclEntry& workload) {
+  DiagnosticEngine scratch;  // the workload's own problems are `check`'s to report
+  facts::FactSet f = facts::resolve_facts(program, workload, scratch);
+  WorkloadView view;
+  view.entry = &workload;
+  view.name = workload.decl->name;
+  if (const facts::Fact* trains = f.find("workload.trains")) view.trains = trains->value.boolean;
+  if (auto d = f.quantity("workload.dataset")) view.dataset_bytes = d->value;
+  if (auto h = f.quantity("workload.horizon")) view.horizon_months = h->value / kSecondsPerMonth;
+  view.budget = f.quantity("workload.budget");
+  return view;
+}
+
+std::optional<MemoryBound::PerGpu> MemoryBound::per_gpu(int total_gpus) {
+  if (auto it = cache_.find(total_gpus); it != cache_.end()) return it->second;
+  facts::FactSet f(workload_.decl->name, "server");
+  DiagnosticEngine scratch;
+  facts::add_workload_facts(program_, workload_, f, total_gpus, scratch);
+  std::optional<PerGpu> out;
+  auto typical = f.quantity("workload.mem.per_gpu");
+  auto frugal = f.quantity("workload.mem.frugal_per_gpu");
+  if (typical && frugal) out = PerGpu{typical->value, frugal->value};
+  cache_.emplace(total_gpus, out);
+  return out;
+}
+
+}  // namespace gpuspec::suggest
