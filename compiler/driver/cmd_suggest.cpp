@@ -293,7 +293,9 @@ int run_suggest(const std::vector<std::string>& raw_args) {
     text = suggest::render_text(report);
   }
   if (auto out = args.value("-o")) {
-    if (!writers::write_files_atomically({{*out, text}}, error)) return tool_failure(error);
+    // The same rules as bom and quote: never over the spec itself, a symlink, or a file
+    // gpuspec did not write (unless --force).
+    if (!writers::write_outputs({{*out, text}}, output_options(args, session), error)) return tool_failure(error);
   } else {
     std::cout << text;
   }

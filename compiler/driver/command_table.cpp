@@ -188,7 +188,7 @@ const std::vector<CommandSpec>& table() {
        1, SIZE_MAX, "PATH", Completion::Spec, "0 quoted, 1 the spec has errors or --diff went over, 2 the tool could not run",
        run_quote},
       {"suggest",
-       {"FILE [--workload NAME] [--budget AMOUNT] [--region R] [--onprem|--cloud] [--top N] [--format text|json|gpuspec|html] [-o FILE]"},
+       {"FILE [--workload NAME] [--budget AMOUNT] [--region R] [--onprem|--cloud] [--top N] [--format text|json|gpuspec|html] [-o FILE] [--force]"},
        "the cheapest configurations that pass the pack, for a workload",
        "From a workload to the cheapest configurations that pass every error and warning rule\n"
        "of the policy pack (with the policies and settings of the nearest gpuspec.json):\n"
@@ -207,6 +207,7 @@ const std::vector<CommandSpec>& table() {
             "html (a self-contained report)",
             false, Completion::None, {"text", "json", "gpuspec", "html"}},
            {"-o", "FILE", "write to FILE (atomically) instead of standard output", false, Completion::File},
+           kForce,
            kPrices,
            {"--config", "FILE", "use this config instead of looking for gpuspec.json", false, Completion::File},
            kPolicies,
