@@ -14,12 +14,15 @@ namespace {
 // Budget and deployment rules read cost.* facts, priced from `book`.
 void lint_with_prices(Session& session, const sema::Program& program, const AnalysisOptions& options,
                       const cost::PriceBook& book, DiagnosticEngine& diags) {
-  cost::DeploymentIndex deployments = cost::index_deployments(program);
+  // One fact store for the program: the lint engine resolves each declaration there
+  // and the cost facts read it (issue 12).
+  facts::FactStore store(program);
+  cost::CostFacts cost_facts(store, book);
   lint::FactAugmenter augment = [&](const sema::Program& p, const sema::DeclEntry& entry, facts::FactSet& facts) {
-    cost::add_cost_facts(p, entry, facts, book, &deployments);
+    cost_facts.add(entry, facts);
     if (options.augment) options.augment(p, entry, facts);
   };
-  lint::lint_program(program, session.policies(), options.lint_options, diags, augment);
+  lint::lint_program(program, session.policies(), options.lint_options, diags, augment, &store);
 }
 
 // Checks and lints a loaded program; `errors_before` is the error count before it was loaded.

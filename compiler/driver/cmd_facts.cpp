@@ -35,7 +35,8 @@ int run_facts(const std::vector<std::string>& raw_args) {
     return tool_failure(price_error);
   }
   cost::PriceBook book = cost::build_price_book(*program, price_files);
-  cost::DeploymentIndex deployments = cost::index_deployments(*program);
+  facts::FactStore store(*program);
+  cost::CostFacts cost_facts(store, book);
 
   std::optional<std::string> filter = args.positionals.size() == 2 ? std::optional(args.positionals[1]) : std::nullopt;
   bool filter_is_declaration = filter && program->find(*filter) != nullptr;
@@ -47,8 +48,8 @@ int run_facts(const std::vector<std::string>& raw_args) {
       if (filter_is_declaration && decl.name != *filter) continue;
       const sema::DeclEntry* entry = program->find(decl.name);
       if (!entry || entry->decl != &decl) continue;
-      facts::FactSet resolved = facts::resolve_facts(*program, *entry, diags);
-      cost::add_cost_facts(*program, *entry, resolved, book, &deployments);
+      facts::FactSet resolved = store.resolve(*entry, diags);
+      cost_facts.add(*entry, resolved);
       auto json = facts::fact_set_to_json(resolved, session.sources());
       if (filter && !filter_is_declaration) {
         nlohmann::ordered_json only = nlohmann::ordered_json::object();

@@ -84,15 +84,17 @@ std::string add_cost_findings(Session& session, const CostProject& project, cons
       options.disabled = config->disabled;
       options.severities = config->severities;
     }
-    cost::DeploymentIndex index = cost::index_deployments(program);
+    facts::FactStore store(program);
+    cost::CostFacts cost_facts(store, *project.book);
     DiagnosticEngine scratch;  // the rest of the pack is `check`'s business
     lint::lint_program(program, rules, options, scratch,
-                       [&](const sema::Program& p, const sema::DeclEntry& entry, facts::FactSet& facts) {
-                         cost::add_cost_facts(p, entry, facts, *project.book, &index);
+                       [&](const sema::Program&, const sema::DeclEntry& entry, facts::FactSet& facts) {
+                         cost_facts.add(entry, facts);
                          if (auto it = used.find(entry.decl); it != used.end()) {
                            cost::add_price_age(*entry.decl, facts, *it->second, project.today);
                          }
-                       });
+                       },
+                       &store);
     for (auto& d : scratch.diagnostics()) {
       const sema::DeclEntry* entry = program.find(d.declaration);
       if (rules.find(d.id) && entry && used.count(entry->decl)) diags.diagnostics().push_back(std::move(d));
