@@ -48,14 +48,18 @@ DeploymentIndex index_deployments(const sema::Program& program) {
 CostFacts::CostFacts(facts::FactStore& store, const PriceBook& book)
     : store_(store), book_(book), deployments_(index_deployments(store.program())) {}
 
-std::vector<const sema::DeclEntry*> CostFacts::serving(const std::string& workload, std::string_view kind) const {
+const std::vector<const sema::DeclEntry*>& CostFacts::serving(const std::string& workload, std::string_view kind) {
+  // Kept per workload: scanning a workload's k deployments for each of them is k^2.
+  auto key = std::make_pair(workload, std::string(kind));
+  if (auto it = serving_.find(key); it != serving_.end()) return it->second;
   std::vector<const sema::DeclEntry*> out;
-  if (workload.empty()) return out;
-  auto [first, last] = deployments_.equal_range(workload);
-  for (auto it = first; it != last; ++it) {
-    if (it->second->decl->kind == kind) out.push_back(it->second);
+  if (!workload.empty()) {
+    auto [first, last] = deployments_.equal_range(workload);
+    for (auto it = first; it != last; ++it) {
+      if (it->second->decl->kind == kind) out.push_back(it->second);
+    }
   }
-  return out;
+  return serving_.emplace(std::move(key), std::move(out)).first->second;
 }
 
 const CloudQuote& CostFacts::cloud_quote(const sema::DeclEntry& cloud, units::Currency currency) {
@@ -105,7 +109,7 @@ void CostFacts::add_server(const sema::DeclEntry& entry, facts::FactSet& facts) 
   const ast::Declaration& decl = *entry.decl;
   // The quote currency is the first server's site currency: this one's.
   const units::Currency c = site_currency(store_.of(entry));
-  std::vector<const sema::DeclEntry*> clouds = serving(facts::served_workload(decl), "cloud");
+  const std::vector<const sema::DeclEntry*>& clouds = serving(facts::served_workload(decl), "cloud");
   // The same work on the cloud runs at the first cloud option's utilization.
   std::optional<double> utilization;
   if (!clouds.empty()) utilization = cloud_quote(*clouds.front(), c).utilization;
@@ -132,7 +136,7 @@ void CostFacts::add_server(const sema::DeclEntry& entry, facts::FactSet& facts) 
 
 void CostFacts::add_cloud(const sema::DeclEntry& entry, facts::FactSet& facts) {
   const ast::Declaration& decl = *entry.decl;
-  std::vector<const sema::DeclEntry*> servers = serving(facts::served_workload(decl), "server");
+  const std::vector<const sema::DeclEntry*>& servers = serving(facts::served_workload(decl), "server");
   // A cloud without a server quotes in its budget's currency (so budget.exceeded compares
   // like with like); else the quote is in the first server's site currency.
   units::Currency c = units::Currency::USD;
@@ -167,8 +171,8 @@ void CostFacts::add_cloud(const sema::DeclEntry& entry, facts::FactSet& facts) {
 
 void CostFacts::add_workload(const sema::DeclEntry& entry, facts::FactSet& facts) {
   const ast::Declaration& decl = *entry.decl;
-  std::vector<const sema::DeclEntry*> servers = serving(decl.name, "server");
-  std::vector<const sema::DeclEntry*> clouds = serving(decl.name, "cloud");
+  const std::vector<const sema::DeclEntry*>& servers = serving(decl.name, "server");
+  const std::vector<const sema::DeclEntry*>& clouds = serving(decl.name, "cloud");
   if (servers.empty() || clouds.empty()) return;  // nothing to compare
   const units::Currency c = site_currency(store_.of(*servers.front()));
   const double utilization = cloud_quote(*clouds.front(), c).utilization;

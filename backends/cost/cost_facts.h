@@ -58,7 +58,7 @@ class CostFacts {
   static void add_completeness(const ast::Declaration& decl, const Total& judged, const std::string& noun,
                                facts::FactSet& facts);
   // The servers or clouds serving `workload`, in name order.
-  std::vector<const sema::DeclEntry*> serving(const std::string& workload, std::string_view kind) const;
+  const std::vector<const sema::DeclEntry*>& serving(const std::string& workload, std::string_view kind);
   const CloudQuote& cloud_quote(const sema::DeclEntry& cloud, units::Currency currency);
   const OnPremQuote& server_quote(const sema::DeclEntry& server, units::Currency currency,
                                   std::optional<double> utilization);
@@ -66,6 +66,7 @@ class CostFacts {
   facts::FactStore& store_;
   const PriceBook& book_;
   DeploymentIndex deployments_;
+  std::map<std::pair<std::string, std::string>, std::vector<const sema::DeclEntry*>> serving_;
   std::map<std::pair<const sema::DeclEntry*, units::Currency>, CloudQuote> clouds_;
   std::map<std::tuple<const sema::DeclEntry*, units::Currency, std::optional<double>>, OnPremQuote> servers_;
 };
