@@ -38,6 +38,7 @@ std::optional<std::string> read_folder(const fs::path& dir, const std::function<
 }  // namespace
 
 const PriceFiles& Session::price_files(const std::vector<std::string>& paths) {
+  std::lock_guard lock(price_files_mutex_);
   auto& slot = price_files_[paths];
   if (!slot) {
     slot = std::make_unique<PriceFiles>();

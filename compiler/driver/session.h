@@ -5,6 +5,7 @@
 
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -57,6 +58,7 @@ class Session {
   std::optional<std::string> load_error_;
   std::optional<sema::Program> user_policies_;
   lint::PolicySet policies_;
+  std::mutex price_files_mutex_;  // check --jobs asks from several threads
   std::map<std::vector<std::string>, std::unique_ptr<PriceFiles>> price_files_;
 };
 
