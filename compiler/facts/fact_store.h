@@ -8,6 +8,7 @@
 
 #include "diag/diagnostic.h"
 #include "facts/fact.h"
+#include "facts/resolve.h"
 #include "sema/program.h"
 
 namespace gpuspec::facts {
@@ -31,6 +32,7 @@ class FactStore {
  private:
   const sema::Program* program_;
   std::map<const sema::DeclEntry*, FactSet> resolved_;
+  WorkloadFactCache workloads_;
 };
 
 }  // namespace gpuspec::facts
