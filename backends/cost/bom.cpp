@@ -37,8 +37,8 @@ bool lists(const sema::DeclEntry& entry, std::string_view key, const std::string
 // Library `part` declarations, in name order (deterministic).
 std::vector<const sema::DeclEntry*> parts_of(const sema::Program& program, const std::string& category) {
   std::vector<const sema::DeclEntry*> out;
-  for (const auto* entry : program.all_declarations()) {
-    if (entry->decl->kind == "part" && catalog_text(*entry, "category") == category) out.push_back(entry);
+  for (const auto* entry : program.declarations_of_kind("part")) {
+    if (catalog_text(*entry, "category") == category) out.push_back(entry);
   }
   return out;
 }

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "backends/cost/bom.h"
+#include "backends/cost/compare.h"
 #include "backends/cost/quote.h"
 #include "facts/properties.h"
 
@@ -23,6 +25,15 @@ std::string bound_why(const std::string& what, const Total& total, const std::st
   return total.lower_bound() ? fmt::format("{}, a lower bound {}", what, unpriced_note(total, noun)) : what;
 }
 
+// A break-even month the policies may read: known, and not merely an upper bound.
+bool usable(const Comparison& cmp) { return cmp.breakeven_months && cmp.breakeven_bound != BoundKind::AtMost; }
+
+void set_breakeven(const ast::Declaration& decl, const Comparison& cmp, facts::FactSet& facts) {
+  facts.set("cost.breakeven_months", facts::Value::of(months(*cmp.breakeven_months)),
+            derived(decl, fmt::format("capex / (cloud monthly - on-premises monthly): {} vs {}{}", cmp.server, cmp.cloud,
+                                      cmp.breakeven_bound == BoundKind::AtLeast ? " (a lower bound)" : "")));
+}
+
 }  // namespace
 
 DeploymentIndex index_deployments(const sema::Program& program) {
@@ -34,80 +45,153 @@ DeploymentIndex index_deployments(const sema::Program& program) {
   return index;
 }
 
-void add_cost_facts(const sema::Program& program, const sema::DeclEntry& entry, facts::FactSet& facts,
-                    const PriceBook& book, const DeploymentIndex* deployments) {
-  const ast::Declaration& decl = *entry.decl;
-  const std::string workload = decl.kind == "workload" ? decl.name : facts::served_workload(decl);
-  // This declaration plus the other deployments serving the same workload.
-  std::vector<Deployment> decls;
-  if (decl.kind != "workload") decls.push_back({&program, &entry});
+CostFacts::CostFacts(facts::FactStore& store, const PriceBook& book)
+    : store_(store), book_(book), deployments_(index_deployments(store.program())) {}
+
+const std::vector<const sema::DeclEntry*>& CostFacts::serving(const std::string& workload, std::string_view kind) {
+  // Kept per workload: scanning a workload's k deployments for each of them is k^2.
+  auto key = std::make_pair(workload, std::string(kind));
+  if (auto it = serving_.find(key); it != serving_.end()) return it->second;
+  std::vector<const sema::DeclEntry*> out;
   if (!workload.empty()) {
-    DeploymentIndex local;
-    if (!deployments) {
-      local = index_deployments(program);
-      deployments = &local;
-    }
-    auto [first, last] = deployments->equal_range(workload);
+    auto [first, last] = deployments_.equal_range(workload);
     for (auto it = first; it != last; ++it) {
-      if (it->second != &entry) decls.push_back({&program, it->second});
+      if (it->second->decl->kind == kind) out.push_back(it->second);
     }
   }
-  if (decls.empty()) return;
-  QuoteOptions options;
-  // A cloud without a server quotes in its budget's currency (so budget.exceeded compares like with like).
-  if (decl.kind == "cloud") {
-    if (auto budget = facts.quantity("budget"); budget && budget->currency != units::Currency::None) {
-      options.currency = budget->currency;
-    }
-  }
+  return serving_.emplace(std::move(key), std::move(out)).first->second;
+}
+
+const CloudQuote& CostFacts::cloud_quote(const sema::DeclEntry& cloud, units::Currency currency) {
+  auto key = std::make_pair(&cloud, currency);
+  if (auto it = clouds_.find(key); it != clouds_.end()) return it->second;
   DiagnosticEngine silent;  // missing prices make the figures lower bounds; `gpuspec quote` reports them
-  Quote q = build_quote(decls, book, options, silent);
-  const units::Currency c = q.currency;
-  auto completeness = [&](const Total& judged, const std::string& noun) {
-    facts.set("cost.complete", facts::Value::flag(!judged.lower_bound()), derived(decl, "every price of the quote is known"));
-    facts.set("cost.completeness",
-              facts::Value::symbol(judged.lower_bound() ? "a lower bound " + unpriced_note(judged, noun) : "every price is known"),
-              derived(decl, "the figure the budget judges"));
-  };
-  if (decl.kind == "server" && !q.servers.empty()) {
-    const OnPremQuote& s = q.servers.front();
-    facts.set("cost.capex", facts::Value::of(money(s.capex().value, c)),
-              derived(decl, bound_why("sum of the BOM's line totals", s.capex(), "part")));
-    if (s.energy_per_month) {
-      facts.set("cost.hourly", facts::Value::of(rate(*s.energy_per_month / kHoursPerMonth, c)),
-                derived(decl, "electricity: full load x PUE x utilization x price"));
-    }
-    if (s.tco) {
-      facts.set("cost.total_over_horizon", facts::Value::of(money(s.tco->value, c)),
-                derived(decl, bound_why("capex + electricity over the horizon", *s.tco)));
-    }
-    completeness(s.capex(), "part");
+  CloudQuote q = quote_cloud(store_.program(), cloud, store_.of(cloud), book_, currency, silent);
+  return clouds_.emplace(key, std::move(q)).first->second;
+}
+
+const OnPremQuote& CostFacts::server_quote(const sema::DeclEntry& server, units::Currency currency,
+                                           std::optional<double> utilization) {
+  auto key = std::make_tuple(&server, currency, utilization);
+  if (auto it = servers_.find(key); it != servers_.end()) return it->second;
+  DiagnosticEngine silent;
+  OnPremQuote q = quote_server(store_.program(), server, store_.of(server), book_, currency, utilization, silent);
+  return servers_.emplace(key, std::move(q)).first->second;
+}
+
+// What `build_quote` would make of the declaration and every other deployment serving
+// its workload, computed for the one declaration: a server's figures depend on itself
+// and the clouds serving its workload (their utilization, the comparisons), a cloud's
+// on itself and those servers, a workload's on the first pair that breaks even. So
+// the other servers of a workload are never quoted for a server's facts, and each
+// quote is made once per currency (issue 12: quoting every deployment for each was
+// quadratic in the deployments of a workload).
+void CostFacts::add(const sema::DeclEntry& entry, facts::FactSet& facts) {
+  const ast::Declaration& decl = *entry.decl;
+  if (decl.kind == "server") {
+    add_server(entry, facts);
+  } else if (decl.kind == "cloud") {
+    add_cloud(entry, facts);
+  } else if (decl.kind == "workload") {
+    add_workload(entry, facts);
   }
-  if (decl.kind == "cloud" && !q.clouds.empty()) {
-    const CloudQuote& cl = q.clouds.front();
-    Total monthly = cl.instances_monthly;
-    monthly.add(cl.storage_monthly);
-    facts.set("cost.hourly", facts::Value::of(rate(monthly.value / kHoursPerMonth, c)),
-              derived(decl, bound_why(fmt::format("{} x {} price x {} billed share, plus storage", cl.count,
-                                                  cl.pricing, cl.billed_share()),
-                                      monthly)));
-    if (cl.total) {
-      facts.set("cost.total_over_horizon", facts::Value::of(money(cl.total->value, c)),
-                derived(decl, bound_why("instances and storage over the hours", *cl.total)));
-      completeness(*cl.total, "item");
-    } else {
-      completeness(monthly, "item");
-    }
+}
+
+void CostFacts::add_completeness(const ast::Declaration& decl, const Total& judged, const std::string& noun,
+                                 facts::FactSet& facts) {
+  facts.set("cost.complete", facts::Value::flag(!judged.lower_bound()), derived(decl, "every price of the quote is known"));
+  facts.set("cost.completeness",
+            facts::Value::symbol(judged.lower_bound() ? "a lower bound " + unpriced_note(judged, noun) : "every price is known"),
+            derived(decl, "the figure the budget judges"));
+}
+
+void CostFacts::add_server(const sema::DeclEntry& entry, facts::FactSet& facts) {
+  const ast::Declaration& decl = *entry.decl;
+  // The quote currency is the first server's site currency: this one's.
+  const units::Currency c = site_currency(store_.of(entry));
+  const std::vector<const sema::DeclEntry*>& clouds = serving(facts::served_workload(decl), "cloud");
+  // The same work on the cloud runs at the first cloud option's utilization.
+  std::optional<double> utilization;
+  if (!clouds.empty()) utilization = cloud_quote(*clouds.front(), c).utilization;
+  const OnPremQuote& s = server_quote(entry, c, utilization);
+  facts.set("cost.capex", facts::Value::of(money(s.capex().value, c)),
+            derived(decl, bound_why("sum of the BOM's line totals", s.capex(), "part")));
+  if (s.energy_per_month) {
+    facts.set("cost.hourly", facts::Value::of(rate(*s.energy_per_month / kHoursPerMonth, c)),
+              derived(decl, "electricity: full load x PUE x utilization x price"));
   }
-  for (const auto& cmp : q.comparisons) {
-    if (!cmp.breakeven_months || cmp.breakeven_bound == BoundKind::AtMost) continue;
-    if (decl.kind == "workload" || cmp.server == decl.name || cmp.cloud == decl.name) {
-      facts.set("cost.breakeven_months", facts::Value::of(months(*cmp.breakeven_months)),
-                derived(decl, fmt::format("capex / (cloud monthly - on-premises monthly): {} vs {}{}", cmp.server,
-                                          cmp.cloud, cmp.breakeven_bound == BoundKind::AtLeast ? " (a lower bound)" : "")));
+  if (s.tco) {
+    facts.set("cost.total_over_horizon", facts::Value::of(money(s.tco->value, c)),
+              derived(decl, bound_why("capex + electricity over the horizon", *s.tco)));
+  }
+  add_completeness(decl, s.capex(), "part", facts);
+  for (const auto* cloud : clouds) {
+    Comparison cmp = compare(s, cloud_quote(*cloud, c), true);
+    if (usable(cmp)) {
+      set_breakeven(decl, cmp, facts);
       break;
     }
   }
+}
+
+void CostFacts::add_cloud(const sema::DeclEntry& entry, facts::FactSet& facts) {
+  const ast::Declaration& decl = *entry.decl;
+  const std::vector<const sema::DeclEntry*>& servers = serving(facts::served_workload(decl), "server");
+  // A cloud without a server quotes in its budget's currency (so budget.exceeded compares
+  // like with like); else the quote is in the first server's site currency.
+  units::Currency c = units::Currency::USD;
+  if (auto budget = facts.quantity("budget"); budget && budget->currency != units::Currency::None) {
+    c = budget->currency;
+  } else if (!servers.empty()) {
+    c = site_currency(store_.of(*servers.front()));
+  }
+  const CloudQuote& cl = cloud_quote(entry, c);
+  Total monthly = cl.instances_monthly;
+  monthly.add(cl.storage_monthly);
+  facts.set("cost.hourly", facts::Value::of(rate(monthly.value / kHoursPerMonth, c)),
+            derived(decl, bound_why(fmt::format("{} x {} price x {} billed share, plus storage", cl.count, cl.pricing,
+                                                cl.billed_share()),
+                                    monthly)));
+  if (cl.total) {
+    facts.set("cost.total_over_horizon", facts::Value::of(money(cl.total->value, c)),
+              derived(decl, bound_why("instances and storage over the hours", *cl.total)));
+    add_completeness(decl, *cl.total, "item", facts);
+  } else {
+    add_completeness(decl, monthly, "item", facts);
+  }
+  // Each server runs at this cloud's utilization: it is the first cloud of its quote.
+  for (const auto* server : servers) {
+    Comparison cmp = compare(server_quote(*server, c, cl.utilization), cl, true);
+    if (usable(cmp)) {
+      set_breakeven(decl, cmp, facts);
+      break;
+    }
+  }
+}
+
+void CostFacts::add_workload(const sema::DeclEntry& entry, facts::FactSet& facts) {
+  const ast::Declaration& decl = *entry.decl;
+  const std::vector<const sema::DeclEntry*>& servers = serving(decl.name, "server");
+  const std::vector<const sema::DeclEntry*>& clouds = serving(decl.name, "cloud");
+  if (servers.empty() || clouds.empty()) return;  // nothing to compare
+  const units::Currency c = site_currency(store_.of(*servers.front()));
+  const double utilization = cloud_quote(*clouds.front(), c).utilization;
+  for (const auto* server : servers) {
+    const OnPremQuote& s = server_quote(*server, c, utilization);
+    for (const auto* cloud : clouds) {
+      Comparison cmp = compare(s, cloud_quote(*cloud, c), true);
+      if (usable(cmp)) {
+        set_breakeven(decl, cmp, facts);
+        return;
+      }
+    }
+  }
+}
+
+void add_cost_facts(const sema::Program& program, const sema::DeclEntry& entry, facts::FactSet& facts,
+                    const PriceBook& book) {
+  facts::FactStore store(program);
+  CostFacts(store, book).add(entry, facts);
 }
 
 void add_price_age(const ast::Declaration& decl, facts::FactSet& facts, const std::vector<PriceSource>& used,

@@ -19,24 +19,61 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "backends/cost/price_book.h"
+#include "backends/cost/quote.h"
 #include "facts/fact.h"
+#include "facts/fact_store.h"
 #include "sema/program.h"
 
 namespace gpuspec::cost {
 
-// Servers and clouds by the workload they serve (the first of `serves`).
+// Servers and clouds by the workload they serve (the first of `serves`), each
+// workload's in name order.
 using DeploymentIndex = std::multimap<std::string, const sema::DeclEntry*, std::less<>>;
 DeploymentIndex index_deployments(const sema::Program& program);
 
-// `deployments` lets a caller that adds facts for every declaration build the index
-// once (linting a large program would otherwise scan it once per declaration).
-void add_cost_facts(const sema::Program& program, const sema::DeclEntry& decl, facts::FactSet& facts,
-                    const PriceBook& book, const DeploymentIndex* deployments = nullptr);
+// The cost facts of one program's declarations, a provider over its fact store: each
+// declaration's facts are resolved once (by the store) and each option is quoted once
+// per currency, however many declarations' facts depend on it.
+class CostFacts {
+ public:
+  CostFacts(facts::FactStore& store, const PriceBook& book);
+
+  // Adds the cost.* facts of `entry` (a server, cloud or workload of the store's
+  // program) to `facts`: its own facts, or a variant of them (the lint engine's
+  // "instead" candidates), which the figures are not read from except the budget.
+  void add(const sema::DeclEntry& entry, facts::FactSet& facts);
+
+ private:
+  void add_server(const sema::DeclEntry& entry, facts::FactSet& facts);
+  void add_cloud(const sema::DeclEntry& entry, facts::FactSet& facts);
+  void add_workload(const sema::DeclEntry& entry, facts::FactSet& facts);
+  static void add_completeness(const ast::Declaration& decl, const Total& judged, const std::string& noun,
+                               facts::FactSet& facts);
+  // The servers or clouds serving `workload`, in name order.
+  const std::vector<const sema::DeclEntry*>& serving(const std::string& workload, std::string_view kind);
+  const CloudQuote& cloud_quote(const sema::DeclEntry& cloud, units::Currency currency);
+  const OnPremQuote& server_quote(const sema::DeclEntry& server, units::Currency currency,
+                                  std::optional<double> utilization);
+
+  facts::FactStore& store_;
+  const PriceBook& book_;
+  DeploymentIndex deployments_;
+  std::map<std::pair<std::string, std::string>, std::vector<const sema::DeclEntry*>> serving_;
+  std::map<std::pair<const sema::DeclEntry*, units::Currency>, CloudQuote> clouds_;
+  std::map<std::tuple<const sema::DeclEntry*, units::Currency, std::optional<double>>, OnPremQuote> servers_;
+};
+
+// One declaration's cost facts, for a caller that needs no more (the language server's hover).
+void add_cost_facts(const sema::Program& program, const sema::DeclEntry& entry, facts::FactSet& facts,
+                    const PriceBook& book);
 
 // cost.price_age and cost.oldest_price: the oldest of `used` (the prices and rates one
 // option of a quote used) on `today` (YYYY-MM-DD). `gpuspec quote` adds them from the

@@ -128,6 +128,7 @@ void PriceBook::add_declarations(const sema::LoadedFile& file, bool user) {
         e.per = per->quantity;
       }
       e.source = source_of(decl, user);
+      by_item_[e.item].push_back(prices_.size());
       prices_.push_back(std::move(e));
     } else if (decl.kind == "exchange_rate") {
       ExchangeRate r;
@@ -183,8 +184,10 @@ std::vector<const PriceEntry*> PriceBook::candidates(const PriceQuery& q) const 
     return std::tuple(region_score, currency_match, e.source.user, new_part, e.source.as_of, e.source.entry);
   };
   std::vector<const PriceEntry*> out;
-  for (const auto& e : prices_) {
-    if (e.item != q.item) continue;
+  auto item = by_item_.find(q.item);
+  if (item == by_item_.end()) return out;
+  for (std::size_t i : item->second) {  // in the order they were added, as the tie-break wants
+    const PriceEntry& e = prices_[i];
     if (q.strict_region && !e.region.empty() && e.region != q.region) continue;
     if (!kind_serves(e.kind, e.source.user, q.use, q.kind)) continue;
     out.push_back(&e);

@@ -112,6 +112,9 @@ class PriceBook {
  private:
   void add_declarations(const sema::LoadedFile& file, bool user);
   std::vector<PriceEntry> prices_;
+  // prices_ indices by item, in the order added: a BOM line asks for one item, and
+  // scanning every price of the library for it was a hot path (issue 12).
+  std::map<std::string, std::vector<std::size_t>, std::less<>> by_item_;
   std::vector<ExchangeRate> rates_;
   std::vector<ExchangeRate> overrides_;
   std::vector<Electricity> electricity_;

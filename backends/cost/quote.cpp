@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include <filesystem>
+#include <map>
 #include <set>
 
 #include "backends/cost/cloud_storage.h"
@@ -94,11 +95,11 @@ void report_overflowed_totals(const ast::Declaration& decl, std::initializer_lis
   }
 }
 
-CloudQuote quote_cloud(const sema::Program& program, const sema::DeclEntry& entry, const PriceBook& book,
-                       units::Currency currency, DiagnosticEngine& diags) {
+}  // namespace
+
+CloudQuote quote_cloud(const sema::Program& program, const sema::DeclEntry& entry, const facts::FactSet& f,
+                       const PriceBook& book, units::Currency currency, DiagnosticEngine& diags) {
   const ast::Declaration& decl = *entry.decl;
-  DiagnosticEngine scratch;
-  facts::FactSet f = facts::resolve_facts(program, entry, scratch);
   CloudQuote q;
   q.decl = &decl;
   q.name = decl.name;
@@ -170,12 +171,10 @@ CloudQuote quote_cloud(const sema::Program& program, const sema::DeclEntry& entr
   return q;
 }
 
-OnPremQuote quote_server(const sema::Program& program, const sema::DeclEntry& entry, const PriceBook& book,
-                         std::optional<units::Currency> currency, std::optional<double> utilization,
-                         DiagnosticEngine& diags) {
+OnPremQuote quote_server(const sema::Program& program, const sema::DeclEntry& entry, const facts::FactSet& f,
+                         const PriceBook& book, std::optional<units::Currency> currency,
+                         std::optional<double> utilization, DiagnosticEngine& diags) {
   const ast::Declaration& decl = *entry.decl;
-  DiagnosticEngine scratch;
-  facts::FactSet f = facts::resolve_facts(program, entry, scratch);
   OnPremQuote q;
   q.decl = &decl;
   q.bom = build_bom(program, entry, f, book, currency, diags);
@@ -251,9 +250,13 @@ OnPremQuote quote_server(const sema::Program& program, const sema::DeclEntry& en
   return q;
 }
 
-units::Currency site_currency_of(const sema::Program& program, const sema::DeclEntry& entry) {
+namespace {
+
+// A deployment's facts, resolved once for the quote (its problems are check's business).
+const facts::FactSet& facts_of(std::map<const sema::DeclEntry*, facts::FactSet>& resolved, const Deployment& d) {
+  if (auto it = resolved.find(d.entry); it != resolved.end()) return it->second;
   DiagnosticEngine scratch;
-  return site_currency(facts::resolve_facts(program, entry, scratch));
+  return resolved.emplace(d.entry, facts::resolve_facts(*d.program, *d.entry, scratch)).first->second;
 }
 
 }  // namespace
@@ -296,6 +299,7 @@ Quote build_quote(const std::vector<Deployment>& deployments, const PriceBook& b
   for (const auto& d : deployments) {
     if (seen.insert(file_of(*d.entry) + ":" + d.entry->decl->name).second) unique.push_back(d);
   }
+  std::map<const sema::DeclEntry*, facts::FactSet> resolved;
   Quote quote;
   quote.date = book.quote_date();
   // The quote currency: --currency, else the first server's site currency, else USD.
@@ -305,13 +309,15 @@ Quote build_quote(const std::vector<Deployment>& deployments, const PriceBook& b
   } else {
     for (const auto& d : unique) {
       if (d.entry->decl->kind == "server") {
-        quote.currency = site_currency_of(*d.program, *d.entry);
+        quote.currency = site_currency(facts_of(resolved, d));
         break;
       }
     }
   }
   for (const auto& d : unique) {
-    if (d.entry->decl->kind == "cloud") quote.clouds.push_back(quote_cloud(*d.program, *d.entry, book, quote.currency, diags));
+    if (d.entry->decl->kind == "cloud") {
+      quote.clouds.push_back(quote_cloud(*d.program, *d.entry, facts_of(resolved, d), book, quote.currency, diags));
+    }
   }
   for (const auto& d : unique) {
     if (d.entry->decl->kind != "server") continue;
@@ -324,7 +330,8 @@ Quote build_quote(const std::vector<Deployment>& deployments, const PriceBook& b
         break;
       }
     }
-    quote.servers.push_back(quote_server(*d.program, *d.entry, book, quote.currency, utilization, diags));
+    quote.servers.push_back(
+        quote_server(*d.program, *d.entry, facts_of(resolved, d), book, quote.currency, utilization, diags));
   }
   for (const auto& s : quote.servers) {
     for (const auto& c : quote.clouds) {

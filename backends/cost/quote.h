@@ -13,6 +13,7 @@
 #include "backends/cost/price_book.h"
 #include "backends/cost/total.h"
 #include "diag/diagnostic.h"
+#include "facts/fact.h"
 #include "sema/program.h"
 
 namespace gpuspec::cost {
@@ -125,6 +126,15 @@ struct Deployment {
   const sema::Program* program = nullptr;
   const sema::DeclEntry* entry = nullptr;
 };
+
+// One cloud option quoted in `currency` from its resolved `facts`: what build_quote
+// does for each cloud, for a caller that quotes one option at a time (the cost facts).
+CloudQuote quote_cloud(const sema::Program& program, const sema::DeclEntry& cloud, const facts::FactSet& facts,
+                       const PriceBook& book, units::Currency currency, DiagnosticEngine& diags);
+// One server; `utilization` is the cloud option's it is compared with (nullopt: its uptime's).
+OnPremQuote quote_server(const sema::Program& program, const sema::DeclEntry& server, const facts::FactSet& facts,
+                         const PriceBook& book, std::optional<units::Currency> currency,
+                         std::optional<double> utilization, DiagnosticEngine& diags);
 
 // Quotes the deployments; missing prices are `missing-price` errors.
 Quote build_quote(const std::vector<Deployment>& deployments, const PriceBook& book, const QuoteOptions& options,

@@ -77,6 +77,13 @@ int max_count(const std::string& provider) {
   return 100;
 }
 
+std::optional<CloudProvider> provider_named(std::string_view name) {
+  if (name == "aws") return CloudProvider::Aws;
+  if (name == "azure") return CloudProvider::Azure;
+  if (name == "alicloud") return CloudProvider::Alicloud;
+  return std::nullopt;
+}
+
 std::optional<CloudSpec> read_cloud_spec(const sema::Program& program, const sema::DeclEntry& cloud,
                                          DiagnosticEngine& diags) {
   const ast::Declaration& decl = *cloud.decl;
@@ -94,6 +101,17 @@ std::optional<CloudSpec> read_cloud_spec(const sema::Program& program, const sem
     diags.error("terraform.incomplete", decl.name_range,
                 fmt::format("cloud '{}' needs provider, instance (with an api_name) and region to compile to Terraform",
                             decl.name));
+    return std::nullopt;
+  }
+  // `check` rejects any other provider; with --force the spec still gets here.
+  if (auto kind = provider_named(spec.provider)) {
+    spec.provider_kind = *kind;
+  } else {
+    const facts::Fact* declared = facts.find("provider");
+    diags.error("terraform.unknown-provider", declared && declared->origin.range.valid() ? declared->origin.range : decl.name_range,
+                fmt::format("cloud '{}' names provider '{}', which the Terraform backend cannot emit", decl.name,
+                            spec.provider))
+        .hint = "the backend emits modules for aws, azure and alicloud";
     return std::nullopt;
   }
 

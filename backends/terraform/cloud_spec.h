@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -13,12 +14,18 @@
 
 namespace gpuspec::terraform {
 
+// The providers this backend emits for. A provider name it does not know is the
+// `terraform.unknown-provider` error, never another provider's module.
+enum class CloudProvider { Aws, Azure, Alicloud };
+std::optional<CloudProvider> provider_named(std::string_view name);
+
 // How people reach the nodes: `access { ssh = ... }` (docs/terraform.md, "Access").
 enum class Access { Bastion, PublicIp, ExistingNetwork };
 
 struct CloudSpec {
   std::string name;                 // declaration name, literal text
   std::string provider;             // aws | azure | alicloud
+  CloudProvider provider_kind = CloudProvider::Aws;  // the same, as the emitters switch over it
   std::string instance;             // catalog entry name
   std::string api_name;             // "p4d.24xlarge"
   int count = 1;

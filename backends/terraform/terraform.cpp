@@ -8,13 +8,28 @@
 
 namespace gpuspec::terraform {
 
+namespace {
+
+// Exhaustive: a provider added to the enum without an emitter does not compile (-Wswitch).
+ModuleDocs emit_for(const CloudSpec& spec) {
+  switch (spec.provider_kind) {
+    case CloudProvider::Aws:
+      return emit_aws(spec);
+    case CloudProvider::Azure:
+      return emit_azure(spec);
+    case CloudProvider::Alicloud:
+      return emit_alicloud(spec);
+  }
+  __builtin_unreachable();  // every enumerator is handled above
+}
+
+}  // namespace
+
 std::optional<Module> emit_module(const sema::Program& program, const sema::DeclEntry& cloud, Syntax syntax,
                                   DiagnosticEngine& diags) {
   auto spec = read_cloud_spec(program, cloud, diags);
   if (!spec) return std::nullopt;
-  ModuleDocs docs = spec->provider == "aws"     ? emit_aws(*spec)
-                    : spec->provider == "azure" ? emit_azure(*spec)
-                                                : emit_alicloud(*spec);
+  ModuleDocs docs = emit_for(*spec);
   Module module;
   module.declaration = cloud.decl->name;
   for (const writers::File* file : {&docs.versions, &docs.main, &docs.variables, &docs.outputs}) {

@@ -33,11 +33,11 @@ std::optional<sema::Program> analyze_text(Session& session, const std::string& p
                                           const AnalysisOptions& options, DiagnosticEngine& diags, std::string* io_error);
 
 // The price book `check` lints `program` with: the stdlib's entries, the program's own
-// and the --prices files (loaded into `price_files`, which must outlive the book's
-// diagnostics). nullopt when a price file cannot be read (`error` says which).
+// and the --prices files (kept by the session). nullopt when a price file cannot be
+// read (`error` says which).
 std::optional<cost::PriceBook> analysis_price_book(Session& session, const sema::Program& program,
                                                    const AnalysisOptions& options, DiagnosticEngine& diags,
-                                                   std::vector<sema::Program>& price_files, std::string& error);
+                                                   std::string& error);
 
 // Type-checks a loaded program and, when it checked clean, lints it with the full pack
 // and cost facts priced from `book`: what `check` does to every file, for callers that

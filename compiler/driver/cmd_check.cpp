@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <set>
@@ -33,6 +34,7 @@
 #include "driver/config.h"
 #include "driver/default_paths.h"
 #include "driver/help.h"
+#include "driver/parallel.h"
 #include "driver/rewrite_files.h"
 #include "driver/sarif_rules.h"
 #include "driver/session.h"
@@ -124,6 +126,16 @@ Diagnostic unread_path(std::string id, std::string message, std::string note, bo
 }
 
 int check_command(const std::vector<std::string>& raw_args, int fix_round);
+
+constexpr unsigned kMaxJobs = 256;
+
+// --jobs N: a whole number of threads, 1 to kMaxJobs.
+std::optional<unsigned> parse_jobs(const std::string& text) {
+  if (text.empty() || text.size() > 3 || text.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+  unsigned n = static_cast<unsigned>(std::stoul(text));
+  if (n < 1 || n > kMaxJobs) return std::nullopt;
+  return n;
+}
 
 // The rule ids of a group's policies: the only diagnostics a baseline records.
 std::vector<std::string> rule_ids(const CheckGroup& group) {
@@ -221,6 +233,12 @@ int check_command(const std::vector<std::string>& raw_args, int fix_round) {
   }
   auto overrides = overrides_from(args, error);
   if (!overrides) return tool_failure(error);
+  unsigned jobs = default_jobs();
+  if (auto value = args.value("--jobs")) {
+    auto parsed = parse_jobs(*value);
+    if (!parsed) return tool_failure(fmt::format("--jobs takes a number of threads from 1 to {}, not '{}'", kMaxJobs, *value));
+    jobs = *parsed;
+  }
 
   std::optional<LintConfig> explicit_config;
   if (auto path = args.value("--config")) {
@@ -298,14 +316,27 @@ int check_command(const std::vector<std::string>& raw_args, int fix_round) {
     analysis.lint_options.disabled = group->config.disabled;
     analysis.lint_options.severities = group->config.severities;
     if (!library_broken) {
-      for (const auto& path : group->files) {
+      // Files in parallel, each into its own slot; combined in file order, so the
+      // output is the same whatever --jobs is.
+      struct FileResult {
+        DiagnosticEngine diags;
+        std::optional<FileId> root;
         std::string io_error;
-        auto program = analyze_file(session, path, analysis, group->diags, &io_error);
-        if (!program) {
-          unread.push_back(unread_path("unreadable-file", io_error, "", allow_skipped));
+      };
+      std::vector<FileResult> results(group->files.size());
+      for_each_index(group->files.size(), jobs, [&](std::size_t i) {
+        FileResult& result = results[i];
+        auto program = analyze_file(session, group->files[i], analysis, result.diags, &result.io_error);
+        if (program) result.root = program->files().front()->source->id();
+      });
+      for (auto& result : results) {
+        auto& into = group->diags.diagnostics();
+        std::move(result.diags.diagnostics().begin(), result.diags.diagnostics().end(), std::back_inserter(into));
+        if (!result.root) {
+          unread.push_back(unread_path("unreadable-file", result.io_error, "", allow_skipped));
           continue;
         }
-        group->roots.push_back(program->files().front()->source->id());
+        group->roots.push_back(*result.root);
       }
     }
     remove_duplicates(group->diags.diagnostics(), session.sources(), seen);

@@ -5,15 +5,13 @@
 #include <iostream>
 
 #include "backends/cost/cost_facts.h"
-#include "backends/cost/price_files.h"
 #include "diag/render_text.h"
 #include "driver/help.h"
 #include "driver/commands.h"
 #include "driver/session.h"
 #include "facts/fact_json.h"
 #include "facts/resolve.h"
-#include "sema/checker.h"
-#include "sema/loader.h"
+#include "driver/load_spec.h"
 
 namespace gpuspec::driver {
 
@@ -24,18 +22,15 @@ int run_facts(const std::vector<std::string>& raw_args) {
   if (session.load_error()) return tool_failure(*session.load_error());
   DiagnosticEngine diags;
   std::string io_error;
-  auto program = sema::load_program(args.positionals[0], session.library(), session.sources(), diags, &io_error);
-  if (!program) return tool_failure(fmt::format("cannot read '{}': {}", args.positionals[0], io_error));
-  sema::check_program(*program, diags);
+  auto spec = load_spec(session, args.positionals[0], diags, &io_error);
+  if (!spec) return tool_failure(io_error);
+  const sema::Program* program = &spec->program;
   // The same cost.* facts the budget and deployment rules read.
-  std::vector<sema::Program> price_files;
   std::string price_error;
-  if (!cost::load_price_files(args.values("--prices"), session.library(), session.sources(), diags, price_files,
-                              price_error)) {
-    return tool_failure(price_error);
-  }
-  cost::PriceBook book = cost::build_price_book(*program, price_files);
-  cost::DeploymentIndex deployments = cost::index_deployments(*program);
+  auto book = spec_price_book(session, {program}, args.values("--prices"), diags, price_error);
+  if (!book) return tool_failure(price_error);
+  facts::FactStore store(*program);
+  cost::CostFacts cost_facts(store, *book);
 
   std::optional<std::string> filter = args.positionals.size() == 2 ? std::optional(args.positionals[1]) : std::nullopt;
   bool filter_is_declaration = filter && program->find(*filter) != nullptr;
@@ -47,8 +42,8 @@ int run_facts(const std::vector<std::string>& raw_args) {
       if (filter_is_declaration && decl.name != *filter) continue;
       const sema::DeclEntry* entry = program->find(decl.name);
       if (!entry || entry->decl != &decl) continue;
-      facts::FactSet resolved = facts::resolve_facts(*program, *entry, diags);
-      cost::add_cost_facts(*program, *entry, resolved, book, &deployments);
+      facts::FactSet resolved = store.resolve(*entry, diags);
+      cost_facts.add(*entry, resolved);
       auto json = facts::fact_set_to_json(resolved, session.sources());
       if (filter && !filter_is_declaration) {
         nlohmann::ordered_json only = nlohmann::ordered_json::object();

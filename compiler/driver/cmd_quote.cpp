@@ -115,7 +115,7 @@ int run_quote(const std::vector<std::string>& raw_args) {
   if (format_name == "html") {
     std::vector<const sema::Program*> programs;
     for (const auto& p : project.programs) programs.push_back(p.get());
-    for (const auto& p : project.price_files) programs.push_back(&p);
+    for (const auto* p : project.price_files) programs.push_back(p);
     text = cost::render_quote_html(quote, html_context(session, deployments, std::move(programs),
                                                        fmt::format("Quote: {}", fmt::join(args.positionals, ", "))));
   } else {

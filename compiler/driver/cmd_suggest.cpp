@@ -222,8 +222,7 @@ int run_suggest(const std::vector<std::string>& raw_args) {
   const std::optional<units::Quantity> budget = request->budget ? request->budget : view.budget;
 
   // The price books: the one `check` lints with, and the same dated today for ranking.
-  std::vector<sema::Program> price_files;
-  auto book = analysis_price_book(session, *program, analysis, diags, price_files, error);
+  auto book = analysis_price_book(session, *program, analysis, diags, error);
   if (!book) return tool_failure(error);
   cost::PriceBook ranking_book = *book;
   ranking_book.set_quote_date(analysis.lint_options.today);
@@ -288,7 +287,7 @@ int run_suggest(const std::vector<std::string>& raw_args) {
   } else if (request->format == "gpuspec") {
     text = gpuspec_output(ranking, context, input.header, checker);
   } else if (request->format == "html") {
-    text = html_output(session, report, price_files);
+    text = html_output(session, report, session.price_files(analysis.price_paths).programs);
   } else {
     text = suggest::render_text(report);
   }

@@ -45,6 +45,7 @@ const std::vector<CommandSpec>& table() {
            kStdlib,
            {"--stdlib-only", "", "check only the stdlib and the policies"},
            {"--allow-skipped", "", "report unreadable or skipped paths as warnings instead of exiting 2"},
+           {"--jobs", "N", "check N files at a time (default: the machine's hardware threads); the output is the same"},
        },
        0, SIZE_MAX, "PATH", Completion::Spec,
        "0 clean, 1 findings at or above --fail-on (or --verify mismatches), 2 the tool could not run\n"

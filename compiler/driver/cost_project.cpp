@@ -8,13 +8,11 @@
 #include <tuple>
 
 #include "backends/cost/cost_facts.h"
-#include "backends/cost/price_files.h"
 #include "facts/properties.h"
 #include "diag/render_text.h"
 #include "driver/config.h"
 #include "lint/lint.h"
-#include "sema/checker.h"
-#include "sema/loader.h"
+#include "driver/load_spec.h"
 
 namespace gpuspec::driver {
 
@@ -27,19 +25,16 @@ std::string load_cost_project(Session& session, const std::vector<std::string>& 
   out.files = collected.files;
   for (const auto& path : out.files) {
     std::string io_error;
-    auto program = sema::load_program(path, session.library(), session.sources(), diags, &io_error);
-    if (!program) return fmt::format("cannot read '{}': {}", path, io_error);
-    sema::check_program(*program, diags);
-    out.programs.push_back(std::make_unique<sema::Program>(std::move(*program)));
+    auto spec = load_spec(session, path, diags, &io_error);
+    if (!spec) return io_error;
+    out.programs.push_back(std::make_unique<sema::Program>(std::move(spec->program)));
   }
   std::string error;
-  if (!cost::load_price_files(args.values("--prices"), session.library(), session.sources(), diags, out.price_files,
-                              error)) {
-    return error;
-  }
   std::vector<const sema::Program*> programs;
   for (const auto& p : out.programs) programs.push_back(p.get());
-  out.book = cost::build_price_book(programs, session.library(), out.price_files);
+  out.book = spec_price_book(session, programs, args.values("--prices"), diags, error);
+  if (!out.book) return error;
+  for (const auto& p : session.price_files(args.values("--prices")).programs) out.price_files.push_back(&p);
   for (const auto& text : args.values("--rate")) {
     auto rate = cost::parse_rate_override(text, error);
     if (!rate) return error;
@@ -84,15 +79,17 @@ std::string add_cost_findings(Session& session, const CostProject& project, cons
       options.disabled = config->disabled;
       options.severities = config->severities;
     }
-    cost::DeploymentIndex index = cost::index_deployments(program);
+    facts::FactStore store(program);
+    cost::CostFacts cost_facts(store, *project.book);
     DiagnosticEngine scratch;  // the rest of the pack is `check`'s business
     lint::lint_program(program, rules, options, scratch,
-                       [&](const sema::Program& p, const sema::DeclEntry& entry, facts::FactSet& facts) {
-                         cost::add_cost_facts(p, entry, facts, *project.book, &index);
+                       [&](const sema::Program&, const sema::DeclEntry& entry, facts::FactSet& facts) {
+                         cost_facts.add(entry, facts);
                          if (auto it = used.find(entry.decl); it != used.end()) {
                            cost::add_price_age(*entry.decl, facts, *it->second, project.today);
                          }
-                       });
+                       },
+                       &store);
     for (auto& d : scratch.diagnostics()) {
       const sema::DeclEntry* entry = program.find(d.declaration);
       if (rules.find(d.id) && entry && used.count(entry->decl)) diags.diagnostics().push_back(std::move(d));

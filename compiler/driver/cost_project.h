@@ -21,7 +21,7 @@ namespace gpuspec::driver {
 struct CostProject {
   std::vector<std::string> files;                       // the spec files, folders expanded
   std::vector<std::unique_ptr<sema::Program>> programs;  // one per file
-  std::vector<sema::Program> price_files;
+  std::vector<const sema::Program*> price_files;  // the --prices files (the session keeps them)
   std::optional<cost::PriceBook> book;
   std::string today;
 };

@@ -6,6 +6,7 @@
 #include <functional>
 #include <iostream>
 
+#include "backends/cost/price_files.h"
 #include "diag/render_text.h"
 #include "driver/args.h"
 #include "driver/embedded.h"
@@ -35,6 +36,18 @@ std::optional<std::string> read_folder(const fs::path& dir, const std::function<
 }
 
 }  // namespace
+
+const PriceFiles& Session::price_files(const std::vector<std::string>& paths) {
+  std::lock_guard lock(price_files_mutex_);
+  auto& slot = price_files_[paths];
+  if (!slot) {
+    slot = std::make_unique<PriceFiles>();
+    DiagnosticEngine diags;
+    cost::load_price_files(paths, library_, sources_, diags, slot->programs, slot->error);
+    slot->diagnostics = std::move(diags.diagnostics());
+  }
+  return *slot;
+}
 
 Session::Session(const LibraryOptions& options) {
   if (options.stdlib_dir) {

@@ -3,6 +3,9 @@
 // the diagnostics found while loading it.
 #pragma once
 
+#include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,6 +18,14 @@
 #include "source/source.h"
 
 namespace gpuspec::driver {
+
+// User price books (--prices FILE...) as loaded and checked: kept by the session so a
+// run over many spec files parses them once, not once per file.
+struct PriceFiles {
+  std::vector<sema::Program> programs;
+  std::vector<Diagnostic> diagnostics;  // what loading and checking them reported
+  std::string error;                    // a file that could not be read, else ""
+};
 
 struct LibraryOptions {
   std::optional<std::string> stdlib_dir;  // replaces the embedded stdlib
@@ -37,6 +48,8 @@ class Session {
   std::vector<std::string> input_paths() const;
   // Set when --stdlib or a policy folder cannot be read completely.
   const std::optional<std::string>& load_error() const { return load_error_; }
+  // The price books `paths`, loaded and checked on the first request for that list.
+  const PriceFiles& price_files(const std::vector<std::string>& paths);
 
  private:
   SourceManager sources_;
@@ -45,6 +58,8 @@ class Session {
   std::optional<std::string> load_error_;
   std::optional<sema::Program> user_policies_;
   lint::PolicySet policies_;
+  std::mutex price_files_mutex_;  // check --jobs asks from several threads
+  std::map<std::vector<std::string>, std::unique_ptr<PriceFiles>> price_files_;
 };
 
 // Prints the library's or policy files' errors to stderr and returns true when there

@@ -65,12 +65,8 @@ Origin default_origin(const ast::Declaration& decl, std::string why) {
   return Origin{Origin::Kind::Default, decl.name_range, {}, std::move(why)};
 }
 
-std::vector<const sema::DeclEntry*> entries_of_kind(const sema::Program& program, std::string_view kind) {
-  std::vector<const sema::DeclEntry*> out;
-  for (const auto* entry : program.all_declarations()) {
-    if (entry->decl->kind == kind) out.push_back(entry);
-  }
-  return out;
+const std::vector<const sema::DeclEntry*>& entries_of_kind(const sema::Program& program, std::string_view kind) {
+  return program.declarations_of_kind(kind);
 }
 
 std::optional<std::string> string_property(const sema::DeclEntry& entry, std::string_view property) {

@@ -33,7 +33,7 @@ std::string join(const std::vector<std::string>& items);
 Origin catalog_origin(const sema::DeclEntry& entry, std::string_view property, std::string explanation);
 Origin default_origin(const ast::Declaration& decl, std::string why);
 
-std::vector<const sema::DeclEntry*> entries_of_kind(const sema::Program& program, std::string_view kind);
+const std::vector<const sema::DeclEntry*>& entries_of_kind(const sema::Program& program, std::string_view kind);
 std::optional<std::string> string_property(const sema::DeclEntry& entry, std::string_view property);
 
 // resolve_cuda.cpp: software.framework_*, software.cuda_*, software.driver_* and the

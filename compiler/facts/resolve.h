@@ -3,6 +3,13 @@
 // instance type, so the same policies apply to cloud and on-premises.
 #pragma once
 
+#include <map>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
 #include "diag/diagnostic.h"
 #include "facts/fact.h"
 #include "sema/program.h"
@@ -12,9 +19,23 @@ namespace gpuspec::facts {
 // The kinds that have facts: "server", "cloud", "workload".
 bool has_facts(std::string_view kind);
 
+// The served workload's facts as a deployment gets them, kept by what they depend on:
+// the workload and the deployment's GPUs (total, per node, VRAM). The servers of one
+// workload mostly share them, and the memory estimator behind them is a good share of
+// resolving a server (issue 12). The diagnostics are replayed on every use.
+struct WorkloadFacts {
+  std::vector<std::pair<std::string, Fact>> facts;
+  std::vector<Diagnostic> diagnostics;
+};
+using WorkloadFactKey =
+    std::tuple<const sema::DeclEntry*, std::optional<double>, std::optional<double>, std::optional<double>>;
+using WorkloadFactCache = std::map<WorkloadFactKey, WorkloadFacts>;
+
 // Assumes the program checked without errors in this declaration; missing or
 // malformed values simply leave their facts out (a policy reading them stays silent).
-FactSet resolve_facts(const sema::Program& program, const sema::DeclEntry& declaration, DiagnosticEngine& diags);
+// `cache` (of this program) keeps the served workload's facts between calls.
+FactSet resolve_facts(const sema::Program& program, const sema::DeclEntry& declaration, DiagnosticEngine& diags,
+                      WorkloadFactCache* cache = nullptr);
 
 // The facts a cloud deployment would have on another catalog `instance` type, its
 // served workload estimated on that instance's GPUs. For the lint engine's "instead"

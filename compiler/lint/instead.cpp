@@ -66,8 +66,8 @@ std::string instead_hint(const sema::Program& program, const sema::DeclEntry& cl
   const std::string current = facts.symbol("instance.model").value_or("");
   const std::string gpu = facts.symbol("gpu.model").value_or("");
   std::vector<Passing> passing;
-  for (const sema::DeclEntry* entry : program.all_declarations()) {
-    if (entry->decl->kind != "instance" || entry->decl->name == current) continue;
+  for (const sema::DeclEntry* entry : program.declarations_of_kind("instance")) {
+    if (entry->decl->name == current) continue;
     if (catalog_symbol(*entry, "provider") != provider) continue;
     DiagnosticEngine scratch;  // problems of the real deployment are reported once, by the caller
     facts::FactSet candidate = facts::resolve_facts_on_instance(program, cloud, *entry, scratch);

@@ -147,14 +147,14 @@ class DeclarationLinter {
 }  // namespace
 
 void lint_program(const sema::Program& program, const PolicySet& policies, const LintOptions& options,
-                  DiagnosticEngine& diags, const FactAugmenter& augment) {
+                  DiagnosticEngine& diags, const FactAugmenter& augment, facts::FactStore* store) {
   DeclarationLinter linter(program, policies, options, diags, augment);
   for (const auto& file : program.files()) {
     for (const auto& decl : file->ast.declarations) {
       if (!facts::has_facts(decl.kind)) continue;
       const sema::DeclEntry* entry = program.find(decl.name);
       if (!entry || entry->decl != &decl) continue;  // a duplicate: already an error
-      facts::FactSet facts = facts::resolve_facts(program, *entry, diags);
+      facts::FactSet facts = store ? store->resolve(*entry, diags) : facts::resolve_facts(program, *entry, diags);
       if (augment) augment(program, *entry, facts);
       linter.lint(*entry, facts);
     }

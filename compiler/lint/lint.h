@@ -10,6 +10,7 @@
 
 #include "diag/diagnostic.h"
 #include "facts/fact.h"
+#include "facts/fact_store.h"
 #include "lint/policy.h"
 #include "sema/program.h"
 
@@ -25,8 +26,10 @@ struct LintOptions {
 // Hook for facts computed outside the fact model (the cost backend's cost.*).
 using FactAugmenter = std::function<void(const sema::Program&, const sema::DeclEntry&, facts::FactSet&)>;
 
-// Lints the program's own declarations (not the library's).
+// Lints the program's own declarations (not the library's). With a `store` (of this
+// program), each declaration's facts are resolved there, once, so the augmenter's
+// providers (the cost facts) can read them instead of resolving them again.
 void lint_program(const sema::Program& program, const PolicySet& policies, const LintOptions& options,
-                  DiagnosticEngine& diags, const FactAugmenter& augment = {});
+                  DiagnosticEngine& diags, const FactAugmenter& augment = {}, facts::FactStore* store = nullptr);
 
 }  // namespace gpuspec::lint

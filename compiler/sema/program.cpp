@@ -44,13 +44,30 @@ const DeclEntry* Program::find(std::string_view name) const {
   return library_->index().find(name);
 }
 
-std::vector<const DeclEntry*> Program::all_declarations() const {
-  std::map<std::string_view, const DeclEntry*> merged;
-  for (const auto& [name, entry] : library_->index().entries()) merged.emplace(name, &entry);
-  for (const auto& [name, entry] : index_.entries()) merged[name] = &entry;
-  std::vector<const DeclEntry*> out;
-  for (const auto& [name, entry] : merged) out.push_back(entry);
-  return out;
+const Program::MergedIndex& Program::merged() const {
+  if (merged_) return *merged_;
+  std::map<std::string_view, const DeclEntry*> by_name;
+  for (const auto& [name, entry] : library_->index().entries()) by_name.emplace(name, &entry);
+  for (const auto& [name, entry] : index_.entries()) by_name[name] = &entry;
+  auto index = std::make_shared<MergedIndex>();
+  index->all.reserve(by_name.size());
+  for (const auto& [name, entry] : by_name) {
+    index->all.push_back(entry);
+    auto it = index->by_kind.find(entry->decl->kind);
+    if (it == index->by_kind.end()) it = index->by_kind.emplace(entry->decl->kind, std::vector<const DeclEntry*>{}).first;
+    it->second.push_back(entry);
+  }
+  merged_ = std::move(index);
+  return *merged_;
+}
+
+const std::vector<const DeclEntry*>& Program::all_declarations() const { return merged().all; }
+
+const std::vector<const DeclEntry*>& Program::declarations_of_kind(std::string_view kind) const {
+  static const std::vector<const DeclEntry*> none;
+  const auto& by_kind = merged().by_kind;
+  auto it = by_kind.find(kind);
+  return it == by_kind.end() ? none : it->second;
 }
 
 std::vector<const DeclEntry*> Program::user_declarations() const {
@@ -64,6 +81,7 @@ LoadedFile& Program::add_file(const SourceFile& source, ast::File ast) {
   file->source = &source;
   file->ast = std::move(ast);
   files_.push_back(std::move(file));
+  merged_.reset();
   return *files_.back();
 }
 

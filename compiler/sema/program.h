@@ -61,16 +61,35 @@ class Program {
   const std::vector<std::unique_ptr<LoadedFile>>& files() const { return files_; }
   const DeclEntry* find(std::string_view name) const;
   // Every declaration visible in the program (user and library), sorted by name.
-  std::vector<const DeclEntry*> all_declarations() const;
+  // Built on first use and kept: the resolvers ask for it for every declaration they
+  // resolve, and re-merging the library's index each time made a file's cost
+  // grow with its size (issue 12).
+  const std::vector<const DeclEntry*>& all_declarations() const;
+  // The visible declarations of one kind ("part", "cuda_arch", ...), in name order.
+  const std::vector<const DeclEntry*>& declarations_of_kind(std::string_view kind) const;
   std::vector<const DeclEntry*> user_declarations() const;
 
   LoadedFile& add_file(const SourceFile& source, ast::File ast);
-  DeclIndex& index() { return index_; }
+  // Changing the index drops the merged view; it is rebuilt on the next look-up.
+  DeclIndex& index() {
+    merged_.reset();
+    return index_;
+  }
 
  private:
+  // The library's and the program's declarations merged (the program's shadow the
+  // library's), all of them and by kind.
+  struct MergedIndex {
+    std::vector<const DeclEntry*> all;
+    std::map<std::string, std::vector<const DeclEntry*>, std::less<>> by_kind;
+  };
+  const MergedIndex& merged() const;
+
   const Library* library_;
   std::vector<std::unique_ptr<LoadedFile>> files_;
   DeclIndex index_;
+  // A cache, not state: a program is used by one thread at a time.
+  mutable std::shared_ptr<const MergedIndex> merged_;
 };
 
 }  // namespace gpuspec::sema

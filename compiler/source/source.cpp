@@ -40,12 +40,14 @@ std::string_view SourceFile::slice(SourceRange range) const {
 }
 
 const SourceFile& SourceManager::add(std::string path, std::string text, bool embedded) {
+  std::lock_guard lock(mutex_);
   auto id = static_cast<FileId>(files_.size());
   files_.push_back(std::make_unique<SourceFile>(id, std::move(path), std::move(text), embedded));
   return *files_.back();
 }
 
 const SourceFile* SourceManager::find_by_path(std::string_view path) const {
+  std::lock_guard lock(mutex_);
   for (const auto& f : files_) {
     if (f->path() == path) return f.get();
   }

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,17 +57,26 @@ class SourceFile {
 
 // Owns every loaded file. FileIds index into it; files are never removed, so
 // references to a SourceFile stay valid for the manager's lifetime.
+// Safe to share between threads: `check --jobs N` loads files in parallel into one
+// manager (a SourceFile never changes once added, so only the table is guarded).
 class SourceManager {
  public:
   const SourceFile& add(std::string path, std::string text, bool embedded = false);
-  const SourceFile& file(FileId id) const { return *files_.at(id); }
+  const SourceFile& file(FileId id) const {
+    std::lock_guard lock(mutex_);
+    return *files_.at(id);
+  }
   const SourceFile* find_by_path(std::string_view path) const;
-  std::size_t size() const { return files_.size(); }
+  std::size_t size() const {
+    std::lock_guard lock(mutex_);
+    return files_.size();
+  }
 
   LineColumn start_of(SourceRange range) const { return file(range.file).line_column(range.begin); }
   LineColumn end_of(SourceRange range) const { return file(range.file).line_column(range.end); }
 
  private:
+  mutable std::mutex mutex_;
   std::vector<std::unique_ptr<SourceFile>> files_;
 };
 

@@ -1,0 +1,51 @@
+#include "driver/load_spec.h"
+
+#include <fmt/format.h>
+
+#include "backends/cost/price_files.h"
+#include "sema/checker.h"
+#include "sema/loader.h"
+
+namespace gpuspec::driver {
+
+namespace {
+
+LoadedSpec checked(sema::Program program, std::size_t errors_before, DiagnosticEngine& diags) {
+  sema::check_program(program, diags);
+  bool clean = diags.error_count() == errors_before;
+  return LoadedSpec{std::move(program), clean};
+}
+
+}  // namespace
+
+std::optional<LoadedSpec> load_spec(Session& session, const std::string& path, DiagnosticEngine& diags,
+                                    std::string* io_error) {
+  std::size_t errors_before = diags.error_count();
+  std::string reason;
+  auto program = sema::load_program(path, session.library(), session.sources(), diags, &reason);
+  if (!program) {
+    if (io_error) *io_error = fmt::format("cannot read '{}': {}", path, reason);
+    return std::nullopt;
+  }
+  return checked(std::move(*program), errors_before, diags);
+}
+
+LoadedSpec load_spec_text(Session& session, const std::string& path, std::string text, DiagnosticEngine& diags) {
+  std::size_t errors_before = diags.error_count();
+  auto program = sema::load_program_text(path, std::move(text), session.library(), session.sources(), diags);
+  return checked(std::move(program), errors_before, diags);
+}
+
+std::optional<cost::PriceBook> spec_price_book(Session& session, const std::vector<const sema::Program*>& programs,
+                                               const std::vector<std::string>& price_paths, DiagnosticEngine& diags,
+                                               std::string& error) {
+  const PriceFiles& files = session.price_files(price_paths);
+  for (const auto& d : files.diagnostics) diags.diagnostics().push_back(d);
+  if (!files.error.empty()) {
+    error = files.error;
+    return std::nullopt;
+  }
+  return cost::build_price_book(programs, session.library(), files.programs);
+}
+
+}  // namespace gpuspec::driver

@@ -1,0 +1,38 @@
+// One program's resolved facts, each declaration resolved once (issue 12). The lint
+// engine, the cost facts and the quotes inside them all ask the store, so a
+// declaration several others depend on (the servers and clouds that serve one
+// workload) is not resolved again for each of them.
+#pragma once
+
+#include <map>
+
+#include "diag/diagnostic.h"
+#include "facts/fact.h"
+#include "facts/resolve.h"
+#include "sema/program.h"
+
+namespace gpuspec::facts {
+
+class FactStore {
+ public:
+  explicit FactStore(const sema::Program& program) : program_(&program) {}
+  FactStore(const FactStore&) = delete;
+  FactStore& operator=(const FactStore&) = delete;
+
+  const sema::Program& program() const { return *program_; }
+
+  // The facts of `entry`, its problems reported to `diags`: the lint engine's
+  // resolution, which must report them once per declaration it lints. Remembered.
+  const FactSet& resolve(const sema::DeclEntry& entry, DiagnosticEngine& diags);
+
+  // The facts of `entry`, resolved silently on first request (its problems are the
+  // business of whoever lints it) and remembered.
+  const FactSet& of(const sema::DeclEntry& entry);
+
+ private:
+  const sema::Program* program_;
+  std::map<const sema::DeclEntry*, FactSet> resolved_;
+  WorkloadFactCache workloads_;
+};
+
+}  // namespace gpuspec::facts
