@@ -97,17 +97,23 @@ class DeclarationLinter {
     }
     const Level level = level_of(policy, options_, facts);
     std::string message = policy.message.empty() ? fmt::format("'{}' does not hold", policy.id)
-                                                  : eval::render_template(policy.message, facts).text;
+                                                  : render(policy.message_template, policy.message, facts);
     Diagnostic& d = diags_.report(policy.id, level.severity, finding_range(decl, policy.at), std::move(message));
     d.declaration = decl.name;
     if (policy.suggest_instances && decl.kind == "cloud") {
       d.hint = instead_hint(program_, entry, facts, policy, augment_);
     } else if (policy.hint) {
-      d.hint = eval::render_template(*policy.hint, facts).text;
+      d.hint = render(policy.hint_template, *policy.hint, facts);
     }
     add_why_notes(d, require);
     if (level.lowered_by) d.notes.push_back({lowered_note(policy, level, facts), {}});
     if (waivers) waivers->apply(d);
+  }
+
+  // A template compiled at load; a policy built by hand (tests) may lack the compiled form.
+  static std::string render(const std::shared_ptr<const eval::CompiledTemplate>& compiled, const std::string& text,
+                            const facts::FactSet& facts) {
+    return compiled ? eval::render_template(*compiled, facts).text : eval::render_template(text, facts).text;
   }
 
   Severity severity_of(const Policy& policy) const {

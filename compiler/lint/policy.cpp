@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include "eval/checker.h"
-#include "eval/template.h"
 
 namespace gpuspec::lint {
 
@@ -93,10 +92,16 @@ bool load_one(const ast::Declaration& decl, const sema::LoadedFile& file, bool b
   }
   if (const ast::Property* p = property(decl, "at")) out.at = name_of(*p->value);
   out.message = string_of(decl, "message", &out.message_range).value_or("");
-  if (!out.message.empty()) eval::check_template(out.message, out.message_range, schema, diags);
+  if (!out.message.empty()) {
+    out.message_template = std::make_shared<const eval::CompiledTemplate>(
+        eval::check_and_compile_template(out.message, out.message_range, schema, diags));
+  }
   SourceRange hint_range;
   out.hint = string_of(decl, "hint", &hint_range);
-  if (out.hint) eval::check_template(*out.hint, hint_range, schema, diags);
+  if (out.hint) {
+    out.hint_template =
+        std::make_shared<const eval::CompiledTemplate>(eval::check_and_compile_template(*out.hint, hint_range, schema, diags));
+  }
   out.source = string_of(decl, "source").value_or("");
   out.doc = string_of(decl, "doc").value_or("");
   out.help_url = string_of(decl, "help_url").value_or("");

@@ -2,12 +2,14 @@
 // to run over fact sets. The built-in pack and users' policy folders load the same way.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "ast/ast.h"
 #include "diag/diagnostic.h"
+#include "eval/template.h"
 #include "sema/program.h"
 
 namespace gpuspec::lint {
@@ -32,6 +34,9 @@ struct Policy {
   std::string message;               // with {expr} holes
   SourceRange message_range;
   std::optional<std::string> hint;
+  // `message` and `hint` with their holes parsed when the policy loaded (null when absent).
+  std::shared_ptr<const eval::CompiledTemplate> message_template;
+  std::shared_ptr<const eval::CompiledTemplate> hint_template;
   std::string source;                // citation
   std::string doc;                   // long explanation
   std::string help_url;              // a page about the rule, when its author has one
