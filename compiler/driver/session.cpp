@@ -11,6 +11,7 @@
 #include "driver/embedded.h"
 #include "sema/checker.h"
 #include "sema/loader.h"
+#include "snapshot/parse_snapshot_data.h"
 #include "syntax/parser.h"
 
 namespace gpuspec::driver {
@@ -37,6 +38,8 @@ std::optional<std::string> read_folder(const fs::path& dir, const std::function<
 }  // namespace
 
 Session::Session(const LibraryOptions& options) {
+  // The embedded library's syntax trees come from the build (syntax/parse_snapshot.h).
+  snapshot::install();
   if (options.stdlib_dir) {
     fs::path root(*options.stdlib_dir);
     std::error_code ec;
