@@ -113,6 +113,21 @@ bool load_one(const ast::Declaration& decl, const sema::LoadedFile& file, bool b
 
 }  // namespace
 
+void PolicySet::add(Policy policy) {
+  std::size_t index = policies_.size();
+  for (const auto& kind : policy.applies) {
+    auto& indices = by_kind_[kind];
+    if (indices.empty() || indices.back() != index) indices.push_back(index);  // `applies = [server, server]`
+  }
+  policies_.push_back(std::move(policy));
+}
+
+const std::vector<std::size_t>& PolicySet::indices_for(std::string_view kind) const {
+  static const std::vector<std::size_t> none;
+  auto it = by_kind_.find(kind);
+  return it == by_kind_.end() ? none : it->second;
+}
+
 std::vector<std::string_view> PolicySet::ids() const {
   std::vector<std::string_view> out;
   for (const auto& p : policies_) out.push_back(p.id);
