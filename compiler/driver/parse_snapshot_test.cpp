@@ -9,6 +9,9 @@
 #include <string>
 
 #include "driver/embedded.h"
+#include "lint/policy.h"
+#include "sema/checker.h"
+#include "sema/program.h"
 #include "syntax/ast_snapshot.h"
 #include "syntax/parser.h"
 
@@ -50,6 +53,24 @@ TEST(ParseSnapshot, EmbeddedSourcesReadTheSnapshot) {
   EXPECT_TRUE(diags.diagnostics().empty());
   EXPECT_EQ(from_snapshot.file, embedded_source.id());
   EXPECT_EQ(syntax::serialize_ast(from_snapshot), syntax::serialize_ast(parsed));
+}
+
+// A run skips sema::check_library for the embedded library when the build found it
+// clean; that must be what checking it now finds.
+TEST(ParseSnapshot, TheEmbeddedLibraryChecksAsTheBuildFound) {
+  SourceManager sources;
+  DiagnosticEngine diags;
+  sema::Library library;
+  for (const auto& file : embedded::stdlib_files()) {
+    library.add_file(sources, diags, "<stdlib>/" + std::string(file.path), std::string(file.text));
+  }
+  for (const auto& file : embedded::policy_files()) {
+    library.add_file(sources, diags, "<policies>/" + std::string(file.path), std::string(file.text));
+  }
+  sema::check_library(library, diags);
+  lint::load_policies(library, {}, diags);
+  EXPECT_EQ(diags.diagnostics().empty(), embedded_library_checks_clean());
+  EXPECT_TRUE(embedded_library_checks_clean()) << "the embedded library has diagnostics";
 }
 
 }  // namespace

@@ -58,7 +58,9 @@ Session::Session(const LibraryOptions& options) {
   for (const auto& file : embedded::policy_files()) {
     library_.add_file(sources_, library_diags_, "<policies>/" + std::string(file.path), std::string(file.text));
   }
-  sema::check_library(library_, library_diags_);
+  // The build checked the embedded library and found nothing (compiler/snapshot/):
+  // checking it again in every run cost a tenth of a one-file check.
+  if (options.stdlib_dir || !snapshot::embedded_library_checks_clean()) sema::check_library(library_, library_diags_);
 
   // User policy folders are checked like specs, against the library's names.
   user_policies_.emplace(library_);

@@ -13,4 +13,8 @@ std::vector<syntax::ParseSnapshotEntry> parse_snapshot_entries();
 // Installs the entries (once per process; later calls do nothing).
 void install();
 
+// Whether the embedded stdlib and policy pack, as built, gave no diagnostic when the
+// build loaded and checked them (parse, sema::check_library, lint::load_policies).
+bool embedded_library_checks_clean();
+
 }  // namespace gpuspec::snapshot

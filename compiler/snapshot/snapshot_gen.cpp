@@ -67,6 +67,9 @@ int main(int argc, char** argv) {
   sema::check_library(library, diags);
   lint::load_policies(library, {}, diags);
   syntax::set_parse_observer({});
+  // Whether the library as embedded checks without a diagnostic: a run with it then
+  // need not check it again (sema::check_library only reports).
+  const bool clean = diags.diagnostics().empty();
 
   std::string arrays;
   std::string entries;
@@ -97,7 +100,8 @@ int main(int argc, char** argv) {
       arrays +
       "}  // namespace\n\nstd::vector<syntax::ParseSnapshotEntry> parse_snapshot_entries() {\n  return {\n" + entries +
       "  };\n}\n\nvoid install() {\n  static const bool installed = (syntax::install_parse_snapshot(parse_snapshot_entries()), true);\n"
-      "  (void)installed;\n}\n\n}  // namespace gpuspec::snapshot\n";
+      "  (void)installed;\n}\n\nbool embedded_library_checks_clean() { return " +
+      std::string(clean ? "true" : "false") + "; }\n\n}  // namespace gpuspec::snapshot\n";
   std::string tmp = std::string(argv[1]) + ".tmp";
   {
     std::ofstream file(tmp, std::ios::binary);
