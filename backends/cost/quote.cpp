@@ -186,7 +186,7 @@ OnPremQuote quote_server(const sema::Program& program, const sema::DeclEntry& en
   q.capability = capability_of(f);
   if (utilization) {
     q.utilization = *utilization;
-    q.utilization_why = "the cloud option's utilization (the same work)";
+    q.utilization_why = "as the cloud option, for the same work";
   } else if (f.symbol("uptime").value_or("24x7") == "office_hours") {
     q.utilization = 40.0 / 168;
     q.utilization_why = "uptime = office_hours: 40 of 168 hours a week";

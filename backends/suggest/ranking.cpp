@@ -46,8 +46,13 @@ std::vector<std::string> changes(const Build& from, const Build& to) {
     instead(a->cooling, b->cooling);
     instead(fmt::format("{} x {}", a->sockets, part(a->cpu)), fmt::format("{} x {}", b->sockets, part(b->cpu)));
     instead(fmt::format("{} x {}", a->dimms, part(a->dimm)), fmt::format("{} x {}", b->dimms, part(b->dimm)));
-    instead(fmt::format("{} x {} ({})", a->psus, part(a->psu), a->psu_mode),
-            fmt::format("{} x {} ({})", b->psus, part(b->psu), b->psu_mode));
+    // The same supplies run another way: say only that, not the supplies twice.
+    if (a->psus == b->psus && a->psu == b->psu) {
+      instead("psu_mode = " + a->psu_mode, "psu_mode = " + b->psu_mode);
+    } else {
+      instead(fmt::format("{} x {} ({})", a->psus, part(a->psu), a->psu_mode),
+              fmt::format("{} x {} ({})", b->psus, part(b->psu), b->psu_mode));
+    }
     return out;
   }
   const auto* c = std::get_if<CloudBuild>(&from);

@@ -270,6 +270,9 @@ FactSchema build() {
   s.add("workload.mem.per_gpu_zero2", q(Dimension::data()), "with zero3/fsdp: the estimate with zero2 instead");
   s.add("workload.mem.shape_known", flag(), "activations are included in the estimate");
   s.add("workload.mem.assumptions", sym(), "estimator inputs the workload did not set (printed bare)");
+  s.add("workload.mem.setup", sym(),
+        "method, precision and optimizer/sharding (training) or tensor parallelism (inference) (printed bare)");
+  s.add("workload.mem.breakdown", sym(), "the per-GPU terms that hold bytes, as a sum (printed bare)");
   s.add("workload.mem.remedies", sym(), "settings not in effect that make the job fit (printed bare)");
   s.add("workload.mem.smaller_weights", sym(), "narrower weight storage not in effect, or empty (printed bare)");
 

@@ -134,6 +134,32 @@ std::string smaller_weights(const EstimatorInput& input) {
   return fmt::format(", or store them in fewer bits: {}", fmt::join(options, " or "));
 }
 
+// The settings that drive the estimate, in the words of the job's method: a training job
+// names its optimizer and sharding, an inference job its tensor parallelism (it has no
+// optimizer, and ZeRO/FSDP shard training states only).
+std::string describe_setup(const EstimatorInput& input) {
+  if (!trains(input.method)) {
+    return fmt::format("inference, {}, tensor parallel {}", name(input.precision), input.tensor_parallel);
+  }
+  return fmt::format("method {}, {}, optimizer {}, sharding {}", name(input.method), name(input.precision),
+                     name(input.optimizer), name(input.sharding));
+}
+
+// "weights 140 GB + KV cache 10 GiB + overhead 28 GB": only the terms that hold bytes, each
+// displayed as the message displays a quantity, so the sum reads like the estimate.
+std::string describe_breakdown(const MemoryEstimate& estimate) {
+  const std::pair<const char*, double> terms[] = {
+      {"weights", estimate.weights},         {"gradients", estimate.gradients}, {"optimizer states", estimate.optimizer},
+      {"activations", estimate.activations}, {"workspace", estimate.workspace}, {"KV cache", estimate.kv_cache},
+      {"overhead", estimate.overhead}};
+  std::vector<std::string> parts;
+  for (const auto& [label, bytes] : terms) {
+    if (bytes > 0) parts.push_back(fmt::format("{} {}", label, units::format({bytes, units::Dimension::data(), units::Currency::None})));
+  }
+  if (parts.empty()) return "no terms";
+  return fmt::format("{}", fmt::join(parts, " + "));
+}
+
 }  // namespace
 
 void add_workload_memory_facts(const ast::Declaration& decl, FactSet& facts, std::optional<double> gpus,
@@ -176,6 +202,9 @@ void add_workload_memory_facts(const ast::Declaration& decl, FactSet& facts, std
   set_bytes(facts, "workload.mem.frugal_per_gpu", estimate.frugal_per_gpu, at, step("frugal bound"));
   set_bytes(facts, "workload.mem.total", estimate.total, at, "per GPU x every GPU of the job; " + basis);
   set_text(facts, "workload.mem.assumptions", assumed, at, "estimator inputs taken from defaults or the model");
+  set_text(facts, "workload.mem.setup", describe_setup(input), at, "the method's settings behind the estimate");
+  set_text(facts, "workload.mem.breakdown", describe_breakdown(estimate), at,
+           "the per-GPU figures that hold bytes, summed by workload.mem.per_gpu");
   // Weight bytes of the whole model as stored, for the 1.2x headroom rule (002 §7).
   const double stored = stored_weight_bytes(input);
   set_bytes(facts, "workload.mem.model_weights", stored, at,
