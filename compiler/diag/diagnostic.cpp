@@ -76,12 +76,21 @@ std::size_t DiagnosticEngine::error_count() const {
 }
 
 void DiagnosticEngine::sort(const SourceManager& sources) {
-  auto key = [&](const Diagnostic& d) {
-    std::string path = d.range.valid() ? sources.file(d.range.file).path() : std::string();
-    return std::make_tuple(path, d.range.begin, d.range.end, d.id, d.message);
+  // The order of the tuple (path, begin, end, id, message), compared in place: building
+  // that tuple copied the path, id and message twice per comparison.
+  static const std::string no_path;
+  auto path_of = [&](const Diagnostic& d) -> const std::string& {
+    return d.range.valid() ? sources.file(d.range.file).path() : no_path;
   };
-  std::stable_sort(diagnostics_.begin(), diagnostics_.end(),
-                   [&](const Diagnostic& a, const Diagnostic& b) { return key(a) < key(b); });
+  std::stable_sort(diagnostics_.begin(), diagnostics_.end(), [&](const Diagnostic& a, const Diagnostic& b) {
+    if (a.range.file != b.range.file || a.range.valid() != b.range.valid()) {
+      if (int c = path_of(a).compare(path_of(b))) return c < 0;
+    }
+    if (a.range.begin != b.range.begin) return a.range.begin < b.range.begin;
+    if (a.range.end != b.range.end) return a.range.end < b.range.end;
+    if (int c = a.id.compare(b.id)) return c < 0;
+    return a.message < b.message;
+  });
 }
 
 }  // namespace gpuspec

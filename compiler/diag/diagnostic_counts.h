@@ -15,6 +15,12 @@ struct DiagnosticCounts {
   std::size_t infos = 0;
 
   bool operator==(const DiagnosticCounts&) const = default;
+  DiagnosticCounts& operator+=(const DiagnosticCounts& other) {
+    errors += other.errors;
+    warnings += other.warnings;
+    infos += other.infos;
+    return *this;
+  }
 };
 
 // Suppressed diagnostics (waived findings) are not counted: they do not affect the

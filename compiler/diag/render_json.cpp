@@ -47,6 +47,41 @@ Json diagnostic_json(const Diagnostic& d, const SourceManager& sources) {
 
 }  // namespace
 
+void write_nested_json(std::ostream& out, const Json& json, std::size_t depth) {
+  std::string text = json.dump(2);
+  std::string pad(depth, ' ');
+  std::size_t from = 0;
+  for (std::size_t nl = text.find('\n'); nl != std::string::npos; nl = text.find('\n', from)) {
+    out.write(text.data() + from, static_cast<std::streamsize>(nl + 1 - from));
+    out << pad;
+    from = nl + 1;
+  }
+  out.write(text.data() + from, static_cast<std::streamsize>(text.size() - from));
+}
+
+void JsonDiagnosticsWriter::add(const std::vector<Diagnostic>& diagnostics, const SourceManager& sources) {
+  if (!started_) {
+    out_ << "{\n  \"version\": " << kDiagnosticsJsonVersion << ",\n  \"diagnostics\": [";
+    started_ = true;
+  }
+  for (const Diagnostic& d : diagnostics) {
+    out_ << (written_ ? ",\n    " : "\n    ");
+    write_nested_json(out_, diagnostic_json(d, sources), 4);
+    ++written_;
+  }
+}
+
+void JsonDiagnosticsWriter::finish(std::size_t file_count, const DiagnosticCounts& counts) {
+  Json summary{{"files", file_count}, {"errors", counts.errors}, {"warnings", counts.warnings}, {"infos", counts.infos}};
+  if (!started_) {
+    out_ << "{\n  \"summary\": ";
+  } else {
+    out_ << (written_ ? "\n  ],\n  \"summary\": " : "],\n  \"summary\": ");
+  }
+  write_nested_json(out_, summary, 2);
+  out_ << "\n}";
+}
+
 nlohmann::ordered_json diagnostics_to_json(const std::vector<Diagnostic>& diagnostics, const SourceManager& sources,
                                            std::size_t file_count) {
   Json list = Json::array();

@@ -16,11 +16,13 @@
 #pragma once
 
 #include <cstddef>
+#include <ostream>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "diag/diagnostic.h"
+#include "diag/diagnostic_counts.h"
 #include "source/source.h"
 
 namespace gpuspec {
@@ -29,5 +31,27 @@ inline constexpr int kDiagnosticsJsonVersion = 1;
 
 nlohmann::ordered_json diagnostics_to_json(const std::vector<Diagnostic>& diagnostics, const SourceManager& sources,
                                            std::size_t file_count);
+
+// The same document written as it goes, one diagnostic at a time: the bytes of
+// diagnostics_to_json(...).dump(2) (for the diagnostics of every add() in turn and the
+// summary given to finish()), without a DOM of the whole run in memory.
+class JsonDiagnosticsWriter {
+ public:
+  explicit JsonDiagnosticsWriter(std::ostream& out) : out_(out) {}
+  // The diagnostics of one source manager (a run may have several config groups).
+  void add(const std::vector<Diagnostic>& diagnostics, const SourceManager& sources);
+  // The summary and the closing brace (no final newline, as dump() has none). With no
+  // add() at all, the document is only the summary.
+  void finish(std::size_t file_count, const DiagnosticCounts& counts);
+
+ private:
+  std::ostream& out_;
+  bool started_ = false;
+  std::size_t written_ = 0;
+};
+
+// `json.dump(2)` as it reads nested `depth` spaces deep in a larger dump(2): every line
+// after the first indented by `depth` (a JSON string never holds a raw line break).
+void write_nested_json(std::ostream& out, const nlohmann::ordered_json& json, std::size_t depth);
 
 }  // namespace gpuspec

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "diag/diag_test_helpers.h"
 
 namespace gpuspec {
@@ -55,6 +57,59 @@ TEST(RenderJson, ExactShapeWithNotesFixitsSuppressionAndFilelessDiagnostics) {
     ],
     "summary": {"files": 1, "errors": 2, "warnings": 0, "infos": 0}
   })");
+}
+
+// The streaming writer is byte-for-byte the DOM's dump(2), over several groups, none,
+// and groups without diagnostics, with text JSON must escape.
+TEST(RenderJson, StreamingWriterWritesTheDomsBytes) {
+  SourceManager first;
+  const SourceFile& a = first.add("a.gpuspec", "gpu a {\n  memory = 256 GBs \"q\\\\\"\n}\n");
+  SourceManager second;
+  const SourceFile& b = second.add("dir/b\tc.gpuspec", "server ü { x = 1 }\n");
+  auto one = make_diagnostic("unknown-unit", Severity::Error, range_of(a, "GBs"), "unknown unit 'GBs' \"quoted\"\x01");
+  one.hint = "did you mean 'GB'?\n(next line)";
+  one.notes.push_back({"declared here", range_of(a, "gpu")});
+  one.fixits.push_back({range_of(a, "GBs"), "GB"});
+  auto two = make_diagnostic("memory.ram-2x-vram", Severity::Warning, range_of(b, "ü"), "too little");
+  two.suppressed_by = "lab box";
+  auto three = make_diagnostic("io", Severity::Info, SourceRange{}, "cannot read");
+  std::vector<Diagnostic> group_a{one, three};
+  std::vector<Diagnostic> group_b{two};
+  std::vector<Diagnostic> none;
+
+  auto dom = [](std::vector<std::pair<const std::vector<Diagnostic>*, const SourceManager*>> groups, std::size_t files,
+                DiagnosticCounts counts) {
+    // What cmd_check built before: the first group's document, the others' diagnostics
+    // appended, the run's summary.
+    nlohmann::ordered_json out;
+    for (const auto& [diags, sources] : groups) {
+      auto part = diagnostics_to_json(*diags, *sources, 0);
+      if (out.is_null()) {
+        out = std::move(part);
+      } else {
+        for (auto& d : part["diagnostics"]) out["diagnostics"].push_back(std::move(d));
+      }
+    }
+    out["summary"] = {{"files", files}, {"errors", counts.errors}, {"warnings", counts.warnings}, {"infos", counts.infos}};
+    return out.dump(2);
+  };
+  auto streamed = [](std::vector<std::pair<const std::vector<Diagnostic>*, const SourceManager*>> groups,
+                     std::size_t files, DiagnosticCounts counts) {
+    std::ostringstream out;
+    JsonDiagnosticsWriter writer(out);
+    for (const auto& [diags, sources] : groups) writer.add(*diags, *sources);
+    writer.finish(files, counts);
+    return out.str();
+  };
+  DiagnosticCounts counts{1, 2, 3};
+  for (const auto& groups : std::vector<std::vector<std::pair<const std::vector<Diagnostic>*, const SourceManager*>>>{
+           {{&group_a, &first}, {&group_b, &second}},
+           {{&group_a, &first}},
+           {{&none, &first}},
+           {{&none, &first}, {&group_b, &second}, {&none, &second}},
+           {}}) {
+    EXPECT_EQ(streamed(groups, 7, counts), dom(groups, 7, counts)) << groups.size();
+  }
 }
 
 TEST(RenderJson, ColumnsCountCodePoints) {

@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <string_view>
+
+#include "diag/render_json.h"
 
 namespace gpuspec {
 namespace {
@@ -151,9 +154,13 @@ std::string path_to_uri(const std::string& path) {
   return percent_encode(path);
 }
 
-nlohmann::ordered_json diagnostics_to_sarif(const std::vector<SarifSource>& inputs, std::vector<SarifRule> rules,
-                                            const SarifOptions& options) {
-  std::map<std::string, std::size_t> seen;
+namespace {
+
+// The log with `results` as its run's last member; `rule_index` maps each rule id
+// (the given rules and one per other diagnostic id) to its place in the sorted list.
+Json sarif_log(const std::vector<SarifSource>& inputs, std::vector<SarifRule> rules, const SarifOptions& options,
+               std::map<std::string, std::size_t>& rule_index, Json results) {
+  std::map<std::string, std::size_t>& seen = rule_index;
   std::vector<SarifRule> unique;
   for (auto& rule : rules) {
     if (seen.emplace(rule.id, 0).second) unique.push_back(std::move(rule));
@@ -175,11 +182,6 @@ nlohmann::ordered_json diagnostics_to_sarif(const std::vector<SarifSource>& inpu
     rule_list.push_back(rule_json(unique[i]));
   }
 
-  Json results = Json::array();
-  for (const auto& input : inputs) {
-    for (const Diagnostic& d : *input.diagnostics) results.push_back(result_json(d, *input.sources, seen.at(d.id)));
-  }
-
   Json driver{{"name", "gpuspec"}, {"version", options.tool_version}};
   if (!options.information_uri.empty()) driver["informationUri"] = options.information_uri;
   driver["rules"] = std::move(rule_list);
@@ -192,6 +194,41 @@ nlohmann::ordered_json diagnostics_to_sarif(const std::vector<SarifSource>& inpu
   run["columnKind"] = "unicodeCodePoints";
   run["results"] = std::move(results);
   return Json{{"$schema", kSarifSchemaUri}, {"version", "2.1.0"}, {"runs", Json::array({std::move(run)})}};
+}
+
+}  // namespace
+
+nlohmann::ordered_json diagnostics_to_sarif(const std::vector<SarifSource>& inputs, std::vector<SarifRule> rules,
+                                            const SarifOptions& options) {
+  std::map<std::string, std::size_t> rule_index;
+  Json log = sarif_log(inputs, std::move(rules), options, rule_index, Json::array());
+  Json& results = log["runs"][0]["results"];
+  for (const auto& input : inputs) {
+    for (const Diagnostic& d : *input.diagnostics) results.push_back(result_json(d, *input.sources, rule_index.at(d.id)));
+  }
+  return log;
+}
+
+void write_sarif(std::ostream& out, const std::vector<SarifSource>& inputs, std::vector<SarifRule> rules,
+                 const SarifOptions& options) {
+  // The log without its results is small (the rules): dump it whole, then stream the
+  // results into its last array, "results", which closes the run and the log. The
+  // results sit 8 spaces deep: log, "runs" array, the run, "results" array.
+  std::map<std::string, std::size_t> rule_index;
+  std::string text = sarif_log(inputs, std::move(rules), options, rule_index, Json::array()).dump(2);
+  constexpr std::string_view kEmptyResults = "\"results\": []";
+  std::size_t open = text.rfind(kEmptyResults) + kEmptyResults.size() - 1;  // the position of ']'
+  out.write(text.data(), static_cast<std::streamsize>(open));
+  bool any = false;
+  for (const auto& input : inputs) {
+    for (const Diagnostic& d : *input.diagnostics) {
+      out << (any ? ",\n        " : "\n        ");
+      write_nested_json(out, result_json(d, *input.sources, rule_index.at(d.id)), 8);
+      any = true;
+    }
+  }
+  if (any) out << "\n      ";
+  out.write(text.data() + open, static_cast<std::streamsize>(text.size() - open));
 }
 
 }  // namespace gpuspec

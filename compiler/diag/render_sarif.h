@@ -13,6 +13,7 @@
 // without one and the hint are appended to message.text, one per line.
 #pragma once
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,11 @@ struct SarifSource {
 // Rules are listed sorted by id; results keep the order they are given in.
 nlohmann::ordered_json diagnostics_to_sarif(const std::vector<SarifSource>& inputs, std::vector<SarifRule> rules,
                                             const SarifOptions& options);
+
+// The same log written as it goes: the bytes of diagnostics_to_sarif(...).dump(2), one
+// result at a time, without a DOM of every result in memory.
+void write_sarif(std::ostream& out, const std::vector<SarifSource>& inputs, std::vector<SarifRule> rules,
+                 const SarifOptions& options);
 
 // "examples/bad/x y.gpuspec" -> "examples/bad/x%20y.gpuspec"; "/abs/p" -> "file:///abs/p".
 std::string path_to_uri(const std::string& path);

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "diag/diag_test_helpers.h"
 #include "diag/render_github.h"
 
@@ -52,6 +54,36 @@ TEST(RenderSarif, ResultsPointAtRulesWithRegionsNotesFixesAndSuppressions) {
   EXPECT_EQ(run["results"][1]["fixes"][0]["artifactChanges"][0]["replacements"][0]["insertedContent"]["text"], "GB");
   EXPECT_EQ(run["results"][2]["level"], "warning");
   EXPECT_EQ(run["results"][2]["suppressions"].dump(), R"([{"kind":"inSource","justification":"lab box"}])");
+}
+
+// The streaming writer is byte-for-byte the DOM's dump(2), with results and without.
+TEST(RenderSarif, StreamingWriterWritesTheDomsBytes) {
+  SourceManager sources;
+  const SourceFile& file = sources.add("specs/a b.gpuspec", "server s {\n  memory = 256 GBs\n}\n");
+  SourceManager other;
+  const SourceFile& embedded = other.add("<stdlib>/gpus/x.gpuspec", "gpu x { y = 1 }\n", true);
+  auto finding = make_diagnostic("memory.ram-2x-vram", Severity::Error, range_of(file, "memory = 256 GBs"), "too \"little\"");
+  finding.notes.push_back({"memory.total = 256 GB", range_of(file, "256 GBs")});
+  finding.notes.push_back({"gpu.vram_total = 640 GB", SourceRange{}});
+  finding.hint = "add memory";
+  auto typo = make_diagnostic("unknown-unit", Severity::Error, range_of(file, "GBs"), "unknown unit 'GBs'");
+  typo.fixits.push_back({range_of(file, "GBs"), "GB"});
+  auto waived = make_diagnostic("memory.ram-2x-vram", Severity::Warning, range_of(file, "s"), "waived one");
+  waived.suppressed_by = "lab box";
+  waived.suppressed_externally = true;
+  auto library = make_diagnostic("schema", Severity::Info, range_of(embedded, "y"), "in the library");
+  std::vector<Diagnostic> diags{finding, typo, waived};
+  std::vector<Diagnostic> library_diags{library};
+  std::vector<Diagnostic> none;
+  SarifRule rule{"memory.ram-2x-vram", "memory below 2x VRAM", "long doc", "", "https://example.org/r", Severity::Error};
+  SarifOptions options{"1.2.3", "https://example.org"};
+
+  for (const auto& inputs : std::vector<std::vector<SarifSource>>{
+           {{&diags, &sources}, {&library_diags, &other}}, {{&none, &sources}}, {}}) {
+    std::ostringstream streamed;
+    write_sarif(streamed, inputs, {rule}, options);
+    EXPECT_EQ(streamed.str(), diagnostics_to_sarif(inputs, {rule}, options).dump(2)) << inputs.size();
+  }
 }
 
 TEST(RenderSarif, AbsolutePathsBecomeFileUris) {

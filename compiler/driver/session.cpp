@@ -12,6 +12,7 @@
 #include "driver/embedded.h"
 #include "sema/checker.h"
 #include "sema/loader.h"
+#include "snapshot/parse_snapshot_data.h"
 #include "syntax/parser.h"
 
 namespace gpuspec::driver {
@@ -50,6 +51,8 @@ const PriceFiles& Session::price_files(const std::vector<std::string>& paths) {
 }
 
 Session::Session(const LibraryOptions& options) {
+  // The embedded library's syntax trees come from the build (syntax/parse_snapshot.h).
+  snapshot::install();
   if (options.stdlib_dir) {
     fs::path root(*options.stdlib_dir);
     std::error_code ec;
@@ -68,7 +71,9 @@ Session::Session(const LibraryOptions& options) {
   for (const auto& file : embedded::policy_files()) {
     library_.add_file(sources_, library_diags_, "<policies>/" + std::string(file.path), std::string(file.text));
   }
-  sema::check_library(library_, library_diags_);
+  // The build checked the embedded library and found nothing (compiler/snapshot/):
+  // checking it again in every run cost a tenth of a one-file check.
+  if (options.stdlib_dir || !snapshot::embedded_library_checks_clean()) sema::check_library(library_, library_diags_);
 
   // User policy folders are checked like specs, against the library's names.
   user_policies_.emplace(library_);

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <optional>
+#include <string_view>
 
 #include "eval/expr_text.h"
 
@@ -39,17 +41,77 @@ std::string arithmetic_error(units::ArithmeticError error, const units::Quantity
   return "arithmetic error";
 }
 
+// What a sub-expression evaluates to inside the evaluator. A fact's value is borrowed
+// from the FactSet, so a name look-up copies nothing (lists and strings included);
+// values the evaluator computes are owned. Converted to an Outcome once, at the top.
+struct Result {
+  Outcome::State state = Outcome::State::Known;
+  const Value* borrowed = nullptr;
+  Value owned;
+  std::string_view missing;  // Unknown: a fact name from the policy's syntax tree
+  std::string error;
+  SourceRange error_range;
+
+  static Result of(Value v) {
+    Result r;
+    r.owned = std::move(v);
+    return r;
+  }
+  static Result ref(const Value& v) {
+    Result r;
+    r.borrowed = &v;
+    return r;
+  }
+  static Result unknown(std::string_view fact) {
+    Result r;
+    r.state = Outcome::State::Unknown;
+    r.missing = fact;
+    return r;
+  }
+  static Result failure(SourceRange range, std::string message) {
+    Result r;
+    r.state = Outcome::State::Error;
+    r.error = std::move(message);
+    r.error_range = range;
+    return r;
+  }
+
+  bool is_known() const { return state == Outcome::State::Known; }
+  bool is_unknown() const { return state == Outcome::State::Unknown; }
+  bool is_error() const { return state == Outcome::State::Error; }
+  const Value& value() const { return borrowed ? *borrowed : owned; }
+  // The value to keep: moved when owned, copied when borrowed.
+  Value take() { return borrowed ? *borrowed : std::move(owned); }
+
+  Outcome outcome() && {
+    switch (state) {
+      case Outcome::State::Known: return Outcome::known(take());
+      case Outcome::State::Unknown: return Outcome::unknown(std::string(missing));
+      case Outcome::State::Error: return Outcome::failure(error_range, std::move(error));
+    }
+    return Outcome::unknown(std::string(missing));
+  }
+  std::string display() const {
+    switch (state) {
+      case Outcome::State::Known: return value().display();
+      case Outcome::State::Unknown: return "unknown";
+      case Outcome::State::Error: return "error: " + error;
+    }
+    return "";
+  }
+};
+
 class Evaluator {
  public:
   Evaluator(const facts::FactSet& facts, const FactSchema& schema) : facts_(facts), schema_(schema) {}
 
-  Outcome eval(const ast::Expr& e, bool symbol_ok = false) {
-    if (const auto* n = e.as<ast::NumberLit>()) return Outcome::known(Value::number(n->value));
-    if (const auto* n = e.as<ast::ScaledCountLit>()) return Outcome::known(Value::number(n->value));
-    if (const auto* n = e.as<ast::PercentLit>()) return Outcome::known(Value::number(n->value));
-    if (const auto* n = e.as<ast::StringLit>()) return Outcome::known(Value::string(n->value));
-    if (const auto* n = e.as<ast::BoolLit>()) return Outcome::known(Value::flag(n->value));
-    if (const auto* n = e.as<ast::VersionedSymbol>()) return Outcome::known(Value::symbol(n->name + "@" + n->version));
+  Result eval(const ast::Expr& e, bool symbol_ok = false) {
+    if (const auto* n = e.as<ast::NumberLit>()) return Result::of(Value::number(n->value));
+    if (const auto* n = e.as<ast::ScaledCountLit>()) return Result::of(Value::number(n->value));
+    if (const auto* n = e.as<ast::PercentLit>()) return Result::of(Value::number(n->value));
+    if (const auto* n = e.as<ast::StringLit>()) return Result::of(Value::string(n->value));
+    if (const auto* n = e.as<ast::BoolLit>()) return Result::of(Value::flag(n->value));
+    if (const auto* n = e.as<ast::VersionedSymbol>()) return Result::of(Value::symbol(n->name + "@" + n->version));
     if (const auto* q = e.as<ast::QuantityLit>()) return quantity(*q, e.range);
     if (const auto* n = e.as<ast::Name>()) return name(n->name, e.range, symbol_ok);
     if (const auto* p = e.as<ast::ParenExpr>()) return eval(*p->inner, symbol_ok);
@@ -57,75 +119,76 @@ class Evaluator {
     if (const auto* u = e.as<ast::UnaryExpr>()) return unary(*u, e.range);
     if (const auto* b = e.as<ast::BinaryExpr>()) return binary(*b, e.range);
     if (const auto* c = e.as<ast::CallExpr>()) return call(*c, e.range);
-    return Outcome::failure(e.range, "a multiplicity is not a value in an expression");
+    return Result::failure(e.range, "a multiplicity is not a value in an expression");
   }
 
  private:
-  Outcome quantity(const ast::QuantityLit& q, SourceRange range) {
+  Result quantity(const ast::QuantityLit& q, SourceRange range) {
     const units::Unit* unit = units::find_unit(q.unit);
-    if (!unit) return Outcome::failure(q.unit_range.valid() ? q.unit_range : range, fmt::format("unknown unit '{}'", q.unit));
+    if (!unit) return Result::failure(q.unit_range.valid() ? q.unit_range : range, fmt::format("unknown unit '{}'", q.unit));
     auto made = units::make_quantity(q.number, *unit);
-    if (!made.ok()) return Outcome::failure(range, "the quantity is too large");
-    return Outcome::known(Value::of(made.value));
+    if (!made.ok()) return Result::failure(range, "the quantity is too large");
+    return Result::of(Value::of(made.value));
   }
 
-  Outcome name(const std::string& n, SourceRange range, bool symbol_ok) {
-    if (const facts::Fact* fact = facts_.find(n)) return Outcome::known(fact->value);
-    if (schema_.find(n)) return Outcome::unknown(n);
-    if (symbol_ok) return Outcome::known(Value::symbol(n));
-    return Outcome::failure(range, fmt::format("unknown fact '{}'", n));
+  Result name(const std::string& n, SourceRange range, bool symbol_ok) {
+    if (const facts::Fact* fact = facts_.find(n)) return Result::ref(fact->value);
+    if (schema_.find(n)) return Result::unknown(n);
+    if (symbol_ok) return Result::of(Value::symbol(n));
+    return Result::failure(range, fmt::format("unknown fact '{}'", n));
   }
 
-  Outcome list(const ast::ListExpr& l, bool symbol_ok) {
+  Result list(const ast::ListExpr& l, bool symbol_ok) {
     std::vector<Value> items;
-    std::optional<Outcome> unknown;
+    std::optional<Result> unknown;
     for (const auto& item : l.items) {
-      Outcome o = eval(*item, symbol_ok);
+      Result o = eval(*item, symbol_ok);
       if (o.is_error()) return o;
       if (o.is_unknown()) {
-        if (!unknown) unknown = o;
+        if (!unknown) unknown = std::move(o);
         continue;
       }
-      items.push_back(std::move(o.value));
+      items.push_back(o.take());
     }
-    if (unknown) return *unknown;
-    return Outcome::known(Value::list(std::move(items)));
+    if (unknown) return std::move(*unknown);
+    return Result::of(Value::list(std::move(items)));
   }
 
-  Outcome unary(const ast::UnaryExpr& u, SourceRange range) {
-    Outcome o = eval(*u.operand);
+  Result unary(const ast::UnaryExpr& u, SourceRange range) {
+    Result o = eval(*u.operand);
     if (!o.is_known()) return o;
+    const Value& v = o.value();
     if (u.op == ast::UnaryOp::Not) {
-      if (o.value.type != Type::Bool) return Outcome::failure(range, fmt::format("'not' needs a boolean, not {}", type_word(o.value)));
-      return Outcome::known(Value::flag(!o.value.boolean));
+      if (v.type != Type::Bool) return Result::failure(range, fmt::format("'not' needs a boolean, not {}", type_word(v)));
+      return Result::of(Value::flag(!v.boolean));
     }
-    if (o.value.type != Type::Quantity) return Outcome::failure(range, fmt::format("cannot negate {}", type_word(o.value)));
-    o.value.quantity.value = -o.value.quantity.value;
-    return o;
+    if (v.type != Type::Quantity) return Result::failure(range, fmt::format("cannot negate {}", type_word(v)));
+    Value negated = o.take();
+    negated.quantity.value = -negated.quantity.value;
+    return Result::of(std::move(negated));
   }
 
   // and/or: a deciding operand wins over Unknown and errors on the other side.
-  Outcome logic(const ast::BinaryExpr& b, SourceRange range) {
+  Result logic(const ast::BinaryExpr& b) {
     bool is_and = b.op == ast::BinaryOp::And;
-    Outcome sides[2] = {eval(*b.lhs), eval(*b.rhs)};
+    Result sides[2] = {eval(*b.lhs), eval(*b.rhs)};
     const ast::Expr* exprs[2] = {b.lhs.get(), b.rhs.get()};
     for (int i = 0; i < 2; ++i) {
-      if (sides[i].is_known() && sides[i].value.type != Type::Bool) {
-        sides[i] = Outcome::failure(exprs[i]->range, fmt::format("'{}' needs booleans, not {}", is_and ? "and" : "or",
-                                                                 type_word(sides[i].value)));
+      if (sides[i].is_known() && sides[i].value().type != Type::Bool) {
+        sides[i] = Result::failure(exprs[i]->range, fmt::format("'{}' needs booleans, not {}", is_and ? "and" : "or",
+                                                                type_word(sides[i].value())));
       }
     }
     for (const auto& s : sides) {
-      if (s.is_known() && s.value.boolean != is_and) return Outcome::known(Value::flag(!is_and));
+      if (s.is_known() && s.value().boolean != is_and) return Result::of(Value::flag(!is_and));
     }
-    for (const auto& s : sides) {
-      if (s.is_error()) return s;
+    for (auto& s : sides) {
+      if (s.is_error()) return std::move(s);
     }
-    for (const auto& s : sides) {
-      if (s.is_unknown()) return s;
+    for (auto& s : sides) {
+      if (s.is_unknown()) return std::move(s);
     }
-    (void)range;
-    return Outcome::known(Value::flag(is_and));
+    return Result::of(Value::flag(is_and));
   }
 
   // Equality of two known values; an error message when they cannot be compared.
@@ -157,115 +220,118 @@ class Evaluator {
     return "cannot compare";
   }
 
-  Outcome binary(const ast::BinaryExpr& b, SourceRange range) {
+  Result binary(const ast::BinaryExpr& b, SourceRange range) {
     using Op = ast::BinaryOp;
-    if (b.op == Op::And || b.op == Op::Or) return logic(b, range);
+    if (b.op == Op::And || b.op == Op::Or) return logic(b);
     bool symbolic = b.op == Op::Eq || b.op == Op::Ne || b.op == Op::In;
-    Outcome lhs = eval(*b.lhs, symbolic);
-    Outcome rhs = eval(*b.rhs, symbolic);
+    Result lhs = eval(*b.lhs, symbolic);
+    Result rhs = eval(*b.rhs, symbolic);
     if (lhs.is_error()) return lhs;
     if (rhs.is_error()) return rhs;
     if (lhs.is_unknown()) return lhs;
     if (rhs.is_unknown()) return rhs;
-    const Value& a = lhs.value;
-    const Value& c = rhs.value;
+    const Value& a = lhs.value();
+    const Value& c = rhs.value();
     switch (b.op) {
       case Op::Eq:
       case Op::Ne: {
         bool eq = false;
-        if (auto err = equal(a, c, eq)) return Outcome::failure(range, *err);
-        return Outcome::known(Value::flag(b.op == Op::Eq ? eq : !eq));
+        if (auto err = equal(a, c, eq)) return Result::failure(range, *err);
+        return Result::of(Value::flag(b.op == Op::Eq ? eq : !eq));
       }
       case Op::In: {
         // A single value on the right is a one-item list (`monitoring = dcgm`).
-        std::vector<Value> one;
-        const std::vector<Value>* items = &c.items;
         if (c.type != Type::List) {
-          one.push_back(c);
-          items = &one;
-        }
-        for (const auto& item : *items) {
           bool eq = false;
-          if (auto err = equal(a, item, eq)) return Outcome::failure(range, *err);
-          if (eq) return Outcome::known(Value::flag(true));
+          if (auto err = equal(a, c, eq)) return Result::failure(range, *err);
+          return Result::of(Value::flag(eq));
         }
-        return Outcome::known(Value::flag(false));
+        for (const auto& item : c.items) {
+          bool eq = false;
+          if (auto err = equal(a, item, eq)) return Result::failure(range, *err);
+          if (eq) return Result::of(Value::flag(true));
+        }
+        return Result::of(Value::flag(false));
       }
       default: break;
     }
     if (a.type != Type::Quantity || c.type != Type::Quantity) {
       const Value& bad = a.type != Type::Quantity ? a : c;
-      return Outcome::failure(range, fmt::format("arithmetic and ordering need quantities, not {}", type_word(bad)));
+      return Result::failure(range, fmt::format("arithmetic and ordering need quantities, not {}", type_word(bad)));
     }
     if (b.op == Op::Lt || b.op == Op::Le || b.op == Op::Gt || b.op == Op::Ge) {
       auto cmp = units::compare(a.quantity, c.quantity);
       if (!cmp) {
-        return Outcome::failure(range, fmt::format("cannot compare {} with {}", units::dimension_name(a.quantity.dimension),
-                                                   units::dimension_name(c.quantity.dimension)));
+        return Result::failure(range, fmt::format("cannot compare {} with {}", units::dimension_name(a.quantity.dimension),
+                                                  units::dimension_name(c.quantity.dimension)));
       }
       bool r = b.op == Op::Lt ? *cmp < 0 : b.op == Op::Le ? *cmp <= 0 : b.op == Op::Gt ? *cmp > 0 : *cmp >= 0;
-      return Outcome::known(Value::flag(r));
+      return Result::of(Value::flag(r));
     }
     units::ArithmeticResult r = b.op == Op::Add   ? units::add(a.quantity, c.quantity)
                                 : b.op == Op::Sub ? units::subtract(a.quantity, c.quantity)
                                 : b.op == Op::Mul ? units::multiply(a.quantity, c.quantity)
                                                   : units::divide(a.quantity, c.quantity);
-    if (!r.ok()) return Outcome::failure(range, arithmetic_error(r.error, a.quantity, c.quantity));
-    return Outcome::known(Value::of(r.value));
+    if (!r.ok()) return Result::failure(range, arithmetic_error(r.error, a.quantity, c.quantity));
+    return Result::of(Value::of(r.value));
   }
 
-  Outcome call(const ast::CallExpr& c, SourceRange range) {
-    std::vector<Value> args;
+  Result call(const ast::CallExpr& c, SourceRange range) {
+    // The arguments stay where they are (a list fact is not copied to be counted).
+    std::vector<Result> results;
+    results.reserve(c.args.size());
     for (const auto& arg : c.args) {
-      Outcome o = eval(*arg);
-      if (!o.is_known()) return o;
-      args.push_back(std::move(o.value));
+      results.push_back(eval(*arg));
+      if (!results.back().is_known()) return std::move(results.back());
     }
+    std::vector<const Value*> args;
+    for (const auto& r : results) args.push_back(&r.value());
     const std::string& f = c.callee;
     if (f == "count" || f == "sum") {
-      if (args.size() != 1 || args[0].type != Type::List) return Outcome::failure(range, fmt::format("{}() takes one list", f));
-      const auto& items = args[0].items;
-      if (f == "count") return Outcome::known(Value::number(static_cast<double>(items.size())));
+      if (args.size() != 1 || args[0]->type != Type::List) return Result::failure(range, fmt::format("{}() takes one list", f));
+      const auto& items = args[0]->items;
+      if (f == "count") return Result::of(Value::number(static_cast<double>(items.size())));
       units::Quantity total = units::Quantity::number(0);
       for (std::size_t i = 0; i < items.size(); ++i) {
-        if (items[i].type != Type::Quantity) return Outcome::failure(range, "sum() needs a list of quantities");
+        if (items[i].type != Type::Quantity) return Result::failure(range, "sum() needs a list of quantities");
         if (i == 0) {
           total = items[i].quantity;
           continue;
         }
         auto r = units::add(total, items[i].quantity);
-        if (!r.ok()) return Outcome::failure(range, arithmetic_error(r.error, total, items[i].quantity));
+        if (!r.ok()) return Result::failure(range, arithmetic_error(r.error, total, items[i].quantity));
         total = r.value;
       }
-      return Outcome::known(Value::of(total));
+      return Result::of(Value::of(total));
     }
     if (f == "ceil" || f == "floor") {
-      if (args.size() != 1 || args[0].type != Type::Quantity || !args[0].quantity.dimension.dimensionless()) {
-        return Outcome::failure(range, fmt::format("{}() takes one plain number", f));
+      if (args.size() != 1 || args[0]->type != Type::Quantity || !args[0]->quantity.dimension.dimensionless()) {
+        return Result::failure(range, fmt::format("{}() takes one plain number", f));
       }
-      double v = args[0].quantity.value;
-      return Outcome::known(Value::number(f == "ceil" ? std::ceil(v) : std::floor(v)));
+      double v = args[0]->quantity.value;
+      return Result::of(Value::number(f == "ceil" ? std::ceil(v) : std::floor(v)));
     }
     if (f == "min" || f == "max") {
-      if (args.size() == 1 && args[0].type == Type::List) {
-        std::vector<Value> items = std::move(args[0].items);
-        args = std::move(items);
+      if (args.size() == 1 && args[0]->type == Type::List) {
+        const auto& items = args[0]->items;
+        args.clear();
+        for (const auto& item : items) args.push_back(&item);
       }
-      if (args.empty()) return Outcome::failure(range, fmt::format("{}() needs at least one value", f));
+      if (args.empty()) return Result::failure(range, fmt::format("{}() needs at least one value", f));
       const Value* best = nullptr;
-      for (const auto& a : args) {
-        if (a.type != Type::Quantity) return Outcome::failure(range, fmt::format("{}() needs quantities", f));
+      for (const Value* a : args) {
+        if (a->type != Type::Quantity) return Result::failure(range, fmt::format("{}() needs quantities", f));
         if (!best) {
-          best = &a;
+          best = a;
           continue;
         }
-        auto cmp = units::compare(a.quantity, best->quantity);
-        if (!cmp) return Outcome::failure(range, arithmetic_error(units::ArithmeticError::DimensionMismatch, best->quantity, a.quantity));
-        if (f == "min" ? *cmp < 0 : *cmp > 0) best = &a;
+        auto cmp = units::compare(a->quantity, best->quantity);
+        if (!cmp) return Result::failure(range, arithmetic_error(units::ArithmeticError::DimensionMismatch, best->quantity, a->quantity));
+        if (f == "min" ? *cmp < 0 : *cmp > 0) best = a;
       }
-      return Outcome::known(*best);
+      return Result::of(*best);
     }
-    return Outcome::failure(c.callee_range.valid() ? c.callee_range : range, fmt::format("unknown function '{}'", f));
+    return Result::failure(c.callee_range.valid() ? c.callee_range : range, fmt::format("unknown function '{}'", f));
   }
 
   const facts::FactSet& facts_;
@@ -316,7 +382,7 @@ class Tracer {
   void add(const ast::Expr& e) {
     std::string text = expr_text(e);
     if (seen(text)) return;
-    Outcome o = Evaluator(facts_, schema_).eval(e);
+    Result o = Evaluator(facts_, schema_).eval(e);
     Term t;
     t.expression = text;
     t.value = o.display();
@@ -369,13 +435,19 @@ std::string Outcome::display() const {
 }
 
 Outcome evaluate(const ast::Expr& expr, const facts::FactSet& facts, const FactSchema& schema) {
-  return Evaluator(facts, schema).eval(expr);
+  return Evaluator(facts, schema).eval(expr).outcome();
+}
+
+std::vector<Term> trace(const ast::Expr& expr, const facts::FactSet& facts, const FactSchema& schema) {
+  std::vector<Term> terms;
+  Tracer(facts, schema, terms).walk(expr);
+  return terms;
 }
 
 Evaluation evaluate_traced(const ast::Expr& expr, const facts::FactSet& facts, const FactSchema& schema) {
   Evaluation out;
   out.result = evaluate(expr, facts, schema);
-  Tracer(facts, schema, out.terms).walk(expr);
+  out.terms = trace(expr, facts, schema);
   return out;
 }
 

@@ -74,6 +74,11 @@ struct Evaluation {
 Evaluation evaluate_traced(const ast::Expr& expr, const facts::FactSet& facts,
                            const FactSchema& schema = FactSchema::builtin());
 
+// The terms of evaluate_traced alone: the lint engine evaluates a requirement first
+// and explains it only when it failed (most hold, and their traces were thrown away).
+std::vector<Term> trace(const ast::Expr& expr, const facts::FactSet& facts,
+                        const FactSchema& schema = FactSchema::builtin());
+
 // What a policy's guard and requirement mean together.
 enum class Verdict {
   Holds,     // guard true (or absent) and requirement true

@@ -82,23 +82,42 @@ TemplateParts split_template(std::string_view text) {
   return out;
 }
 
-RenderedTemplate render_template(std::string_view text, const facts::FactSet& facts, const FactSchema& schema) {
-  RenderedTemplate out;
+CompiledTemplate compile_template(std::string_view text, std::vector<DiagnosticEngine>* parse_diags) {
+  CompiledTemplate out;
+  out.text = std::string(text);
   TemplateParts parts = split_template(text);
   if (!parts.error.empty()) {
-    out.complete = false;
-    out.errors.push_back(parts.error);
-    out.text = std::string(text);
+    out.error = std::move(parts.error);
     return out;
   }
+  out.parts = std::move(parts.parts);
+  // One source manager for every hole, as the holes' ranges only matter while parsing.
   SourceManager sources;
-  for (const auto& part : parts.parts) {
+  for (const auto& part : out.parts) {
+    if (!part.is_expression) continue;
+    DiagnosticEngine diags;
+    out.holes.push_back(parse_expression(sources, part.text, diags));
+    if (parse_diags) parse_diags->push_back(std::move(diags));
+  }
+  return out;
+}
+
+RenderedTemplate render_template(const CompiledTemplate& compiled, const facts::FactSet& facts,
+                                 const FactSchema& schema) {
+  RenderedTemplate out;
+  if (!compiled.error.empty()) {
+    out.complete = false;
+    out.errors.push_back(compiled.error);
+    out.text = compiled.text;
+    return out;
+  }
+  std::size_t hole = 0;
+  for (const auto& part : compiled.parts) {
     if (!part.is_expression) {
       out.text += part.text;
       continue;
     }
-    DiagnosticEngine diags;
-    ParsedExpression parsed = parse_expression(sources, part.text, diags);
+    const ParsedExpression& parsed = compiled.holes[hole++];
     if (!parsed.expr) {
       out.complete = false;
       out.errors.push_back(fmt::format("cannot parse '{{{}}}'", part.text));
@@ -120,26 +139,39 @@ RenderedTemplate render_template(std::string_view text, const facts::FactSet& fa
   return out;
 }
 
-bool check_template(std::string_view text, SourceRange at, const FactSchema& schema, DiagnosticEngine& diags) {
-  TemplateParts parts = split_template(text);
-  if (!parts.error.empty()) {
-    diags.error("template", at, parts.error);
-    return false;
+RenderedTemplate render_template(std::string_view text, const facts::FactSet& facts, const FactSchema& schema) {
+  return render_template(compile_template(text), facts, schema);
+}
+
+CompiledTemplate check_and_compile_template(std::string_view text, SourceRange at, const FactSchema& schema,
+                                            DiagnosticEngine& diags, bool* ok) {
+  std::vector<DiagnosticEngine> parse_diags;
+  CompiledTemplate compiled = compile_template(text, &parse_diags);
+  if (ok) *ok = true;
+  if (!compiled.error.empty()) {
+    diags.error("template", at, compiled.error);
+    if (ok) *ok = false;
+    return compiled;
   }
-  bool ok = true;
-  SourceManager sources;
-  for (const auto& part : parts.parts) {
+  std::size_t hole = 0;
+  for (const auto& part : compiled.parts) {
     if (!part.is_expression) continue;
-    DiagnosticEngine local;
-    ParsedExpression parsed = parse_expression(sources, part.text, local);
+    DiagnosticEngine& local = parse_diags[hole];
+    const ParsedExpression& parsed = compiled.holes[hole++];
     if (parsed.expr) check_expression(*parsed.expr, schema, local);
     // Re-anchor what the hole reported at the string literal: the wrapper file is local.
     for (auto& d : local.diagnostics()) {
       Diagnostic& copy = diags.report(d.id, d.severity, at, fmt::format("in '{{{}}}': {}", part.text, d.message));
       copy.hint = d.hint;
-      ok = false;
+      if (ok) *ok = false;
     }
   }
+  return compiled;
+}
+
+bool check_template(std::string_view text, SourceRange at, const FactSchema& schema, DiagnosticEngine& diags) {
+  bool ok = true;
+  check_and_compile_template(text, at, schema, diags, &ok);
   return ok;
 }
 

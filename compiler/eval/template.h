@@ -47,8 +47,22 @@ struct RenderedTemplate {
   bool complete = true;  // false when a hole was Unknown or failed (printed as "unknown" / "?")
   std::vector<std::string> errors;
 };
+// A message or hint with its holes parsed once, when its policy loads: rendering a
+// finding then only evaluates (a parse per hole per finding was most of a finding's cost).
+struct CompiledTemplate {
+  std::string text;                      // the template as written
+  std::string error;                     // from split_template: rendered as the raw text
+  std::vector<TemplatePart> parts;
+  std::vector<ParsedExpression> holes;   // one per expression part, in order; expr null: did not parse
+};
+// Parses every hole; what a hole's parse reported goes to `parse_diags` when given.
+CompiledTemplate compile_template(std::string_view text, std::vector<DiagnosticEngine>* parse_diags = nullptr);
+
 // Evaluates every `{expr}` over `facts` and prints it with units::format
 // ("system memory 256 GB is below 640 GB").
+RenderedTemplate render_template(const CompiledTemplate& compiled, const facts::FactSet& facts,
+                                 const FactSchema& schema = FactSchema::builtin());
+// Compiles and renders in one go (tests, one-off texts).
 RenderedTemplate render_template(std::string_view text, const facts::FactSet& facts,
                                  const FactSchema& schema = FactSchema::builtin());
 
@@ -56,5 +70,8 @@ RenderedTemplate render_template(std::string_view text, const facts::FactSet& fa
 // `at` (the string literal), since a hole's position inside an escaped string is not
 // exact; the message quotes the hole. Returns whether nothing was reported.
 bool check_template(std::string_view text, SourceRange at, const FactSchema& schema, DiagnosticEngine& diags);
+// The same check, keeping the compiled template for rendering (`ok` as check_template returns).
+CompiledTemplate check_and_compile_template(std::string_view text, SourceRange at, const FactSchema& schema,
+                                            DiagnosticEngine& diags, bool* ok = nullptr);
 
 }  // namespace gpuspec::eval

@@ -17,10 +17,6 @@ namespace gpuspec::lint {
 
 namespace {
 
-bool applies_to(const Policy& policy, std::string_view kind) {
-  return std::find(policy.applies.begin(), policy.applies.end(), kind) != policy.applies.end();
-}
-
 // Where a finding points: the `at` property (or block) of the declaration, else its name.
 SourceRange finding_range(const ast::Declaration& decl, const std::string& at) {
   if (!at.empty()) {
@@ -58,8 +54,9 @@ class DeclarationLinter {
   void lint(const sema::DeclEntry& entry, const facts::FactSet& facts) {
     const ast::Declaration& decl = *entry.decl;
     WaiverLedger waivers(decl, options_.today);
-    for (const auto& policy : policies_.policies()) {
-      if (!applies_to(policy, decl.kind) || options_.disabled.count(policy.id)) continue;
+    for (std::size_t index : policies_.indices_for(decl.kind)) {
+      const Policy& policy = policies_.policies()[index];
+      if (options_.disabled.count(policy.id)) continue;
       run(policy, entry, facts, options_.no_waivers ? nullptr : &waivers);
     }
     if (!options_.no_waivers) waivers.report_unused(policies_, options_.disabled, diags_);
@@ -70,8 +67,11 @@ class DeclarationLinter {
     const ast::Declaration& decl = *entry.decl;
     std::optional<eval::Outcome> when;
     if (policy.when) when = eval::evaluate(*policy.when, facts);
-    eval::Evaluation require = eval::evaluate_traced(*policy.require, facts);
-    switch (eval::judge(when ? &*when : nullptr, require.result)) {
+    // A false or unknown guard decides alone (see eval::judge); the requirement is
+    // evaluated only when it can matter, and traced only when it failed.
+    eval::Outcome require;
+    if (!when || (when->is_known() && !when->is_false())) require = eval::evaluate(*policy.require, facts);
+    switch (eval::judge(when ? &*when : nullptr, require)) {
       case eval::Verdict::Holds:
       case eval::Verdict::Silent:
         return;
@@ -79,7 +79,7 @@ class DeclarationLinter {
         // Fail closed: a rule that could not be checked is reported at the rule's own
         // severity (or the user's --severity), so an error rule that overflows still
         // fails the run; `severity_when` cannot lower it, since its facts did not evaluate.
-        const eval::Outcome& failed = when && when->is_error() ? *when : require.result;
+        const eval::Outcome& failed = when && when->is_error() ? *when : require;
         Severity severity = severity_of(policy);
         auto& d = diags_.report("policy.evaluation-error", severity, finding_range(decl, policy.at),
                                 fmt::format("policy '{}' could not be evaluated for '{}': {}", policy.id, decl.name,
@@ -97,17 +97,23 @@ class DeclarationLinter {
     }
     const Level level = level_of(policy, options_, facts);
     std::string message = policy.message.empty() ? fmt::format("'{}' does not hold", policy.id)
-                                                  : eval::render_template(policy.message, facts).text;
+                                                  : render(policy.message_template, policy.message, facts);
     Diagnostic& d = diags_.report(policy.id, level.severity, finding_range(decl, policy.at), std::move(message));
     d.declaration = decl.name;
     if (policy.suggest_instances && decl.kind == "cloud") {
       d.hint = instead_hint(program_, entry, facts, policy, augment_);
     } else if (policy.hint) {
-      d.hint = eval::render_template(*policy.hint, facts).text;
+      d.hint = render(policy.hint_template, *policy.hint, facts);
     }
-    add_why_notes(d, require);
+    add_why_notes(d, eval::trace(*policy.require, facts));
     if (level.lowered_by) d.notes.push_back({lowered_note(policy, level, facts), {}});
     if (waivers) waivers->apply(d);
+  }
+
+  // A template compiled at load; a policy built by hand (tests) may lack the compiled form.
+  static std::string render(const std::shared_ptr<const eval::CompiledTemplate>& compiled, const std::string& text,
+                            const facts::FactSet& facts) {
+    return compiled ? eval::render_template(*compiled, facts).text : eval::render_template(text, facts).text;
   }
 
   Severity severity_of(const Policy& policy) const {
@@ -127,8 +133,8 @@ class DeclarationLinter {
 
   // "Why it failed": the value of every term of the requirement, each pointing at
   // the property (or catalog entry) its value came from.
-  void add_why_notes(Diagnostic& d, const eval::Evaluation& evaluation) {
-    for (const auto& term : evaluation.terms) {
+  void add_why_notes(Diagnostic& d, const std::vector<eval::Term>& terms) {
+    for (const auto& term : terms) {
       if (term.is_fact && term.origin.valid()) {
         d.notes.push_back({term.text, term.origin});
       } else if (!term.is_fact) {

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include "eval/checker.h"
-#include "eval/template.h"
 
 namespace gpuspec::lint {
 
@@ -93,10 +92,16 @@ bool load_one(const ast::Declaration& decl, const sema::LoadedFile& file, bool b
   }
   if (const ast::Property* p = property(decl, "at")) out.at = name_of(*p->value);
   out.message = string_of(decl, "message", &out.message_range).value_or("");
-  if (!out.message.empty()) eval::check_template(out.message, out.message_range, schema, diags);
+  if (!out.message.empty()) {
+    out.message_template = std::make_shared<const eval::CompiledTemplate>(
+        eval::check_and_compile_template(out.message, out.message_range, schema, diags));
+  }
   SourceRange hint_range;
   out.hint = string_of(decl, "hint", &hint_range);
-  if (out.hint) eval::check_template(*out.hint, hint_range, schema, diags);
+  if (out.hint) {
+    out.hint_template =
+        std::make_shared<const eval::CompiledTemplate>(eval::check_and_compile_template(*out.hint, hint_range, schema, diags));
+  }
   out.source = string_of(decl, "source").value_or("");
   out.doc = string_of(decl, "doc").value_or("");
   out.help_url = string_of(decl, "help_url").value_or("");
@@ -107,6 +112,21 @@ bool load_one(const ast::Declaration& decl, const sema::LoadedFile& file, bool b
 }
 
 }  // namespace
+
+void PolicySet::add(Policy policy) {
+  std::size_t index = policies_.size();
+  for (const auto& kind : policy.applies) {
+    auto& indices = by_kind_[kind];
+    if (indices.empty() || indices.back() != index) indices.push_back(index);  // `applies = [server, server]`
+  }
+  policies_.push_back(std::move(policy));
+}
+
+const std::vector<std::size_t>& PolicySet::indices_for(std::string_view kind) const {
+  static const std::vector<std::size_t> none;
+  auto it = by_kind_.find(kind);
+  return it == by_kind_.end() ? none : it->second;
+}
 
 std::vector<std::string_view> PolicySet::ids() const {
   std::vector<std::string_view> out;

@@ -2,12 +2,15 @@
 // to run over fact sets. The built-in pack and users' policy folders load the same way.
 #pragma once
 
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "ast/ast.h"
 #include "diag/diagnostic.h"
+#include "eval/template.h"
 #include "sema/program.h"
 
 namespace gpuspec::lint {
@@ -32,6 +35,9 @@ struct Policy {
   std::string message;               // with {expr} holes
   SourceRange message_range;
   std::optional<std::string> hint;
+  // `message` and `hint` with their holes parsed when the policy loaded (null when absent).
+  std::shared_ptr<const eval::CompiledTemplate> message_template;
+  std::shared_ptr<const eval::CompiledTemplate> hint_template;
   std::string source;                // citation
   std::string doc;                   // long explanation
   std::string help_url;              // a page about the rule, when its author has one
@@ -49,10 +55,14 @@ class PolicySet {
   const Policy* find(std::string_view id) const;
   // Every policy's id, in load order (for did-you-mean suggestions).
   std::vector<std::string_view> ids() const;
-  void add(Policy policy) { policies_.push_back(std::move(policy)); }
+  void add(Policy policy);
+  // Indices into policies() of those that apply to a declaration kind ("server"), in
+  // load order: linting a server never visits the cloud and workload rules.
+  const std::vector<std::size_t>& indices_for(std::string_view kind) const;
 
  private:
   std::vector<Policy> policies_;
+  std::map<std::string, std::vector<std::size_t>, std::less<>> by_kind_;
 };
 
 // Loads the `policy` declarations of the library (the built-in pack) and of `extra`

@@ -10,6 +10,7 @@
 #include "antlr4-runtime.h"
 #include "source/utf8.h"
 #include "syntax/ast_builder.h"
+#include "syntax/parse_snapshot.h"
 #include "syntax/source_offsets.h"
 #include "syntax/token_repair.h"
 
@@ -340,9 +341,7 @@ std::optional<ast::File> parse_items_fast(P& parser, antlr4::CommonTokenStream& 
   return out;
 }
 
-}  // namespace
-
-ast::File parse_file(const SourceFile& source, DiagnosticEngine& diags) {
+ast::File parse_with_antlr(const SourceFile& source, DiagnosticEngine& diags) {
   ast::File empty;
   empty.file = source.id();
   if (!check_encoding(source, diags)) return empty;
@@ -393,6 +392,19 @@ ast::File parse_file(const SourceFile& source, DiagnosticEngine& diags) {
     diags.error("internal-error", {source.id(), 0, 0}, "the parser failed");
   }
   return empty;
+}
+
+}  // namespace
+
+ast::File parse_file(const SourceFile& source, DiagnosticEngine& diags) {
+  // The embedded library's text is fixed at build time, and so is its tree.
+  if (source.embedded()) {
+    if (auto stored = parse_from_snapshot(source)) return std::move(*stored);
+  }
+  std::size_t before = diags.diagnostics().size();
+  ast::File file = parse_with_antlr(source, diags);
+  if (source.embedded()) notify_parse_observer(source, diags.diagnostics().size() == before);
+  return file;
 }
 
 }  // namespace gpuspec::syntax

@@ -66,13 +66,14 @@ void emit_costs(const gpuspec::sema::Program& program) {
     require_printable(json, false);
     require_json(json);
   }
-  auto decls = gpuspec::cost::root_deployments(program);
+  std::vector<gpuspec::cost::Deployment> decls;
+  for (const auto* entry : gpuspec::cost::program_deployments(program)) decls.push_back({&program, entry});
   if (decls.empty()) return;
   for (bool compare_all : {false, true}) {
     gpuspec::DiagnosticEngine diags;
     gpuspec::cost::QuoteOptions options;
     options.compare_all = compare_all;
-    gpuspec::cost::Quote quote = gpuspec::cost::build_quote(program, decls, book, options, diags);
+    gpuspec::cost::Quote quote = gpuspec::cost::build_quote(decls, book, options, diags);
     require_printable(gpuspec::cost::render_quote(quote, Format::Text), false);
     require_printable(gpuspec::cost::render_quote(quote, Format::Markdown), false);
     require_printable(gpuspec::cost::render_quote(quote, Format::Csv), true);

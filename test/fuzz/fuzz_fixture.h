@@ -1,7 +1,10 @@
 // What the fuzz targets share: the library (embedded stdlib + policies) parsed once
-// per process, and a fresh program per input. Each input gets a SourceManager holding
-// copies of the library's files under the same ids, so diagnostics that point into the
-// stdlib render as in the tool and memory does not grow from one input to the next.
+// per process, and a fresh program per input. Each input gets a SourceManager of its
+// own, so memory does not grow from one input to the next. The library's files sit in
+// it under the same ids as in the session, as empty placeholders: copying ~300 KB of
+// library text (and its line table) into every input's manager was most of the
+// target's own time. When a diagnostic points into the library, rendering_sources()
+// builds a manager with the real texts, so such diagnostics render as in the tool.
 #pragma once
 
 #include <cstddef>
@@ -49,7 +52,7 @@ struct Input {
   Input(const std::uint8_t* data, std::size_t size) {
     Fixture& fx = fixture();
     for (std::size_t i = 0; i < fx.library_texts.size(); ++i) {
-      sources.add(fx.library_texts[i].first, fx.library_texts[i].second, fx.library_embedded[i]);
+      sources.add(fx.library_texts[i].first, std::string(), fx.library_embedded[i]);
     }
     const SourceFile& source = sources.add("fuzz.gpuspec", std::string(reinterpret_cast<const char*>(data), size));
     program = std::make_unique<sema::Program>(fx.session.library());
@@ -59,6 +62,34 @@ struct Input {
     file.syntax_errors = diags.has_errors();
     sema::check_program(*program, diags);
   }
+
+  // The sources to render `diags` with: this input's own manager when no diagnostic,
+  // note or fix-it points into the library; else one with the library's real texts
+  // under the same ids, and the input last, as in the tool.
+  const SourceManager& rendering_sources() {
+    std::size_t library_files = fixture().library_texts.size();
+    auto in_library = [&](SourceRange range) { return range.valid() && range.file < library_files; };
+    bool needs_library = false;
+    for (const auto& d : diags.diagnostics()) {
+      needs_library = needs_library || in_library(d.range);
+      for (const auto& note : d.notes) needs_library = needs_library || in_library(note.range);
+      for (const auto& fixit : d.fixits) needs_library = needs_library || in_library(fixit.range);
+    }
+    if (!needs_library) return sources;
+    Fixture& fx = fixture();
+    with_library = std::make_unique<SourceManager>();
+    for (std::size_t i = 0; i < fx.library_texts.size(); ++i) {
+      with_library->add(fx.library_texts[i].first, fx.library_texts[i].second, fx.library_embedded[i]);
+    }
+    for (std::size_t i = library_files; i < sources.size(); ++i) {
+      const SourceFile& file = sources.file(static_cast<FileId>(i));
+      with_library->add(file.path(), file.text(), file.embedded());
+    }
+    return *with_library;
+  }
+
+ private:
+  std::unique_ptr<SourceManager> with_library;
 };
 
 }  // namespace gpuspec::fuzz

@@ -36,17 +36,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                                 [&](const gpuspec::sema::Program& p, const gpuspec::sema::DeclEntry& e,
                                     gpuspec::facts::FactSet& f) { gpuspec::cost::add_cost_facts(p, e, f, book, &deployments); });
   }
-  diags.sort(input.sources);
+  const gpuspec::SourceManager& sources = input.rendering_sources();
+  diags.sort(sources);
 
   gpuspec::TextRenderOptions options;
-  std::string text = gpuspec::render_text(diags.diagnostics(), input.sources, options);
+  std::string text = gpuspec::render_text(diags.diagnostics(), sources, options);
   text += gpuspec::render_summary(gpuspec::count_diagnostics(diags.diagnostics()));
-  std::string json = gpuspec::diagnostics_to_json(diags.diagnostics(), input.sources, 1).dump(2);
+  std::string json = gpuspec::diagnostics_to_json(diags.diagnostics(), sources, 1).dump(2);
   // Every diagnostic must point into a known file and inside its text.
   for (const auto& d : diags.diagnostics()) {
     if (!d.range.valid()) continue;
-    if (d.range.file >= input.sources.size()) __builtin_trap();
-    const auto& f = input.sources.file(d.range.file);
+    if (d.range.file >= sources.size()) __builtin_trap();
+    const auto& f = sources.file(d.range.file);
     if (d.range.begin > d.range.end || d.range.end > f.text().size()) __builtin_trap();
   }
   // Text output never carries a raw control character from the input (only its own
