@@ -306,7 +306,9 @@ FactSchema build() {
   s.add("software.arch_cuda_range", sym(), "the CUDA versions that support it, in words (\">= 11.1\", \"9.0 to 12.x\")");
   s.add("software.cuda_supports_arch", flag(), "one of software.runtime_cuda supports the GPU's compute capability");
   s.add("software.driver_version", sym(), "the declared NVIDIA driver");
-  s.add("software.driver_min", sym(), "oldest driver the runtime CUDA accepts (cuda_driver)");
+  s.add("software.driver_min", sym(),
+        "oldest driver the runtime CUDA (cuda_driver) and the GPU's compute capability (cuda_arch min_driver) accept");
+  s.add("software.driver_min_for", sym(), "what sets software.driver_min: \"CUDA [12.4]\" or \"compute capability 10.0\"");
   s.add("software.driver_supports_cuda", flag(), "the declared driver is at least software.driver_min");
   s.add("gpu.export_restricted", flag(), "an export_restriction entry lists gpu.model for site.region");
   s.add("gpu.export_rule", sym(), "the most recent export_restriction entry listing the GPU");

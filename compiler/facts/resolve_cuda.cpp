@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "facts/compat_support.h"
 
@@ -206,36 +207,66 @@ void add_arch_facts(FactBuilder& b, const std::vector<std::string>& runtime) {
                                        last ? fmt::format(", at most {}.x", *last) : "")));
 }
 
-// software.driver_*: the declared driver against the oldest driver one of the runtime
-// CUDA versions accepts (minor version compatibility within a major version).
-void add_driver_facts(FactBuilder& b, const std::vector<std::string>& runtime) {
-  FactSet& facts = b.facts();
-  const Fact* driver = software(facts, "driver");
-  if (!driver || driver->value.type != Value::Type::String) return;
-  facts.set("software.driver_version", Value::symbol(driver->value.text), driver->origin);
-  std::vector<int> version = parse_version(driver->value.text);
-  if (version.empty() || runtime.empty()) return;
+// The oldest driver one of the runtime CUDA versions accepts (minor version
+// compatibility within a major version), or null when no cuda_driver entry matches.
+const sema::DeclEntry* cuda_driver_entry(FactBuilder& b, const std::vector<std::string>& runtime,
+                                         std::vector<int>& min_version) {
   const sema::DeclEntry* needed = nullptr;
-  std::vector<int> needed_version;
   for (const auto& cuda : runtime) {
     auto major = parse_version(cuda);
     for (const auto* entry : entries_of_kind(b.program(), "cuda_driver")) {
       auto entry_major = parse_version(string_property(*entry, "cuda").value_or(""));
       if (major.empty() || entry_major.empty() || entry_major[0] != major[0]) continue;
       auto min = parse_version(string_property(*entry, "min_driver").value_or(""));
-      if (!needed || compare_versions(min, needed_version, 3) < 0) {
+      if (!needed || compare_versions(min, min_version, 3) < 0) {
         needed = entry;
-        needed_version = min;
+        min_version = min;
       }
     }
   }
-  if (!needed) return;
-  std::string min = string_property(*needed, "min_driver").value_or("");
-  facts.set("software.driver_min", Value::symbol(min),
-            catalog_origin(*needed, "min_driver", fmt::format("CUDA [{}] needs driver >= {}", join(runtime), min)));
+  return needed;
+}
+
+// software.driver_*: the declared driver against the newer of two minimums: the oldest
+// driver one of the runtime CUDA versions accepts, and the oldest driver that runs the
+// GPU's compute capability at all (cuda_arch min_driver: a Blackwell GPU needs R570
+// whatever CUDA 12 minor version the application was built with).
+void add_driver_facts(FactBuilder& b, const std::vector<std::string>& runtime) {
+  FactSet& facts = b.facts();
+  const Fact* driver = software(facts, "driver");
+  if (!driver || driver->value.type != Value::Type::String) return;
+  facts.set("software.driver_version", Value::symbol(driver->value.text), driver->origin);
+  std::vector<int> version = parse_version(driver->value.text);
+  if (version.empty()) return;
+  std::vector<int> cuda_min;
+  const sema::DeclEntry* by_cuda = runtime.empty() ? nullptr : cuda_driver_entry(b, runtime, cuda_min);
+  const sema::DeclEntry* arch = arch_entry(b);
+  auto arch_text = arch ? string_property(*arch, "min_driver") : std::nullopt;
+  std::vector<int> arch_min = arch_text ? parse_version(*arch_text) : std::vector<int>{};
+  if (arch_min.empty()) arch = nullptr;
+  if (!by_cuda && !arch) return;
+
+  std::string cuda_words = fmt::format("CUDA [{}]", join(runtime));
+  bool arch_decides = arch && (!by_cuda || compare_versions(arch_min, cuda_min, 3) > 0);
+  const sema::DeclEntry& needed = arch_decides ? *arch : *by_cuda;
+  std::string min = string_property(needed, "min_driver").value_or("");
+  const std::vector<int>& needed_version = arch_decides ? arch_min : cuda_min;
+  std::string who = cuda_words;
+  std::string why = fmt::format("{} needs driver >= {}", cuda_words, min);
+  if (arch_decides) {
+    std::string capability = string_property(*arch, "compute_capability").value_or("?");
+    who = fmt::format("compute capability {}", capability);
+    why = fmt::format("compute capability {} needs driver >= {} to run any CUDA work", capability, min);
+    if (by_cuda) {
+      why += fmt::format(", above the {} that {} alone needs", string_property(*by_cuda, "min_driver").value_or(""),
+                         cuda_words);
+    }
+  }
+  facts.set("software.driver_min", Value::symbol(min), catalog_origin(needed, "min_driver", why));
+  facts.set("software.driver_min_for", Value::symbol(who), catalog_origin(needed, "min_driver", why));
   bool ok = compare_versions(version, needed_version, 3) >= 0;
   facts.set("software.driver_supports_cuda", Value::flag(ok),
-            catalog_origin(*needed, "min_driver",
+            catalog_origin(needed, "min_driver",
                            fmt::format("driver {} {} {}", driver->value.text, ok ? ">=" : "<", min)));
 }
 

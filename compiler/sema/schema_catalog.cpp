@@ -46,7 +46,7 @@ std::vector<std::string_view> memory_kind_symbols() { return {"ddr4", "ddr5"}; }
 std::vector<std::string_view> dimm_form_symbols() { return {"rdimm", "udimm", "lrdimm"}; }
 std::vector<std::string_view> provider_symbols() { return {"aws", "azure", "alicloud"}; }
 std::vector<std::string_view> currency_symbols() { return {"CNY", "USD"}; }
-std::vector<std::string_view> arch_symbols() { return {"volta", "ampere", "ada", "hopper", "davinci"}; }
+std::vector<std::string_view> arch_symbols() { return {"volta", "ampere", "ada", "hopper", "blackwell", "davinci"}; }
 // Kinds a price can be attached to: anything that can be bought or rented.
 std::vector<std::string_view> priced_kinds() {
   return {"gpu", "cpu", "memory", "disk", "psu", "chassis", "cooling", "nic", "part", "instance", "volume"};
@@ -57,19 +57,20 @@ KindSchema gpu_kind() {
       "gpu",
       {
           {"vram", {quantity(Dimension::data())}, true, "", "memory per GPU"},
-          {"memory_type", {symbol({"gddr6", "gddr6x", "hbm2", "hbm2e", "hbm3", "hbm3e"})}, false, "", "memory technology"},
+          {"memory_type", {symbol({"gddr6", "gddr6x", "gddr7", "hbm2", "hbm2e", "hbm3", "hbm3e"})}, false, "", "memory technology"},
           {"memory_bandwidth", {quantity(Dimension::bandwidth())}, false, "", "peak memory bandwidth"},
           {"board_power", {quantity(Dimension::power())}, true, "", "maximum board power (TDP/TBP)"},
           {"fp16_tflops", {quantity(Dimension::compute())}, false, "", "dense FP16/BF16 tensor throughput (no sparsity)"},
           {"tf32_tflops", {quantity(Dimension::compute())}, false, "", "dense TF32 tensor throughput; omitted = no TF32"},
           {"fp8_tflops", {quantity(Dimension::compute())}, false, "",
            "dense FP8 tensor throughput; omitted = no FP8 tensor cores (gpu.fp8 is false)"},
-          {"nvlink", {symbol({"none", "bridge", "nvlink2", "nvlink3", "nvlink4", "hccs"})}, false, "none",
+          {"nvlink", {symbol({"none", "bridge", "nvlink2", "nvlink3", "nvlink4", "nvlink5", "hccs"})}, false, "none",
            "GPU-to-GPU link the card can use: a bridge between PCIe cards, SXM NVLink generations, Huawei HCCS"},
           {"nvlink_bandwidth", {quantity(Dimension::bandwidth())}, false, "", "GPU-to-GPU bandwidth, bidirectional per GPU"},
           {"pcie", {symbol(pcie_symbols())}, false, "", "host interface generation"},
           {"ecc", {boolean()}, false, "", "ECC on the GPU memory"},
-          {"form_factor", {symbol({"pcie", "sxm2", "sxm4", "sxm5", "oam", "module"})}, true, "", "mechanical form"},
+          {"form_factor", {symbol({"pcie", "sxm2", "sxm4", "sxm5", "sxm6", "oam", "module"})}, true, "",
+           "mechanical form; sxmN by SXM generation: sxm5 Hopper, sxm6 the Blackwell SXM modules of HGX B200/B300"},
           {"class", {symbol({"consumer", "workstation", "datacenter", "cloud"})}, true, "",
            "market class; `cloud` = only rentable (e.g. AWS A10G)"},
           {"arch", {symbol(arch_symbols())}, true, "", "architecture; cuda_arch maps it to a minimum CUDA version"},
@@ -154,7 +155,7 @@ KindSchema chassis_kind() {
   return catalog_kind(
       "chassis",
       {
-          {"form", {symbol({"tower", "rack_1u", "rack_2u", "rack_4u", "rack_5u", "rack_8u"})}, true, "",
+          {"form", {symbol({"tower", "rack_1u", "rack_2u", "rack_4u", "rack_5u", "rack_8u", "rack_10u"})}, true, "",
            "chassis form (chassis.form)"},
           {"max_gpus", {count()}, false, "", "GPUs the chassis takes"},
           {"gpu_form", {symbol({"pcie", "sxm"})}, false, "", "GPU form the chassis takes"},
@@ -343,6 +344,9 @@ KindSchema cuda_arch_kind() {
           {"compute_capability", {string()}, true, "", "compute capability (\"9.0\")"},
           {"bf16", {boolean()}, false, "", "BF16 tensor cores"},
           {"fp8", {boolean()}, false, "", "FP8 tensor cores"},
+          {"min_driver", {string()}, false, "",
+           "oldest Linux NVIDIA driver that runs CUDA work on this compute capability at all (Blackwell: R570), "
+           "whatever CUDA version the application was built with; omitted = the cuda_driver minimum decides"},
       },
       "the CUDA support and tensor formats of a compute capability");
 }
