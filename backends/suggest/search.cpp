@@ -120,9 +120,12 @@ class Searcher {
     const std::string form = text(*f.gpu, "form_factor");
     const std::string takes = text(*f.chassis, "gpu_form");
     const bool fits = takes.empty() || (form == "pcie" && takes == "pcie") || (form.starts_with("sxm") && takes == "sxm");
+    const std::string socket = text(*f.chassis, "sxm_socket");
+    const bool socket_fits = socket.empty() || !form.starts_with("sxm") || form == socket;
     auto max_gpus = number(*f.chassis, "max_gpus");
     return bound(text(*f.gpu, "class") == "cloud", "gpu.cloud-only-part", n) ||
            bound(!fits, "gpu.form-factor-fits-chassis", n) ||
+           bound(!socket_fits, "gpu.sxm-socket-fits-chassis", n) ||
            bound(max_gpus && f.gpus_per_node > *max_gpus, "gpu.count-fits-chassis", n);
   }
 

@@ -189,6 +189,7 @@ FactSchema build() {
   s.add("chassis.form", from("chassis", "form"));
   s.add("chassis.max_gpus", num());
   s.add("chassis.gpu_form", from("chassis", "gpu_form"));
+  s.add("chassis.sxm_socket", from("chassis", "sxm_socket"));
   s.add("chassis.expansion_slots", num(), "slot openings for add-in cards (towers)");
   s.add("chassis.max_gpu_width", num(), "widest GPU the GPU bays take, in slots");
   s.add("chassis.pcie_switch", flag(), "GPUs and NICs sit behind PCIe switches");

@@ -27,6 +27,7 @@ void add_chassis_facts(FactBuilder& b) {
   for (auto [fact, property] : {std::pair{"chassis.form", "form"},
                                 {"chassis.max_gpus", "max_gpus"},
                                 {"chassis.gpu_form", "gpu_form"},
+                                {"chassis.sxm_socket", "sxm_socket"},
                                 {"chassis.expansion_slots", "expansion_slots"},
                                 {"chassis.max_gpu_width", "max_gpu_width"},
                                 {"chassis.pcie_switch", "pcie_switch"},

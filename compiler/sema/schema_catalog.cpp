@@ -159,6 +159,8 @@ KindSchema chassis_kind() {
            "chassis form (chassis.form)"},
           {"max_gpus", {count()}, false, "", "GPUs the chassis takes"},
           {"gpu_form", {symbol({"pcie", "sxm"})}, false, "", "GPU form the chassis takes"},
+          {"sxm_socket", {symbol({"sxm2", "sxm4", "sxm5", "sxm6"})}, false, "",
+           "the one SXM module generation a fixed system's baseboard takes (DGX B200: sxm6)"},
           {"cooling", {symbol(cooling_symbols())}, false, "", "cooling the chassis is built for"},
           {"psu_slots", {count()}, false, "", "power supply bays"},
           {"expansion_slots", {count()}, false, "", "expansion-slot openings for add-in cards (towers)"},
