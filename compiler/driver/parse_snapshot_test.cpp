@@ -9,6 +9,7 @@
 #include <string>
 
 #include "driver/embedded.h"
+#include "driver/embedded_library.h"
 #include "lint/policy.h"
 #include "sema/checker.h"
 #include "sema/program.h"
@@ -61,12 +62,8 @@ TEST(ParseSnapshot, TheEmbeddedLibraryChecksAsTheBuildFound) {
   SourceManager sources;
   DiagnosticEngine diags;
   sema::Library library;
-  for (const auto& file : embedded::stdlib_files()) {
-    library.add_file(sources, diags, "<stdlib>/" + std::string(file.path), std::string(file.text));
-  }
-  for (const auto& file : embedded::policy_files()) {
-    library.add_file(sources, diags, "<policies>/" + std::string(file.path), std::string(file.text));
-  }
+  embedded::add_to_library(library, sources, diags, embedded::stdlib_files(), "<stdlib>");
+  embedded::add_to_library(library, sources, diags, embedded::policy_files(), "<policies>");
   sema::check_library(library, diags);
   lint::load_policies(library, {}, diags);
   EXPECT_EQ(diags.diagnostics().empty(), embedded_library_checks_clean());

@@ -10,6 +10,7 @@
 #include "diag/render_text.h"
 #include "driver/args.h"
 #include "driver/embedded.h"
+#include "driver/embedded_library.h"
 #include "sema/checker.h"
 #include "sema/loader.h"
 #include "snapshot/parse_snapshot_data.h"
@@ -64,13 +65,9 @@ Session::Session(const LibraryOptions& options) {
       });
     }
   } else {
-    for (const auto& file : embedded::stdlib_files()) {
-      library_.add_file(sources_, library_diags_, "<stdlib>/" + std::string(file.path), std::string(file.text));
-    }
+    embedded::add_to_library(library_, sources_, library_diags_, embedded::stdlib_files(), "<stdlib>");
   }
-  for (const auto& file : embedded::policy_files()) {
-    library_.add_file(sources_, library_diags_, "<policies>/" + std::string(file.path), std::string(file.text));
-  }
+  embedded::add_to_library(library_, sources_, library_diags_, embedded::policy_files(), "<policies>");
   // The build checked the embedded library and found nothing (compiler/snapshot/):
   // checking it again in every run cost a tenth of a one-file check.
   if (options.stdlib_dir || !snapshot::embedded_library_checks_clean()) sema::check_library(library_, library_diags_);

@@ -13,6 +13,7 @@
 
 #include "diag/diagnostic.h"
 #include "driver/embedded.h"
+#include "driver/embedded_library.h"
 #include "lint/policy.h"
 #include "sema/checker.h"
 #include "sema/program.h"
@@ -58,12 +59,8 @@ int main(int argc, char** argv) {
   SourceManager sources;
   DiagnosticEngine diags;
   sema::Library library;
-  for (const auto& file : embedded::stdlib_files()) {
-    library.add_file(sources, diags, "<stdlib>/" + std::string(file.path), std::string(file.text));
-  }
-  for (const auto& file : embedded::policy_files()) {
-    library.add_file(sources, diags, "<policies>/" + std::string(file.path), std::string(file.text));
-  }
+  embedded::add_to_library(library, sources, diags, embedded::stdlib_files(), "<stdlib>");
+  embedded::add_to_library(library, sources, diags, embedded::policy_files(), "<policies>");
   sema::check_library(library, diags);
   lint::load_policies(library, {}, diags);
   syntax::set_parse_observer({});
