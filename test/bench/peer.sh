@@ -10,6 +10,8 @@
 #   PEER_FILES=F    files they are spread over (default N / 10)
 #   PEER_DIR=DIR    where gen.py and rules.jsonnet are (default test/bench/peer)
 #   PEER_ARGS="..." extra arguments for gpuspec check (say, --jobs 1)
+#   PEER_MIXED=1    every other file's workload a 7B full fine-tune (gen.py --mixed-workloads),
+#                   so the differential check also covers the NVLink rule firing
 #   PEER_VERDICTS=report  print differing verdicts but exit 0 (ctest's smoke run, which
 #                   only keeps the script from rotting)
 set -euo pipefail
@@ -24,7 +26,7 @@ command -v jsonnet >/dev/null || { echo "jsonnet is not installed (Debian packag
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/gpuspec-peer.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
-python3 "$peer/gen.py" "$n" "$work" "$files"
+python3 "$peer/gen.py" "$n" "$work" "$files" ${PEER_MIXED:+--mixed-workloads}
 cp "$peer/rules.jsonnet" "$work/"
 
 # Runs a command, stdout to $1; prints "wall_seconds peak_rss_kb" (exit 0 or 1 accepted).
