@@ -8,6 +8,7 @@
 #include "diag/render_text.h"
 #include "driver/help.h"
 #include "driver/commands.h"
+#include "driver/fact_schema_listing.h"
 #include "driver/session.h"
 #include "facts/fact_json.h"
 #include "facts/resolve.h"
@@ -18,6 +19,22 @@ namespace gpuspec::driver {
 int run_facts(const std::vector<std::string>& raw_args) {
   ParsedArgs args;
   if (auto exit = parse_command_line("facts", raw_args, args)) return *exit;
+  if (args.has("--schema")) {
+    if (!args.positionals.empty()) return tool_failure("--schema lists the fact registry; it takes no FILE");
+    std::string format = args.value("--format").value_or("text");
+    if (format != "text" && format != "json" && format != "md") {
+      return tool_failure(fmt::format("unknown format '{}'; expected text, json or md", format));
+    }
+    std::cout << render_fact_schema(format);
+    return kExitClean;
+  }
+  if (args.value("--format")) return tool_failure("--format applies to --schema only; facts of a FILE are JSON");
+  if (args.positionals.empty()) {
+    return tool_failure("'gpuspec facts' needs a FILE (or --schema)",
+                        "usage: gpuspec facts FILE [DECLARATION|FACT] [--prices FILE]...\n"
+                        "       gpuspec facts --schema [--format text|json|md]\n"
+                        "run 'gpuspec facts --help' for its options\n");
+  }
   Session session(LibraryOptions{args.value("--stdlib")});
   if (session.load_error()) return tool_failure(*session.load_error());
   DiagnosticEngine diags;

@@ -67,13 +67,17 @@ const std::vector<CommandSpec>& table() {
        "2 a file could not be read, parsed or written",
        run_fmt},
       {"facts",
-       {"FILE [DECLARATION|FACT] [--prices FILE]..."},
+       {"FILE [DECLARATION|FACT] [--prices FILE]...", "--schema [--format text|json|md]"},
        "the resolved facts of servers, clouds and workloads, as JSON",
        "Prints the facts of every server, cloud and workload in FILE as JSON, the\n"
        "cost.* facts priced from the stdlib's price book and any --prices files.\n"
-       "A second argument selects one declaration, or one fact in each.",
-       {kPrices, kStdlib},
-       1, 2, "FILE", Completion::Spec, "0 no errors, 1 the file has errors, 2 the tool could not run", run_facts},
+       "A second argument selects one declaration, or one fact in each. With --schema,\n"
+       "lists every fact a policy may read, with its type (docs/fact-index.md).",
+       {kPrices, kStdlib,
+        {"--schema", "", "list every fact a policy may read, with its type and meaning"},
+        {"--format", "FORMAT", "with --schema: text (default), json or md", false, Completion::None,
+         {"text", "json", "md"}}},
+       0, 2, "FILE", Completion::Spec, "0 no errors, 1 the file has errors, 2 the tool could not run", run_facts},
       {"catalog",
        {"[KIND] [--format text|json]", "[KIND] --prices [FILE]... [--stale DURATION] [--unpriced] [--format text|json]"},
        "what the stdlib knows (--format text|json), or its price book (--prices)",
