@@ -1,0 +1,19 @@
+// The ANTLR character stream of one file, decoded from UTF-8 once.
+#pragma once
+
+#include <string_view>
+
+#include "antlr4-runtime.h"
+
+namespace gpuspec::syntax {
+
+// ANTLR's own UTF-8 loading peaks at several copies of the text; this fills the UTF-32
+// buffer once, at its final size. The text must be valid UTF-8 (checked before).
+class Utf32Input : public antlr4::ANTLRInputStream {
+ public:
+  explicit Utf32Input(std::string_view utf8);
+  // The decoded code points, for the hand-written lexer.
+  std::u32string_view code_points() const { return _data; }
+};
+
+}  // namespace gpuspec::syntax
