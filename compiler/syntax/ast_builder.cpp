@@ -84,6 +84,8 @@ ast::Declaration AstBuilder::build_declaration(P::DeclarationContext* ctx) {
 ast::Body AstBuilder::build_body(P::BodyContext* ctx) {
   ast::Body body;
   body.range = range_of(ctx);
+  // An item per child but the two braces (without them after error recovery, a guess).
+  body.items.reserve(ctx->children.size() >= 2 ? ctx->children.size() - 2 : 0);
   for (antlr4::tree::ParseTree* child : ctx->children) {
     if (kind_of(child) != NodeKind::Item) continue;
     auto* item = static_cast<P::ItemContext*>(child);

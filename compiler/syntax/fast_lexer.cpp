@@ -32,6 +32,18 @@ std::size_t keyword_or_ident(std::u32string_view word) {
   return L::IDENT;
 }
 
+// A CommonToken placed in the lexer's chunks: deleting it (the token stream holds it
+// in a unique_ptr) runs the destructor and leaves the memory to the chunk.
+class ArenaToken : public antlr4::CommonToken {
+ public:
+  using CommonToken::CommonToken;
+  static void* operator new(std::size_t, void* where) noexcept { return where; }
+  static void operator delete(void*) noexcept {}
+};
+
+constexpr std::size_t kTokenSize = (sizeof(ArenaToken) + alignof(ArenaToken) - 1) / alignof(ArenaToken) * alignof(ArenaToken);
+constexpr std::size_t kTokensPerChunk = 1024;
+
 }  // namespace
 
 antlr4::TokenFactory<antlr4::CommonToken>* FastLexer::getTokenFactory() {
@@ -187,8 +199,24 @@ void FastLexer::advance_to(std::size_t end) {
   }
 }
 
-std::unique_ptr<antlr4::Token> FastLexer::nextToken() {
-  const std::pair<antlr4::TokenSource*, antlr4::CharStream*> source{this, &input_};
+// What CommonTokenFactory::create does for antlr4::Lexer::emit(): no text of its own
+// (it is read from the input on demand), line and column of the token's start.
+std::unique_ptr<antlr4::CommonToken> FastLexer::make_token(std::size_t type, std::size_t channel, std::size_t start,
+                                                           std::size_t stop, std::size_t line, std::size_t column) {
+  if (chunks_.empty() || used_in_chunk_ == kTokensPerChunk) {
+    chunks_.push_back(std::make_unique_for_overwrite<std::byte[]>(kTokenSize * kTokensPerChunk));
+    used_in_chunk_ = 0;
+  }
+  void* where = chunks_.back().get() + kTokenSize * used_in_chunk_++;
+  std::unique_ptr<antlr4::CommonToken> token(new (where) ArenaToken({this, &input_}, type, channel, start, stop));
+  token->setLine(line);
+  token->setCharPositionInLine(column);
+  return token;
+}
+
+std::unique_ptr<antlr4::Token> FastLexer::nextToken() { return next_token(); }
+
+std::unique_ptr<antlr4::CommonToken> FastLexer::next_token() {
   while (position_ < text_.size()) {
     Lexeme lexeme = lexeme_at(position_);
     if (lexeme.type == L::WS) {  // `-> skip`
@@ -203,14 +231,22 @@ std::unique_ptr<antlr4::Token> FastLexer::nextToken() {
     std::size_t line = line_;
     std::size_t column = column_;
     advance_to(lexeme.end);
-    // Exactly antlr4::Lexer::emit(): no text of its own, read from the input on demand.
-    return getTokenFactory()->create(source, lexeme.type, "",
-                                     hidden ? antlr4::Token::HIDDEN_CHANNEL : antlr4::Token::DEFAULT_CHANNEL,
-                                     start, lexeme.end - 1, line, column);
+    return make_token(lexeme.type, hidden ? antlr4::Token::HIDDEN_CHANNEL : antlr4::Token::DEFAULT_CHANNEL, start,
+                      lexeme.end - 1, line, column);
   }
   // antlr4::Lexer::emitEOF(): start at the end, stop one before it.
-  return getTokenFactory()->create(source, antlr4::Token::EOF, "", antlr4::Token::DEFAULT_CHANNEL, position_,
-                                   position_ - 1, line_, column_);
+  return make_token(antlr4::Token::EOF, antlr4::Token::DEFAULT_CHANNEL, position_, position_ - 1, line_, column_);
+}
+
+FastTokenStream::FastTokenStream(FastLexer& lexer) : CommonTokenStream(&lexer) {
+  for (;;) {
+    std::unique_ptr<antlr4::CommonToken> token = lexer.next_token();
+    token->setTokenIndex(_tokens.size());
+    bool eof = token->getType() == antlr4::Token::EOF;
+    _tokens.push_back(std::move(token));
+    if (eof) break;
+  }
+  _fetchedEOF = true;
 }
 
 }  // namespace gpuspec::syntax

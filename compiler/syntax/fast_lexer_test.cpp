@@ -33,8 +33,7 @@ std::ostream& operator<<(std::ostream& out, const TokenFields& t) {
              << t.line << ":" << t.column << ", #" << t.index << ", '" << t.text << "'}";
 }
 
-std::vector<TokenFields> lex_with(antlr4::TokenSource& source) {
-  antlr4::CommonTokenStream stream(&source);
+std::vector<TokenFields> fields_of(antlr4::BufferedTokenStream& stream) {
   stream.fill();
   std::vector<TokenFields> out;
   for (antlr4::Token* t : stream.getTokens()) {
@@ -42,6 +41,11 @@ std::vector<TokenFields> lex_with(antlr4::TokenSource& source) {
                    t->getCharPositionInLine(), t->getTokenIndex(), t->getText()});
   }
   return out;
+}
+
+std::vector<TokenFields> lex_with(antlr4::TokenSource& source) {
+  antlr4::CommonTokenStream stream(&source);
+  return fields_of(stream);
 }
 
 // Escapes control and non-ASCII bytes so a failing input can be pasted back into a test.
@@ -68,6 +72,13 @@ std::string printable(const std::string& text) {
   Utf32Input fast_input(utf8);
   FastLexer fast(fast_input);
   std::vector<TokenFields> actual = lex_with(fast);
+  // The stream the parser reads, filled in one go, must hold the same tokens.
+  Utf32Input stream_input(utf8);
+  FastLexer stream_lexer(stream_input);
+  FastTokenStream stream(stream_lexer);
+  if (fields_of(stream) != actual) {
+    return ::testing::AssertionFailure() << "input \"" << printable(utf8) << "\": FastTokenStream differs";
+  }
   for (std::size_t i = 0; i < std::max(expected.size(), actual.size()); ++i) {
     if (i >= expected.size() || i >= actual.size() || !(expected[i] == actual[i])) {
       ::testing::AssertionResult failure = ::testing::AssertionFailure();

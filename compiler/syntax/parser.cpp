@@ -330,8 +330,8 @@ ast::File parse_with_antlr(const SourceFile& source, DiagnosticEngine& diags) {
     CodePointOffsets offsets(source.id(), source.text());
     Utf32Input input(source.text());
     FastLexer lexer(input);  // every lexeme matches some rule; stray ones are tokens
-    antlr4::CommonTokenStream tokens(&lexer);
-    tokens.fill();
+    FastTokenStream tokens(lexer);
+    tokens.fill();  // sets the stream up; the tokens are all there
     repair_foreign_punctuation(tokens.getTokens(), offsets, diags);
 
     ast::File file;
