@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "syntax/literals.h"
+#include "syntax/parse_tree_kind.h"
 
 namespace gpuspec::syntax {
 
@@ -18,6 +19,13 @@ ast::ExprPtr make_expr(SourceRange range, T node) {
   expr->range = range;
   expr->node = std::move(node);
   return expr;
+}
+
+// The typed child accessors this file uses, by kind instead of by dynamic_cast.
+P::BodyContext* body_of(antlr4::ParserRuleContext* ctx) { return first_child<P::BodyContext>(ctx, is<NodeKind::Body>); }
+P::ExprContext* expr_of(antlr4::ParserRuleContext* ctx) { return first_child<P::ExprContext>(ctx, is_expr); }
+std::vector<P::ExprContext*> exprs_of(antlr4::ParserRuleContext* ctx) {
+  return children_of<P::ExprContext>(ctx, is_expr);
 }
 
 std::string token_text(antlr4::Token* token) { return token ? token->getText() : std::string(); }
@@ -47,8 +55,8 @@ SourceRange AstBuilder::range_of(antlr4::ParserRuleContext* ctx) const {
 ast::File AstBuilder::build(P::FileContext* file) {
   ast::File out;
   out.file = source_.id();
-  for (auto* imp : file->importDecl()) add_import(out, imp);
-  for (auto* decl : file->declaration()) add_declaration(out, decl);
+  for (auto* imp : children_of<P::ImportDeclContext>(file, is<NodeKind::ImportDecl>)) add_import(out, imp);
+  for (auto* decl : children_of<P::DeclarationContext>(file, is<NodeKind::Declaration>)) add_declaration(out, decl);
   return out;
 }
 
@@ -58,7 +66,7 @@ void AstBuilder::add_import(ast::File& out, P::ImportDeclContext* imp) {
 }
 
 void AstBuilder::add_declaration(ast::File& out, P::DeclarationContext* decl) {
-  if (!present(decl->kind) || !present(decl->name) || !decl->body()) return;
+  if (!present(decl->kind) || !present(decl->name) || !body_of(decl)) return;
   out.declarations.push_back(build_declaration(decl));
 }
 
@@ -68,7 +76,7 @@ ast::Declaration AstBuilder::build_declaration(P::DeclarationContext* ctx) {
   decl.kind_range = range_of(ctx->kind);
   decl.name = token_text(ctx->name);
   decl.name_range = range_of(ctx->name);
-  decl.body = build_body(ctx->body());
+  decl.body = build_body(body_of(ctx));
   decl.range = range_of(ctx);
   return decl;
 }
@@ -76,34 +84,42 @@ ast::Declaration AstBuilder::build_declaration(P::DeclarationContext* ctx) {
 ast::Body AstBuilder::build_body(P::BodyContext* ctx) {
   ast::Body body;
   body.range = range_of(ctx);
-  for (auto* item : ctx->item()) {
-    if (auto* prop = item->property()) {
-      if (!present(prop->key) || !prop->expr()) continue;
+  // An item per child but the two braces (without them after error recovery, a guess).
+  body.items.reserve(ctx->children.size() >= 2 ? ctx->children.size() - 2 : 0);
+  for (antlr4::tree::ParseTree* child : ctx->children) {
+    if (kind_of(child) != NodeKind::Item) continue;
+    auto* item = static_cast<P::ItemContext*>(child);
+    if (auto* prop = first_child<P::PropertyContext>(item, is<NodeKind::Property>)) {
+      P::ExprContext* expr = expr_of(prop);
+      if (!present(prop->key) || !expr) continue;
       // `key = { ... }` (HCL's object attribute) is the block `key { ... }`.
-      if (auto* atom = dynamic_cast<P::AtomExprContext*>(prop->expr())) {
-        if (auto* object = dynamic_cast<P::ObjectAtomContext*>(atom->atom()); object && object->body()) {
+      if (kind_of(expr) == NodeKind::AtomExpr) {
+        auto* atom = first_child<P::AtomContext>(expr, is_atom);
+        P::BodyContext* object_body = atom && kind_of(atom) == NodeKind::ObjectAtom ? body_of(atom) : nullptr;
+        if (object_body) {
           auto block = std::make_unique<ast::Block>();
           block->key = prop->key->getText();
           block->key_range = range_of(prop->key);
-          block->body = build_body(object->body());
+          block->body = build_body(object_body);
           block->range = range_of(prop);
           body.items.emplace_back(std::move(block));
           continue;
         }
       }
-      ast::ExprPtr value = build_expr(prop->expr());
+      ast::ExprPtr value = build_expr(expr);
       if (!value) continue;
       body.items.emplace_back(
           ast::Property{prop->key->getText(), range_of(prop->key), std::move(value), range_of(prop)});
-    } else if (auto* blk = item->block()) {
-      if (!present(blk->key) || !blk->body()) continue;
+    } else if (auto* blk = first_child<P::BlockContext>(item, is<NodeKind::Block>)) {
+      P::BodyContext* block_body = body_of(blk);
+      if (!present(blk->key) || !block_body) continue;
       auto block = std::make_unique<ast::Block>();
       block->key = blk->key->getText();
       block->key_range = range_of(blk->key);
-      block->body = build_body(blk->body());
+      block->body = build_body(block_body);
       block->range = range_of(blk);
       body.items.emplace_back(std::move(block));
-    } else if (auto* w = item->waiver()) {
+    } else if (auto* w = first_child<P::WaiverContext>(item, is<NodeKind::Waiver>)) {
       if (!present(w->ruleId)) continue;
       body.items.emplace_back(build_waiver(w));
     }
@@ -152,49 +168,50 @@ std::optional<double> AstBuilder::number_value(std::string_view text, SourceRang
 ast::ExprPtr AstBuilder::build_expr(P::ExprContext* ctx) {
   if (!ctx) return nullptr;
   SourceRange range = range_of(ctx);
-  if (auto* paren = dynamic_cast<P::ParenExprContext*>(ctx)) {
-    auto inner = build_expr(paren->expr());
-    if (!inner) return nullptr;
-    return make_expr(range, ast::ParenExpr{std::move(inner)});
-  }
-  if (auto* neg = dynamic_cast<P::NegateExprContext*>(ctx)) {
-    auto operand = build_expr(neg->expr());
-    if (!operand) return nullptr;
-    return make_expr(range, ast::UnaryExpr{ast::UnaryOp::Negate, std::move(operand)});
-  }
-  if (auto* n = dynamic_cast<P::NotExprContext*>(ctx)) {
-    auto operand = build_expr(n->expr());
-    if (!operand) return nullptr;
-    return make_expr(range, ast::UnaryExpr{ast::UnaryOp::Not, std::move(operand)});
-  }
-  if (auto* atom = dynamic_cast<P::AtomExprContext*>(ctx)) return build_atom(atom->atom());
-
-  std::vector<P::ExprContext*> operands;
   ast::BinaryOp op{};
-  if (auto* m = dynamic_cast<P::MulExprContext*>(ctx)) {
-    operands = m->expr();
-    op = m->op && m->op->getType() == P::STAR ? ast::BinaryOp::Mul : ast::BinaryOp::Div;
-  } else if (auto* a = dynamic_cast<P::AddExprContext*>(ctx)) {
-    operands = a->expr();
-    op = a->op && a->op->getType() == P::PLUS ? ast::BinaryOp::Add : ast::BinaryOp::Sub;
-  } else if (auto* c = dynamic_cast<P::CompareExprContext*>(ctx)) {
-    operands = c->expr();
-    switch (c->op ? c->op->getType() : static_cast<std::size_t>(P::EQ)) {
-      case P::NE: op = ast::BinaryOp::Ne; break;
-      case P::LT: op = ast::BinaryOp::Lt; break;
-      case P::LE: op = ast::BinaryOp::Le; break;
-      case P::GT: op = ast::BinaryOp::Gt; break;
-      case P::GE: op = ast::BinaryOp::Ge; break;
-      case P::IN: op = ast::BinaryOp::In; break;
-      default: op = ast::BinaryOp::Eq; break;
+  switch (kind_of(ctx)) {
+    case NodeKind::ParenExpr: {
+      auto inner = build_expr(expr_of(ctx));
+      if (!inner) return nullptr;
+      return make_expr(range, ast::ParenExpr{std::move(inner)});
     }
-  } else if (auto* an = dynamic_cast<P::AndExprContext*>(ctx)) {
-    operands = an->expr();
-    op = ast::BinaryOp::And;
-  } else if (auto* o = dynamic_cast<P::OrExprContext*>(ctx)) {
-    operands = o->expr();
-    op = ast::BinaryOp::Or;
+    case NodeKind::NegateExpr:
+    case NodeKind::NotExpr: {
+      auto operand = build_expr(expr_of(ctx));
+      if (!operand) return nullptr;
+      auto unary = kind_of(ctx) == NodeKind::NegateExpr ? ast::UnaryOp::Negate : ast::UnaryOp::Not;
+      return make_expr(range, ast::UnaryExpr{unary, std::move(operand)});
+    }
+    case NodeKind::AtomExpr:
+      return build_atom(first_child<P::AtomContext>(ctx, is_atom));
+    case NodeKind::MulExpr: {
+      antlr4::Token* token = static_cast<P::MulExprContext*>(ctx)->op;
+      op = token && token->getType() == P::STAR ? ast::BinaryOp::Mul : ast::BinaryOp::Div;
+      break;
+    }
+    case NodeKind::AddExpr: {
+      antlr4::Token* token = static_cast<P::AddExprContext*>(ctx)->op;
+      op = token && token->getType() == P::PLUS ? ast::BinaryOp::Add : ast::BinaryOp::Sub;
+      break;
+    }
+    case NodeKind::CompareExpr: {
+      antlr4::Token* token = static_cast<P::CompareExprContext*>(ctx)->op;
+      switch (token ? token->getType() : static_cast<std::size_t>(P::EQ)) {
+        case P::NE: op = ast::BinaryOp::Ne; break;
+        case P::LT: op = ast::BinaryOp::Lt; break;
+        case P::LE: op = ast::BinaryOp::Le; break;
+        case P::GT: op = ast::BinaryOp::Gt; break;
+        case P::GE: op = ast::BinaryOp::Ge; break;
+        case P::IN: op = ast::BinaryOp::In; break;
+        default: op = ast::BinaryOp::Eq; break;
+      }
+      break;
+    }
+    case NodeKind::AndExpr: op = ast::BinaryOp::And; break;
+    case NodeKind::OrExpr: op = ast::BinaryOp::Or; break;
+    default: return nullptr;  // no alternative was chosen (error recovery)
   }
+  std::vector<P::ExprContext*> operands = exprs_of(ctx);
   if (operands.size() != 2) return nullptr;
   auto lhs = build_expr(operands[0]);
   auto rhs = build_expr(operands[1]);
@@ -225,92 +242,106 @@ ast::ExprPtr AstBuilder::build_number_with_suffix(antlr4::Token* token) {
 ast::ExprPtr AstBuilder::build_atom(P::AtomContext* ctx) {
   if (!ctx) return nullptr;
   SourceRange range = range_of(ctx);
-  if (auto* m = dynamic_cast<P::MultiplicityAtomContext*>(ctx)) {
-    // Error recovery can build the node without its tokens; the syntax error is reported.
-    if (!m->count || !m->ref) return nullptr;
-    auto count = number_value(m->count->getText(), range_of(m->count));
-    if (!count) return nullptr;
-    return make_expr(range, ast::Multiplicity{*count, range_of(m->count), m->ref->getText(), range_of(m->ref)});
-  }
-  if (auto* m = dynamic_cast<P::AttachedMultiplicityAtomContext*>(ctx)) {
-    if (!m->count || !m->ref) return nullptr;
-    std::string text = m->count->getText();
-    NumberWithSuffix parts = split_number_suffix(text);
-    if (parts.suffix != "x") {
-      diags_.error("syntax", range_of(m->ref),
-                   fmt::format("unexpected name '{}' after '{}'", m->ref->getText(), text))
-          .hint = "write a count and a reference as `4 x vendor.part`";
+  switch (kind_of(ctx)) {
+    case NodeKind::MultiplicityAtom: {
+      auto* m = static_cast<P::MultiplicityAtomContext*>(ctx);
+      // Error recovery can build the node without its tokens; the syntax error is reported.
+      if (!m->count || !m->ref) return nullptr;
+      auto count = number_value(m->count->getText(), range_of(m->count));
+      if (!count) return nullptr;
+      return make_expr(range, ast::Multiplicity{*count, range_of(m->count), m->ref->getText(), range_of(m->ref)});
+    }
+    case NodeKind::AttachedMultiplicityAtom: {
+      auto* m = static_cast<P::AttachedMultiplicityAtomContext*>(ctx);
+      if (!m->count || !m->ref) return nullptr;
+      std::string text = m->count->getText();
+      NumberWithSuffix parts = split_number_suffix(text);
+      if (parts.suffix != "x") {
+        diags_.error("syntax", range_of(m->ref),
+                     fmt::format("unexpected name '{}' after '{}'", m->ref->getText(), text))
+            .hint = "write a count and a reference as `4 x vendor.part`";
+        return nullptr;
+      }
+      auto count = number_value(parts.number, range_of(m->count));
+      if (!count) return nullptr;
+      return make_expr(range, ast::Multiplicity{*count, range_of(m->count), m->ref->getText(), range_of(m->ref)});
+    }
+    case NodeKind::SpacedQuantityAtom: {
+      auto* q = static_cast<P::SpacedQuantityAtomContext*>(ctx);
+      auto* unit = first_child<P::UnitContext>(q, is<NodeKind::Unit>);
+      if (!q->NUMBER() || !unit) return nullptr;
+      auto value = number_value(q->NUMBER()->getText(), range_of(q->NUMBER()->getSymbol()));
+      if (!value) return nullptr;
+      return make_expr(range, ast::QuantityLit{*value, unit->getText(), range_of(unit)});
+    }
+    case NodeKind::SpacedPercentAtom: {
+      auto* p = static_cast<P::SpacedPercentAtomContext*>(ctx);
+      if (!p->NUMBER()) return nullptr;
+      auto value = number_value(p->NUMBER()->getText(), range);
+      if (!value) return nullptr;
+      return make_expr(range, ast::PercentLit{*value / 100.0});
+    }
+    case NodeKind::QuantityAtom: {
+      auto* q = static_cast<P::QuantityAtomContext*>(ctx);
+      return q->NUMBER_UNIT() ? build_number_with_suffix(q->NUMBER_UNIT()->getSymbol()) : nullptr;
+    }
+    case NodeKind::NumberAtom: {
+      auto* n = static_cast<P::NumberAtomContext*>(ctx);
+      if (!n->NUMBER()) return nullptr;
+      auto value = number_value(n->NUMBER()->getText(), range);
+      if (!value) return nullptr;
+      return make_expr(range, ast::NumberLit{*value});
+    }
+    case NodeKind::StringAtom: {
+      auto* s = static_cast<P::StringAtomContext*>(ctx);
+      if (!s->STRING()) return nullptr;
+      return make_expr(range, ast::StringLit{string_value(s->STRING()->getSymbol())});
+    }
+    case NodeKind::TripleStringAtom: {
+      auto* s = static_cast<P::TripleStringAtomContext*>(ctx);
+      if (!s->TRIPLE_STRING()) return nullptr;
+      return make_expr(range, ast::StringLit{string_value(s->TRIPLE_STRING()->getSymbol())});
+    }
+    case NodeKind::TrueAtom: return make_expr(range, ast::BoolLit{true});
+    case NodeKind::FalseAtom: return make_expr(range, ast::BoolLit{false});
+    case NodeKind::VersionedAtom: {
+      auto* v = static_cast<P::VersionedAtomContext*>(ctx);
+      if (!v->IDENT() || !v->VERSION()) return nullptr;
+      return make_expr(range, ast::VersionedSymbol{v->IDENT()->getText(), v->VERSION()->getText().substr(1)});
+    }
+    case NodeKind::CallAtom: {
+      auto* c = static_cast<P::CallAtomContext*>(ctx);
+      if (!c->callee) return nullptr;
+      ast::CallExpr call;
+      call.callee = c->callee->getText();
+      call.callee_range = range_of(c->callee);
+      for (auto* arg : exprs_of(c)) {
+        auto built = build_expr(arg);
+        if (!built) return nullptr;
+        call.args.push_back(std::move(built));
+      }
+      return make_expr(range, std::move(call));
+    }
+    case NodeKind::NameAtom: {
+      auto* n = static_cast<P::NameAtomContext*>(ctx);
+      return n->IDENT() ? make_expr(range, ast::Name{n->IDENT()->getText()}) : nullptr;
+    }
+    case NodeKind::ObjectAtom:
+      diags_.error("syntax", range, "a { ... } block can only be the whole value of a property")
+          .hint = "write the block as `key { ... }` or `key = { ... }`";
       return nullptr;
+    case NodeKind::ListAtom: {
+      ast::ListExpr list;
+      for (auto* item : exprs_of(ctx)) {
+        auto built = build_expr(item);
+        if (!built) return nullptr;
+        list.items.push_back(std::move(built));
+      }
+      return make_expr(range, std::move(list));
     }
-    auto count = number_value(parts.number, range_of(m->count));
-    if (!count) return nullptr;
-    return make_expr(range, ast::Multiplicity{*count, range_of(m->count), m->ref->getText(), range_of(m->ref)});
+    default:
+      return nullptr;  // no alternative was chosen (error recovery)
   }
-  if (auto* q = dynamic_cast<P::SpacedQuantityAtomContext*>(ctx)) {
-    if (!q->NUMBER() || !q->unit()) return nullptr;
-    auto value = number_value(q->NUMBER()->getText(), range_of(q->NUMBER()->getSymbol()));
-    if (!value) return nullptr;
-    return make_expr(range, ast::QuantityLit{*value, q->unit()->getText(), range_of(q->unit())});
-  }
-  if (auto* p = dynamic_cast<P::SpacedPercentAtomContext*>(ctx)) {
-    if (!p->NUMBER()) return nullptr;
-    auto value = number_value(p->NUMBER()->getText(), range);
-    if (!value) return nullptr;
-    return make_expr(range, ast::PercentLit{*value / 100.0});
-  }
-  if (auto* q = dynamic_cast<P::QuantityAtomContext*>(ctx)) {
-    return q->NUMBER_UNIT() ? build_number_with_suffix(q->NUMBER_UNIT()->getSymbol()) : nullptr;
-  }
-  if (auto* n = dynamic_cast<P::NumberAtomContext*>(ctx)) {
-    if (!n->NUMBER()) return nullptr;
-    auto value = number_value(n->NUMBER()->getText(), range);
-    if (!value) return nullptr;
-    return make_expr(range, ast::NumberLit{*value});
-  }
-  if (auto* s = dynamic_cast<P::StringAtomContext*>(ctx)) {
-    if (!s->STRING()) return nullptr;
-    return make_expr(range, ast::StringLit{string_value(s->STRING()->getSymbol())});
-  }
-  if (auto* s = dynamic_cast<P::TripleStringAtomContext*>(ctx)) {
-    if (!s->TRIPLE_STRING()) return nullptr;
-    return make_expr(range, ast::StringLit{string_value(s->TRIPLE_STRING()->getSymbol())});
-  }
-  if (dynamic_cast<P::TrueAtomContext*>(ctx)) return make_expr(range, ast::BoolLit{true});
-  if (dynamic_cast<P::FalseAtomContext*>(ctx)) return make_expr(range, ast::BoolLit{false});
-  if (auto* v = dynamic_cast<P::VersionedAtomContext*>(ctx)) {
-    if (!v->IDENT() || !v->VERSION()) return nullptr;
-    return make_expr(range, ast::VersionedSymbol{v->IDENT()->getText(), v->VERSION()->getText().substr(1)});
-  }
-  if (auto* c = dynamic_cast<P::CallAtomContext*>(ctx)) {
-    if (!c->callee) return nullptr;
-    ast::CallExpr call;
-    call.callee = c->callee->getText();
-    call.callee_range = range_of(c->callee);
-    for (auto* arg : c->expr()) {
-      auto built = build_expr(arg);
-      if (!built) return nullptr;
-      call.args.push_back(std::move(built));
-    }
-    return make_expr(range, std::move(call));
-  }
-  if (auto* n = dynamic_cast<P::NameAtomContext*>(ctx)) {
-    return n->IDENT() ? make_expr(range, ast::Name{n->IDENT()->getText()}) : nullptr;
-  }
-  if (dynamic_cast<P::ObjectAtomContext*>(ctx)) {
-    diags_.error("syntax", range, "a { ... } block can only be the whole value of a property")
-        .hint = "write the block as `key { ... }` or `key = { ... }`";
-    return nullptr;
-  }
-  if (auto* l = dynamic_cast<P::ListAtomContext*>(ctx)) {
-    ast::ListExpr list;
-    for (auto* item : l->expr()) {
-      auto built = build_expr(item);
-      if (!built) return nullptr;
-      list.items.push_back(std::move(built));
-    }
-    return make_expr(range, std::move(list));
-  }
-  return nullptr;
 }
 
 }  // namespace gpuspec::syntax

@@ -5,14 +5,15 @@
 #include <exception>
 #include <optional>
 
-#include "GpuSpecLexer.h"
 #include "GpuSpecParser.h"
 #include "antlr4-runtime.h"
 #include "source/utf8.h"
 #include "syntax/ast_builder.h"
+#include "syntax/fast_lexer.h"
 #include "syntax/parse_snapshot.h"
 #include "syntax/source_offsets.h"
 #include "syntax/token_repair.h"
+#include "syntax/utf32_input.h"
 
 namespace gpuspec::syntax {
 
@@ -280,26 +281,6 @@ bool check_nesting(antlr4::CommonTokenStream& tokens, const CodePointOffsets& of
   return ok;
 }
 
-// ANTLR's own UTF-8 loading peaks at several copies of the text; this fills the UTF-32
-// buffer once, at its final size (the text was validated as UTF-8 already).
-class Utf32Input : public antlr4::ANTLRInputStream {
- public:
-  explicit Utf32Input(std::string_view utf8) {
-    _data.reserve(utf8::count_code_points(utf8));
-    for (std::size_t i = 0; i < utf8.size();) {
-      auto lead = static_cast<unsigned char>(utf8[i]);
-      std::size_t length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
-      char32_t code_point = length == 1 ? lead : lead & (0x7F >> length);
-      for (std::size_t k = 1; k < length && i + k < utf8.size(); ++k) {
-        code_point = (code_point << 6) | (static_cast<unsigned char>(utf8[i + k]) & 0x3F);
-      }
-      _data.push_back(code_point);
-      i += length;
-    }
-    p = 0;
-  }
-};
-
 // Error recovery skips tokens until it can resynchronise, and ANTLR adds a parse-tree
 // node for every token it skips: one bad token at the top of 16 MB of junk made a node
 // per token on top of the token itself. The AST never reads those nodes, so this
@@ -348,10 +329,9 @@ ast::File parse_with_antlr(const SourceFile& source, DiagnosticEngine& diags) {
   try {
     CodePointOffsets offsets(source.id(), source.text());
     Utf32Input input(source.text());
-    gpuspec_antlr::GpuSpecLexer lexer(&input);
-    lexer.removeErrorListeners();  // every lexeme matches some rule; stray ones are tokens
-    antlr4::CommonTokenStream tokens(&lexer);
-    tokens.fill();
+    FastLexer lexer(input);  // every lexeme matches some rule; stray ones are tokens
+    FastTokenStream tokens(lexer);
+    tokens.fill();  // sets the stream up; the tokens are all there
     repair_foreign_punctuation(tokens.getTokens(), offsets, diags);
 
     ast::File file;

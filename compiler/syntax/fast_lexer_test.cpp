@@ -1,0 +1,181 @@
+// The hand-written lexer against the ANTLR-generated one it replaces: both lex every
+// committed .gpuspec file and a large set of generated inputs, and the token streams
+// must agree field by field (type, channel, start/stop index, line, column, text,
+// token index). Any rule of grammar/GpuSpec.g4 the hand-written lexer gets wrong shows
+// up here with the input that exposes it.
+#include "syntax/fast_lexer.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "GpuSpecLexer.h"
+#include "source/utf8.h"
+
+namespace gpuspec::syntax {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct TokenFields {
+  std::size_t type, channel, start, stop, line, column, index;
+  std::string text;
+  bool operator==(const TokenFields&) const = default;
+};
+
+std::ostream& operator<<(std::ostream& out, const TokenFields& t) {
+  return out << "{type " << t.type << ", channel " << t.channel << ", " << t.start << ".." << t.stop << ", "
+             << t.line << ":" << t.column << ", #" << t.index << ", '" << t.text << "'}";
+}
+
+std::vector<TokenFields> fields_of(antlr4::BufferedTokenStream& stream) {
+  stream.fill();
+  std::vector<TokenFields> out;
+  for (antlr4::Token* t : stream.getTokens()) {
+    out.push_back({t->getType(), t->getChannel(), t->getStartIndex(), t->getStopIndex(), t->getLine(),
+                   t->getCharPositionInLine(), t->getTokenIndex(), t->getText()});
+  }
+  return out;
+}
+
+std::vector<TokenFields> lex_with(antlr4::TokenSource& source) {
+  antlr4::CommonTokenStream stream(&source);
+  return fields_of(stream);
+}
+
+// Escapes control and non-ASCII bytes so a failing input can be pasted back into a test.
+std::string printable(const std::string& text) {
+  std::string out;
+  for (unsigned char c : text) {
+    if (c >= 0x20 && c < 0x7f && c != '\\') {
+      out += static_cast<char>(c);
+    } else {
+      char buffer[8];
+      std::snprintf(buffer, sizeof buffer, "\\x%02X", c);
+      out += buffer;
+    }
+  }
+  return out;
+}
+
+// True when both lexers produce the same tokens; reports the first difference.
+::testing::AssertionResult same_tokens(const std::string& utf8) {
+  Utf32Input reference_input(utf8);
+  gpuspec_antlr::GpuSpecLexer reference(&reference_input);
+  reference.removeErrorListeners();
+  std::vector<TokenFields> expected = lex_with(reference);
+  Utf32Input fast_input(utf8);
+  FastLexer fast(fast_input);
+  std::vector<TokenFields> actual = lex_with(fast);
+  // The stream the parser reads, filled in one go, must hold the same tokens.
+  Utf32Input stream_input(utf8);
+  FastLexer stream_lexer(stream_input);
+  FastTokenStream stream(stream_lexer);
+  if (fields_of(stream) != actual) {
+    return ::testing::AssertionFailure() << "input \"" << printable(utf8) << "\": FastTokenStream differs";
+  }
+  for (std::size_t i = 0; i < std::max(expected.size(), actual.size()); ++i) {
+    if (i >= expected.size() || i >= actual.size() || !(expected[i] == actual[i])) {
+      ::testing::AssertionResult failure = ::testing::AssertionFailure();
+      failure << "input \"" << printable(utf8) << "\": token " << i << ": ";
+      if (i < expected.size()) failure << "ANTLR " << expected[i] << " ";
+      if (i < actual.size()) failure << "fast " << actual[i];
+      return failure;
+    }
+  }
+  return ::testing::AssertionSuccess();
+}
+
+std::vector<std::string> committed_files() {
+  std::vector<std::string> out;
+  for (const char* folder : {"examples", "stdlib", "policies", "test"}) {
+    for (const auto& entry : fs::recursive_directory_iterator(fs::path(GPUSPEC_SOURCE_DIR) / folder)) {
+      if (entry.is_regular_file() && entry.path().extension() == ".gpuspec") out.push_back(entry.path().string());
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(FastLexerTest, MatchesAntlrOnEveryCommittedFile) {
+  auto files = committed_files();
+  ASSERT_GT(files.size(), 300u);  // the folders moved if this fails
+  int checked = 0;
+  for (const auto& path : files) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    // Files that are deliberately not UTF-8 never reach a lexer.
+    if (utf8::first_invalid(text.str()) || text.str().find('\0') != std::string::npos) continue;
+    EXPECT_TRUE(same_tokens(text.str())) << path;
+    ++checked;
+  }
+  EXPECT_GT(checked, 300);
+}
+
+TEST(FastLexerTest, MatchesAntlrOnEdgeCases) {
+  for (const char* text : {
+           "", " ", "\n", "a", "x", "xx", "x.y", "in", "inx", "in-x", "and.or", "import", "imports", "a.", "a.b.",
+           "a..b", "a.1b", "a._b", "a.-b", "_", "-", "a-b", "a - b", "1", "12", "1.", "1.5", "1.5.3", "1..2", "1e",
+           "1e5", "1E5", "1e+", "1e+5", "1e-5x", "1e5GB", "1e+5GB", "1.5e3MB/s", "5GB/s", "5GB/", "5GB/s2",
+           "5GB/5", "60%", "60 %", "4x", "7B", "80gb_sxm", "1e%", "1e5%", "@", "@2.3", "@a", "@-", "@2.3-rc+1_x",
+           "pytorch@2.3", "\"\"", "\"a\"", "\"a", "\"a\\\"", "\"a\\", "\"a\\\n\"", "\"a\nb\"", "\"\\u{1F600}\"",
+           "\"\"\"", "\"\"\"\"", "\"\"\"\"\"", "\"\"\"\"\"\"", "\"\"\"\"\"\"\"", "\"\"\"a\"\"\"", "\"\"\"a\"\"\"\"",
+           "\"\"\"\"a\"\"\"", "\"\"\"a\"", "\"\"\"a\"\"", "\"\"\"\na\n  b\n\"\"\"", "#", "# c\nx", "#\r\nx", "//",
+           "// c", "/", "/*", "/**", "/*/", "/**/", "/*a*/", "/* a ** b */", "/*a*", "/*a**", "/*a*b", "= == ===",
+           "!", "!=", "!==", "<", "<=", "<==", ">", ">=", "+-*/%;,", "{}()[]", ":", "\u00D7", "4\u00D7 a",
+           "\uFEFFa", "\u00A0", "\u3000", "\U0001F600", "a\u00E9", "\"\u00E9\"", "\t\f\v\r\n", "a\rb", "\x01",
+           "\x7F", "\\", "'", "`", "$", "?", "&", "|", "^", "~", ".", ".5", "a\n\n  b", "\r\n\r\n",
+       }) {
+    EXPECT_TRUE(same_tokens(text));
+  }
+  // NUL never reaches the lexer (the parser rejects it first), but the lexer must not care.
+  EXPECT_TRUE(same_tokens(std::string("a\0b", 3)));
+}
+
+// Fragments that start, end or straddle every lexer rule; random strings of them find
+// the combinations no hand-written case thought of.
+const std::vector<std::string>& fragments() {
+  static const std::vector<std::string> kFragments = {
+      "a", "x", "e", "E", "Z", "_", "-", "+", ".", "1", "0", "9", "@", "%", "/", "*", "#", "\"", "\\", "\n", "\r",
+      " ", "\t", "=", "!", "<", ">", "{", "}", "(", ")", "[", "]", ";", ",", ":", "u", "{", "\u00D7", "\u00E9",
+      "\uFEFF", "\U0001F600", "\"\"\"", "/*", "*/", "//", "in", "x ", "1e", "GB", "s", "ab", "\v", "\f"};
+  return kFragments;
+}
+
+TEST(FastLexerTest, MatchesAntlrOnGeneratedStrings) {
+  std::mt19937 random(20261201);  // fixed: a failure must reproduce
+  const auto& parts = fragments();
+  std::uniform_int_distribution<std::size_t> pick(0, parts.size() - 1);
+  std::uniform_int_distribution<int> length(0, 24);
+  int failures = 0;
+  for (int i = 0; i < 20000 && failures < 10; ++i) {
+    std::string text;
+    for (int k = length(random); k > 0; --k) text += parts[pick(random)];
+    if (!same_tokens(text)) {
+      ADD_FAILURE() << same_tokens(text).message();
+      ++failures;
+    }
+  }
+}
+
+TEST(FastLexerTest, MatchesAntlrOnEveryPairAndTripleOfFragments) {
+  const auto& parts = fragments();
+  int failures = 0;
+  for (const auto& a : parts) {
+    for (const auto& b : parts) {
+      if (!same_tokens(a + b) && ++failures <= 10) ADD_FAILURE() << same_tokens(a + b).message();
+      for (const auto& c : parts) {
+        if (!same_tokens(a + b + c) && ++failures <= 10) ADD_FAILURE() << same_tokens(a + b + c).message();
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace gpuspec::syntax
