@@ -100,6 +100,12 @@ std::string served_workload(const ast::Declaration& deployment) {
 }
 
 std::optional<CatalogFact> catalog_property(const sema::DeclEntry& entry, std::string_view property) {
+  if (const TypedDeclaration* typed = typed_declaration(entry)) {
+    const CatalogFact* fact = typed->find(property);
+    if (!fact) return std::nullopt;
+    return *fact;
+  }
+  // Not in its file's view (a file edited after loading): read the syntax tree.
   const ast::Property* p = find_property(entry.decl->body, property);
   if (!p) return std::nullopt;
   auto value = literal_value(*p->value);
