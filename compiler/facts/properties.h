@@ -31,8 +31,9 @@ std::optional<Counted> counted_reference(const sema::Program& program, const ast
 // The first workload a server or cloud `serves`, or "" when it serves none.
 std::string served_workload(const ast::Declaration& deployment);
 
-// A catalog entry's property as a fact value with a Catalog origin, read from the
-// entry's typed view (typed_catalog.h): evaluated once per process for the stdlib.
+// A catalog entry's property as a fact value with a Catalog origin, copied from the
+// entry's typed view (typed_catalog.h; catalog_fact reads it in place): evaluated once
+// per process for the stdlib.
 std::optional<CatalogFact> catalog_property(const sema::DeclEntry& entry, std::string_view property);
 
 }  // namespace gpuspec::facts

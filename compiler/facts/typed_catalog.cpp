@@ -1,6 +1,7 @@
 #include "facts/typed_catalog.h"
 
 #include <algorithm>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -46,13 +47,13 @@ class TypedFile {
       : first_(file.declarations.data()), slots_(std::make_unique<Slot[]>(file.declarations.size())),
         count_(file.declarations.size()) {}
 
-  const TypedDeclaration* find(const ast::Declaration& decl) const {
+  const TypedDeclaration& find(const ast::Declaration& decl) const {
     // Compare addresses with std::less: the declaration may belong to no array here.
     std::less<const ast::Declaration*> before;
-    if (before(&decl, first_) || !before(&decl, first_ + count_)) return nullptr;
+    if (before(&decl, first_) || !before(&decl, first_ + count_)) return stray(decl);
     Slot& slot = slots_[static_cast<std::size_t>(&decl - first_)];
     std::call_once(slot.once, [&] { slot.value = TypedDeclaration::of(decl); });
-    return &slot.value;
+    return slot.value;
   }
 
  private:
@@ -60,9 +61,21 @@ class TypedFile {
     std::once_flag once;
     TypedDeclaration value;
   };
+  // An entry that names this file but a declaration outside it. The index never makes
+  // one (sema::DeclIndex takes each declaration from its own file); answered anyway,
+  // rather than wrongly, and kept so the answer outlives the call.
+  const TypedDeclaration& stray(const ast::Declaration& decl) const {
+    std::lock_guard lock(strays_mutex_);
+    auto& typed = strays_[&decl];
+    if (!typed) typed = std::make_unique<TypedDeclaration>(TypedDeclaration::of(decl));
+    return *typed;
+  }
+
   const ast::Declaration* first_;
   std::unique_ptr<Slot[]> slots_;
   std::size_t count_;
+  mutable std::mutex strays_mutex_;
+  mutable std::map<const ast::Declaration*, std::unique_ptr<TypedDeclaration>> strays_;
 };
 
 }  // namespace
@@ -81,11 +94,14 @@ const CatalogFact* TypedDeclaration::find(std::string_view path) const {
   return it != properties_.end() && it->first == path ? &it->second : nullptr;
 }
 
-const TypedDeclaration* typed_declaration(const sema::DeclEntry& entry) {
-  if (!entry.file || !entry.decl) return nullptr;
+const TypedDeclaration& typed_declaration(const sema::DeclEntry& entry) {
   const TypedFile& file =
       entry.file->typed.get<TypedFile>([&] { return std::make_shared<const TypedFile>(entry.file->ast); });
   return file.find(*entry.decl);
+}
+
+const CatalogFact* catalog_fact(const sema::DeclEntry& entry, std::string_view property) {
+  return typed_declaration(entry).find(property);
 }
 
 }  // namespace gpuspec::facts

@@ -37,9 +37,12 @@ class TypedDeclaration {
   std::vector<std::pair<std::string, CatalogFact>> properties_;  // sorted by path
 };
 
-// The typed view of `entry`'s declaration, built on first request and then immutable.
-// nullptr only if the entry's file no longer holds the declaration (never, while
-// loaded files are not edited).
-const TypedDeclaration* typed_declaration(const sema::DeclEntry& entry);
+// The typed view of `entry`'s declaration (an entry of a program or library: its
+// declaration and file set), built on first request and then immutable.
+const TypedDeclaration& typed_declaration(const sema::DeclEntry& entry);
+
+// A catalog entry's property, read in place: nullptr when it has none or its value is
+// not a literal. Lives as long as the entry's file (the session's, for the stdlib).
+const CatalogFact* catalog_fact(const sema::DeclEntry& entry, std::string_view property);
 
 }  // namespace gpuspec::facts

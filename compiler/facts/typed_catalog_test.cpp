@@ -89,19 +89,24 @@ TEST(TypedCatalog, EachDeclarationIsBuiltOnceAndSharedAcrossThreads) {
   std::vector<const CatalogFact*> seen(8, nullptr);
   std::vector<std::thread> threads;
   for (std::size_t i = 0; i < seen.size(); ++i) {
-    threads.emplace_back([&, i] { seen[i] = typed_declaration(gpu)->find("vram"); });
+    threads.emplace_back([&, i] { seen[i] = catalog_fact(gpu, "vram"); });
   }
   for (auto& t : threads) t.join();
   ASSERT_NE(seen[0], nullptr);
   for (const CatalogFact* fact : seen) EXPECT_EQ(fact, seen[0]);
-  EXPECT_EQ(typed_declaration(gpu), typed_declaration(gpu));
+  EXPECT_EQ(&typed_declaration(gpu), &typed_declaration(gpu));
 }
 
-TEST(TypedCatalog, ADeclarationOutsideItsFileHasNoView) {
+TEST(TypedCatalog, ADeclarationOutsideItsFileIsStillRead) {
   Loaded loaded;
-  ast::Declaration stray;
-  sema::DeclEntry entry{&stray, loaded.entry("test.gpu").file};
-  EXPECT_EQ(typed_declaration(entry), nullptr);
+  const sema::DeclEntry& gpu = loaded.entry("test.gpu");
+  // A copy of test.gpu's declaration held outside the file's array.
+  Loaded other;
+  sema::DeclEntry stray{other.entry("test.gpu").decl, gpu.file};
+  ASSERT_NE(catalog_fact(stray, "vram"), nullptr);
+  EXPECT_EQ(catalog_fact(stray, "vram")->value.display(), "24 GB");
+  EXPECT_EQ(catalog_fact(stray, "vram"), catalog_fact(stray, "vram"));  // kept, not rebuilt
+  EXPECT_NE(catalog_fact(stray, "vram"), catalog_fact(gpu, "vram"));
 }
 
 }  // namespace
