@@ -15,18 +15,18 @@ namespace {
 using facts::Value;
 
 std::string catalog_text(const sema::DeclEntry& entry, std::string_view key) {
-  auto v = facts::catalog_property(entry, key);
+  const facts::CatalogFact* v = facts::catalog_fact(entry, key);
   return v && (v->value.type == Value::Type::String || v->value.type == Value::Type::Symbol) ? v->value.text : "";
 }
 
 std::optional<double> catalog_number(const sema::DeclEntry& entry, std::string_view key) {
-  auto v = facts::catalog_property(entry, key);
+  const facts::CatalogFact* v = facts::catalog_fact(entry, key);
   if (!v || v->value.type != Value::Type::Quantity) return std::nullopt;
   return v->value.quantity.value;
 }
 
 bool lists(const sema::DeclEntry& entry, std::string_view key, const std::string& name) {
-  auto v = facts::catalog_property(entry, key);
+  const facts::CatalogFact* v = facts::catalog_fact(entry, key);
   if (!v || v->value.type != Value::Type::List) return false;
   for (const auto& item : v->value.items) {
     if (item.text == name) return true;

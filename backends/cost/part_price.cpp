@@ -13,7 +13,7 @@ std::optional<double> capacity_of(const sema::Program& program, const std::strin
   const sema::DeclEntry* entry = program.find(part);
   if (!entry) return std::nullopt;
   for (std::string_view key : {"capacity", "size"}) {
-    auto v = facts::catalog_property(*entry, key);
+    const facts::CatalogFact* v = facts::catalog_fact(*entry, key);
     if (v && v->value.type == facts::Value::Type::Quantity && v->value.quantity.dimension == units::Dimension::data()) {
       return v->value.quantity.value;
     }

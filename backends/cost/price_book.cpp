@@ -114,7 +114,7 @@ std::optional<ExchangeRate> parse_rate_override(const std::string& text, std::st
   return std::nullopt;
 }
 
-void PriceBook::add_declarations(const sema::LoadedFile& file, bool user) {
+void PriceLayer::add_declarations(const sema::LoadedFile& file, bool user) {
   for (const auto& decl : file.ast.declarations) {
     if (decl.kind == "price") {
       PriceEntry e;
@@ -156,21 +156,49 @@ void PriceBook::add_declarations(const sema::LoadedFile& file, bool user) {
   }
 }
 
+std::shared_ptr<const PriceLayer> PriceLayer::of_library(const sema::Library& library) {
+  auto layer = std::make_shared<PriceLayer>();
+  for (const auto& file : library.files()) layer->add_declarations(*file, false);
+  return layer;
+}
+
+std::shared_ptr<const PriceLayer> PriceLayer::of_file(const sema::LoadedFile& file, bool user) {
+  auto layer = std::make_shared<PriceLayer>();
+  layer->add_declarations(file, user);
+  return layer;
+}
+
 void PriceBook::add_program(const sema::Program& program) {
   add_library(program.library());
   add_user_file(program);
 }
 
-void PriceBook::add_library(const sema::Library& library) {
-  for (const auto& file : library.files()) add_declarations(*file, false);
+void PriceBook::add_library(const sema::Library& library) { add_layer(PriceLayer::of_library(library)); }
+
+void PriceBook::add_layer(std::shared_ptr<const PriceLayer> layer) {
+  if (layer && !layer->empty()) layers_.push_back(std::move(layer));
 }
 
 void PriceBook::add_user_file(const sema::Program& prices) {
   for (const auto& file : prices.files()) {
     if (std::find(added_.begin(), added_.end(), file->source) != added_.end()) continue;
     added_.push_back(file->source);
-    add_declarations(*file, true);
+    add_layer(PriceLayer::of_file(*file, true));
   }
+}
+
+void PriceBook::add_user_layer(const SourceFile* source, std::shared_ptr<const PriceLayer> layer) {
+  if (std::find(added_.begin(), added_.end(), source) != added_.end()) return;
+  added_.push_back(source);
+  add_layer(std::move(layer));
+}
+
+std::vector<const PriceEntry*> PriceBook::prices() const {
+  std::vector<const PriceEntry*> out;
+  for (const auto& layer : layers_) {
+    for (const auto& e : layer->prices_) out.push_back(&e);
+  }
+  return out;
 }
 
 void PriceBook::add_rate_override(ExchangeRate rate) { overrides_.push_back(std::move(rate)); }
@@ -184,13 +212,15 @@ std::vector<const PriceEntry*> PriceBook::candidates(const PriceQuery& q) const 
     return std::tuple(region_score, currency_match, e.source.user, new_part, e.source.as_of, e.source.entry);
   };
   std::vector<const PriceEntry*> out;
-  auto item = by_item_.find(q.item);
-  if (item == by_item_.end()) return out;
-  for (std::size_t i : item->second) {  // in the order they were added, as the tie-break wants
-    const PriceEntry& e = prices_[i];
-    if (q.strict_region && !e.region.empty() && e.region != q.region) continue;
-    if (!kind_serves(e.kind, e.source.user, q.use, q.kind)) continue;
-    out.push_back(&e);
+  for (const auto& layer : layers_) {
+    auto item = layer->by_item_.find(q.item);
+    if (item == layer->by_item_.end()) continue;
+    for (std::size_t i : item->second) {  // in the order they were added, as the tie-break wants
+      const PriceEntry& e = layer->prices_[i];
+      if (q.strict_region && !e.region.empty() && e.region != q.region) continue;
+      if (!kind_serves(e.kind, e.source.user, q.use, q.kind)) continue;
+      out.push_back(&e);
+    }
   }
   std::stable_sort(out.begin(), out.end(), [&](const PriceEntry* a, const PriceEntry* b) { return score(*a) > score(*b); });
   return out;
@@ -203,17 +233,22 @@ const PriceEntry* PriceBook::find(const PriceQuery& query) const {
 
 const Electricity* PriceBook::electricity(const std::string& region) const {
   const Electricity* best = nullptr;
-  for (const auto& e : electricity_) {
-    if (e.region != region) continue;
-    if (!best || rank(e.source) > rank(best->source)) best = &e;
+  for (const auto& layer : layers_) {
+    for (const auto& e : layer->electricity_) {
+      if (e.region != region) continue;
+      if (!best || rank(e.source) > rank(best->source)) best = &e;
+    }
   }
   return best;
 }
 
 std::optional<std::string> PriceBook::volume_billing(const std::string& volume) const {
-  auto it = volume_billing_.find(volume);
-  if (it == volume_billing_.end()) return std::nullopt;
-  return it->second;
+  // A later file's declaration of the name replaces an earlier one's.
+  for (auto layer = layers_.rbegin(); layer != layers_.rend(); ++layer) {
+    auto it = (*layer)->volume_billing_.find(volume);
+    if (it != (*layer)->volume_billing_.end()) return it->second;
+  }
+  return std::nullopt;
 }
 
 std::optional<Converted> PriceBook::convert(const units::Quantity& money, units::Currency to) const {
@@ -232,11 +267,13 @@ std::optional<Converted> PriceBook::convert(const units::Quantity& money, units:
   // Otherwise the newest rate in effect on the quote date; a user's rate breaks a tie.
   auto newer = [](const ExchangeRate& r) { return std::tuple(r.source.as_of, r.source.user, r.source.entry); };
   if (!best) {
-    for (const auto& r : rates_) {
-      bool back = false;
-      if (!links(r, back)) continue;
-      if (!quote_date_.empty() && !r.source.as_of.empty() && r.source.as_of > quote_date_) continue;
-      if (!best || newer(r) > newer(*best)) best = &r, inverse = back;
+    for (const auto& layer : layers_) {
+      for (const auto& r : layer->rates_) {
+        bool back = false;
+        if (!links(r, back)) continue;
+        if (!quote_date_.empty() && !r.source.as_of.empty() && r.source.as_of > quote_date_) continue;
+        if (!best || newer(r) > newer(*best)) best = &r, inverse = back;
+      }
     }
   }
   if (!best) return std::nullopt;

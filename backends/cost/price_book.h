@@ -7,6 +7,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -78,15 +79,45 @@ struct PriceQuery {
   std::string kind = "on_demand";  // PriceUse::Instance: the kind asked for
 };
 
+// The price entries of one file, or of the whole stdlib, read once: immutable, so the
+// stdlib's layer is built once per session and shared by every checked file and
+// --jobs thread (issue 12: it was rebuilt for every file), and a --prices file's once
+// per run.
+class PriceLayer {
+ public:
+  // The stdlib's entries (user = false).
+  static std::shared_ptr<const PriceLayer> of_library(const sema::Library& library);
+  // One user file's entries: a spec's own file or a --prices file (user = true).
+  static std::shared_ptr<const PriceLayer> of_file(const sema::LoadedFile& file, bool user);
+  bool empty() const { return prices_.empty() && rates_.empty() && electricity_.empty() && volume_billing_.empty(); }
+
+ private:
+  friend class PriceBook;
+  void add_declarations(const sema::LoadedFile& file, bool user);
+  std::vector<PriceEntry> prices_;
+  // prices_ indices by item, in the order added: a BOM line asks for one item, and
+  // scanning every price of the library for it was a hot path (issue 12).
+  std::map<std::string, std::vector<std::size_t>, std::less<>> by_item_;
+  std::vector<ExchangeRate> rates_;
+  std::vector<Electricity> electricity_;
+  std::map<std::string, std::string, std::less<>> volume_billing_;
+};
+
+// The layers a quote reads, in the order they were added (the stdlib's first): every
+// look-up visits them in that order, so the book answers as one list of entries would.
 class PriceBook {
  public:
   // Adds the library's entries (user = false) and the program's own files' entries (user = true).
   void add_program(const sema::Program& program);
-  // Adds the stdlib's entries (user = false).
+  // Adds the stdlib's entries (user = false), read now.
   void add_library(const sema::Library& library);
+  // Adds entries read before: the session's stdlib layer, shared, not copied.
+  void add_layer(std::shared_ptr<const PriceLayer> layer);
   // Adds the files of a user program: a spec, or a price book from `--prices FILE` (user = true).
   // A file already added (imported by several programs) is added once.
   void add_user_file(const sema::Program& prices);
+  // The same for a file whose entries were read before (a --prices file, once per run).
+  void add_user_layer(const SourceFile* source, std::shared_ptr<const PriceLayer> layer);
   // A `--rate FROM/TO=RATE` from the command line: beats every dated rate between the two.
   void add_rate_override(ExchangeRate rate);
   // The quote date (YYYY-MM-DD): a dated rate is used only from its as_of on. "" = any date.
@@ -106,19 +137,12 @@ class PriceBook {
   // Converts money (or a money rate) to `to`; nullopt when no rate links the two.
   std::optional<Converted> convert(const units::Quantity& money, units::Currency to) const;
 
-  const std::vector<PriceEntry>& prices() const { return prices_; }
-  const std::vector<ExchangeRate>& rates() const { return rates_; }
+  // Every price entry, in the order added.
+  std::vector<const PriceEntry*> prices() const;
 
  private:
-  void add_declarations(const sema::LoadedFile& file, bool user);
-  std::vector<PriceEntry> prices_;
-  // prices_ indices by item, in the order added: a BOM line asks for one item, and
-  // scanning every price of the library for it was a hot path (issue 12).
-  std::map<std::string, std::vector<std::size_t>, std::less<>> by_item_;
-  std::vector<ExchangeRate> rates_;
+  std::vector<std::shared_ptr<const PriceLayer>> layers_;
   std::vector<ExchangeRate> overrides_;
-  std::vector<Electricity> electricity_;
-  std::map<std::string, std::string, std::less<>> volume_billing_;
   std::string quote_date_;
   std::vector<const SourceFile*> added_;  // user files already read
 };

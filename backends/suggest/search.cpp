@@ -274,7 +274,8 @@ class Searcher {
   std::vector<std::pair<PriceKey, std::string>> regions_of(const sema::DeclEntry& instance) const {
     std::set<std::string> seen;
     std::vector<std::pair<PriceKey, std::string>> out;
-    for (const auto& p : in_.book.prices()) {
+    for (const cost::PriceEntry* price : in_.book.prices()) {
+      const cost::PriceEntry& p = *price;
       if (p.item != instance.decl->name || p.kind != "on_demand" || p.region.empty() || !seen.insert(p.region).second) {
         continue;
       }

@@ -47,8 +47,16 @@ const PriceFiles& Session::price_files(const std::vector<std::string>& paths) {
     DiagnosticEngine diags;
     cost::load_price_files(paths, library_, sources_, diags, slot->programs, slot->error);
     slot->diagnostics = std::move(diags.diagnostics());
+    for (const auto& program : slot->programs) {
+      for (const auto& file : program.files()) slot->layers.emplace_back(file->source, cost::PriceLayer::of_file(*file, true));
+    }
   }
   return *slot;
+}
+
+std::shared_ptr<const cost::PriceLayer> Session::library_prices() const {
+  std::call_once(library_prices_once_, [&] { library_prices_ = cost::PriceLayer::of_library(library_); });
+  return library_prices_;
 }
 
 Session::Session(const LibraryOptions& options) {

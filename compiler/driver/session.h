@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "backends/cost/price_book.h"
 #include "backends/writers/atomic_write.h"
 #include "diag/diagnostic.h"
 #include "driver/spec_walk.h"
@@ -25,6 +26,8 @@ struct PriceFiles {
   std::vector<sema::Program> programs;
   std::vector<Diagnostic> diagnostics;  // what loading and checking them reported
   std::string error;                    // a file that could not be read, else ""
+  // Each file's price entries (the programs' files in order), read once for the run.
+  std::vector<std::pair<const SourceFile*, std::shared_ptr<const cost::PriceLayer>>> layers;
 };
 
 struct LibraryOptions {
@@ -50,6 +53,9 @@ class Session {
   const std::optional<std::string>& load_error() const { return load_error_; }
   // The price books `paths`, loaded and checked on the first request for that list.
   const PriceFiles& price_files(const std::vector<std::string>& paths);
+  // The stdlib's price entries, read on first request and shared by every file and
+  // thread of the run (each file's book adds its own entries on top).
+  std::shared_ptr<const cost::PriceLayer> library_prices() const;
 
  private:
   SourceManager sources_;
@@ -60,6 +66,8 @@ class Session {
   lint::PolicySet policies_;
   std::mutex price_files_mutex_;  // check --jobs asks from several threads
   std::map<std::vector<std::string>, std::unique_ptr<PriceFiles>> price_files_;
+  mutable std::once_flag library_prices_once_;
+  mutable std::shared_ptr<const cost::PriceLayer> library_prices_;
 };
 
 // Prints the library's or policy files' errors to stderr and returns true when there

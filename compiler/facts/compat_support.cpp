@@ -70,7 +70,7 @@ const std::vector<const sema::DeclEntry*>& entries_of_kind(const sema::Program& 
 }
 
 std::optional<std::string> string_property(const sema::DeclEntry& entry, std::string_view property) {
-  auto fact = catalog_property(entry, property);
+  const CatalogFact* fact = catalog_fact(entry, property);
   if (!fact || (fact->value.type != Value::Type::String && fact->value.type != Value::Type::Symbol)) return std::nullopt;
   return fact->value.text;
 }

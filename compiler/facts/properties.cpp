@@ -100,11 +100,9 @@ std::string served_workload(const ast::Declaration& deployment) {
 }
 
 std::optional<CatalogFact> catalog_property(const sema::DeclEntry& entry, std::string_view property) {
-  const ast::Property* p = find_property(entry.decl->body, property);
-  if (!p) return std::nullopt;
-  auto value = literal_value(*p->value);
-  if (!value) return std::nullopt;
-  return CatalogFact{std::move(*value), Origin{Origin::Kind::Catalog, p->range, entry.decl->name, {}}};
+  const CatalogFact* fact = catalog_fact(entry, property);
+  if (!fact) return std::nullopt;
+  return *fact;
 }
 
 }  // namespace gpuspec::facts

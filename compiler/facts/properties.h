@@ -7,6 +7,7 @@
 
 #include "ast/ast.h"
 #include "facts/fact.h"
+#include "facts/typed_catalog.h"
 #include "sema/program.h"
 
 namespace gpuspec::facts {
@@ -30,11 +31,9 @@ std::optional<Counted> counted_reference(const sema::Program& program, const ast
 // The first workload a server or cloud `serves`, or "" when it serves none.
 std::string served_workload(const ast::Declaration& deployment);
 
-// A catalog entry's property as a fact value with a Catalog origin.
-struct CatalogFact {
-  Value value;
-  Origin origin;
-};
+// A catalog entry's property as a fact value with a Catalog origin, copied from the
+// entry's typed view (typed_catalog.h; catalog_fact reads it in place): evaluated once
+// per process for the stdlib.
 std::optional<CatalogFact> catalog_property(const sema::DeclEntry& entry, std::string_view property);
 
 }  // namespace gpuspec::facts

@@ -10,6 +10,7 @@
 
 #include "ast/ast.h"
 #include "diag/diagnostic.h"
+#include "sema/derived_slot.h"
 #include "source/source.h"
 
 namespace gpuspec::sema {
@@ -21,6 +22,9 @@ struct LoadedFile {
   // A file with syntax errors is not type-checked or linted: its AST is what error
   // recovery could salvage, and diagnostics about it would mostly be noise.
   bool syntax_errors = false;
+  // The declarations' literal properties evaluated once (facts/typed_catalog.h): for a
+  // library file once per process, for a user file once per program.
+  DerivedSlot typed;
 };
 
 struct DeclEntry {

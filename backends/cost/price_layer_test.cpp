@@ -1,0 +1,100 @@
+// A price book made of layers (the stdlib's read once per session, each user file's on
+// top) must answer as the one list of entries it replaced: the stdlib first, user files
+// in the order added, a file added twice counted once, a later volume type replacing
+// an earlier one.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "backends/cost/price_book.h"
+
+namespace gpuspec::cost {
+namespace {
+
+constexpr const char* kStdlib = R"(
+price prices.test.gpu.us {
+  item   = test.gpu
+  kind   = list
+  amount = 1000 USD
+  region = us
+  as_of  = "2024-01-01"
+}
+price prices.test.gpu.any {
+  item   = test.gpu
+  kind   = street
+  amount = 900 USD
+  as_of  = "2024-06-01"
+}
+volume test.disk { billing = tiered }
+electricity power.us { region = us
+  price = 0.1 USD/kWh
+  as_of = "2024-01-01" }
+)";
+
+constexpr const char* kUser = R"(
+price team.gpu {
+  item   = test.gpu
+  kind   = quote
+  amount = 800 USD
+  region = us
+  as_of  = "2024-01-01"
+}
+volume test.disk { billing = per_capacity }
+)";
+
+struct Files {
+  SourceManager sources;
+  DiagnosticEngine diags;
+  sema::Library stdlib;
+  sema::Library user;  // only a holder of one parsed file
+  Files() {
+    stdlib.add_file(sources, diags, "<test>/stdlib.gpuspec", kStdlib);
+    user.add_file(sources, diags, "<test>/user.gpuspec", kUser);
+  }
+  const sema::LoadedFile& user_file() const { return *user.files().front(); }
+};
+
+std::vector<std::string> entries(const PriceBook& book) {
+  std::vector<std::string> out;
+  for (const PriceEntry* e : book.candidates(PriceQuery{"test.gpu", "us", false, units::Currency::USD, PriceUse::Any})) {
+    out.push_back(e->source.entry);
+  }
+  return out;
+}
+
+TEST(PriceLayers, AnswerAsOneListOfEntries) {
+  Files files;
+  ASSERT_FALSE(files.diags.has_errors());
+  auto library = PriceLayer::of_library(files.stdlib);
+  PriceBook book;
+  book.add_layer(library);
+  book.add_user_layer(files.user_file().source, PriceLayer::of_file(files.user_file(), true));
+  // Region first, then the user's entry over the stdlib's.
+  EXPECT_EQ(entries(book), (std::vector<std::string>{"team.gpu", "prices.test.gpu.us", "prices.test.gpu.any"}));
+  EXPECT_EQ(book.prices().size(), 3u);
+  EXPECT_EQ(book.prices().front()->source.entry, "prices.test.gpu.us");  // the stdlib's first
+  EXPECT_EQ(book.volume_billing("test.disk"), "per_capacity");          // the later file's
+  ASSERT_NE(book.electricity("us"), nullptr);
+  EXPECT_EQ(book.electricity("us")->source.entry, "power.us");
+
+  // Added again (a --prices file the spec also imports): counted once.
+  book.add_user_layer(files.user_file().source, PriceLayer::of_file(files.user_file(), true));
+  EXPECT_EQ(book.prices().size(), 3u);
+}
+
+TEST(PriceLayers, TheLibraryLayerIsSharedNotCopied) {
+  Files files;
+  auto library = PriceLayer::of_library(files.stdlib);
+  PriceBook a;
+  PriceBook b;
+  a.add_layer(library);
+  b.add_layer(library);
+  EXPECT_EQ(a.prices().front(), b.prices().front());
+  EXPECT_EQ(b.volume_billing("test.disk"), "tiered");
+  PriceBook fresh;
+  fresh.add_library(files.stdlib);
+  EXPECT_EQ(entries(fresh), entries(a));
+}
+
+}  // namespace
+}  // namespace gpuspec::cost

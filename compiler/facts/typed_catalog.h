@@ -1,0 +1,48 @@
+// The catalog as typed values (issue 12): every literal property of a declaration —
+// quantities with their units, symbols, strings, flags, lists — evaluated once and
+// kept with the file it came from. The stdlib's files belong to the session's library,
+// so their view is built once per process and shared read-only by every --jobs thread;
+// a user's own file (a spec may declare parts, prices, instances) gets its view once
+// per program, on first request. Facts, cost, BOM, quotes and suggest read catalog
+// properties through here (catalog_property) instead of re-evaluating the syntax tree
+// for every server that names a part.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "ast/ast.h"
+#include "facts/fact.h"
+#include "sema/program.h"
+
+namespace gpuspec::facts {
+
+// A catalog entry's property as a fact value with a Catalog origin.
+struct CatalogFact {
+  Value value;
+  Origin origin;
+};
+
+// One declaration's literal properties by dotted path ("vram", "storage.data.drives"),
+// exactly as find_property finds them: the first property of a name, inside the last
+// block of a name. A property whose value needs evaluation is absent.
+class TypedDeclaration {
+ public:
+  static TypedDeclaration of(const ast::Declaration& decl);
+  const CatalogFact* find(std::string_view path) const;
+
+ private:
+  std::vector<std::pair<std::string, CatalogFact>> properties_;  // sorted by path
+};
+
+// The typed view of `entry`'s declaration (an entry of a program or library: its
+// declaration and file set), built on first request and then immutable.
+const TypedDeclaration& typed_declaration(const sema::DeclEntry& entry);
+
+// A catalog entry's property, read in place: nullptr when it has none or its value is
+// not a literal. Lives as long as the entry's file (the session's, for the stdlib).
+const CatalogFact* catalog_fact(const sema::DeclEntry& entry, std::string_view property);
+
+}  // namespace gpuspec::facts
