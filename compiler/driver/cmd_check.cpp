@@ -345,8 +345,13 @@ int stream_check(const ParsedArgs& args, const std::string& format, unsigned job
         [&](std::size_t i) {
           FileResult& result = slots[i % window];
           DiagnosticEngine diags;
-          result.read = analyze_file(session, plan.files[i], analysis, diags, &result.io_error).has_value();
+          auto program = analyze_file(session, plan.files[i], analysis, diags, &result.io_error);
+          result.read = program.has_value();
           result.diagnostics = render_each(diags.diagnostics(), session.sources(), render);
+          // Rendered: the texts of this file and its imports (its own copies) are done.
+          if (program) {
+            for (const auto& file : program->files()) session.sources().release_text(file->source->id());
+          }
         },
         [&](std::size_t i) {
           FileResult result = std::move(slots[i % window]);
