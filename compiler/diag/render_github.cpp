@@ -51,28 +51,30 @@ std::string escape_github_property(std::string_view text) {
 
 std::string render_github(const std::vector<Diagnostic>& diagnostics, const SourceManager& sources) {
   std::string out;
-  for (const Diagnostic& d : diagnostics) {
-    if (d.suppressed_by) continue;
-    std::vector<std::string> properties;
-    if (d.range.valid()) {
-      LineColumn start = sources.start_of(d.range);
-      LineColumn end = sources.end_of(d.range);
-      // Exclusive end to inclusive; an empty range marks one column.
-      std::uint32_t last_column = (end.line == start.line && end.column <= start.column) || end.column <= 1
-                                      ? (end.line == start.line ? start.column : end.column)
-                                      : end.column - 1;
-      properties.push_back("file=" + escape_github_property(sources.file(d.range.file).path()));
-      properties.push_back(fmt::format("line={}", start.line));
-      properties.push_back(fmt::format("col={}", start.column));
-      properties.push_back(fmt::format("endLine={}", end.line));
-      properties.push_back(fmt::format("endColumn={}", last_column));
-    }
-    properties.push_back("title=" + escape_github_property(d.id));
-    std::string message = d.message;
-    if (d.hint) message += "\nhelp: " + *d.hint;
-    out += fmt::format("::{} {}::{}\n", command_of(d.severity), fmt::join(properties, ","), escape_github_data(message));
-  }
+  for (const Diagnostic& d : diagnostics) append_github_annotation(out, d, sources);
   return out;
+}
+
+void append_github_annotation(std::string& out, const Diagnostic& d, const SourceManager& sources) {
+  if (d.suppressed_by) return;
+  std::vector<std::string> properties;
+  if (d.range.valid()) {
+    LineColumn start = sources.start_of(d.range);
+    LineColumn end = sources.end_of(d.range);
+    // Exclusive end to inclusive; an empty range marks one column.
+    std::uint32_t last_column = (end.line == start.line && end.column <= start.column) || end.column <= 1
+                                    ? (end.line == start.line ? start.column : end.column)
+                                    : end.column - 1;
+    properties.push_back("file=" + escape_github_property(sources.file(d.range.file).path()));
+    properties.push_back(fmt::format("line={}", start.line));
+    properties.push_back(fmt::format("col={}", start.column));
+    properties.push_back(fmt::format("endLine={}", end.line));
+    properties.push_back(fmt::format("endColumn={}", last_column));
+  }
+  properties.push_back("title=" + escape_github_property(d.id));
+  std::string message = d.message;
+  if (d.hint) message += "\nhelp: " + *d.hint;
+  out += fmt::format("::{} {}::{}\n", command_of(d.severity), fmt::join(properties, ","), escape_github_data(message));
 }
 
 }  // namespace gpuspec

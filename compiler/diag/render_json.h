@@ -17,6 +17,8 @@
 
 #include <cstddef>
 #include <ostream>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -38,8 +40,14 @@ nlohmann::ordered_json diagnostics_to_json(const std::vector<Diagnostic>& diagno
 class JsonDiagnosticsWriter {
  public:
   explicit JsonDiagnosticsWriter(std::ostream& out) : out_(out) {}
+  // The header ("version" and the opening of "diagnostics"); add() and add_rendered()
+  // write it when it has not been written yet.
+  void begin();
   // The diagnostics of one source manager (a run may have several config groups).
   void add(const std::vector<Diagnostic>& diagnostics, const SourceManager& sources);
+  // One diagnostic as append_diagnostic_json(..., 4) wrote it: `check` renders each
+  // diagnostic when its file is done and writes it once its place in the order is known.
+  void add_rendered(std::string_view diagnostic);
   // The summary and the closing brace (no final newline, as dump() has none). With no
   // add() at all, the document is only the summary.
   void finish(std::size_t file_count, const DiagnosticCounts& counts);
@@ -49,6 +57,10 @@ class JsonDiagnosticsWriter {
   bool started_ = false;
   std::size_t written_ = 0;
 };
+
+// Appends the bytes of one diagnostic's object as dump(2) writes it nested `depth`
+// spaces deep (no leading indent, no final newline), without building a DOM.
+void append_diagnostic_json(std::string& out, const Diagnostic& d, const SourceManager& sources, std::size_t depth);
 
 // `json.dump(2)` as it reads nested `depth` spaces deep in a larger dump(2): every line
 // after the first indented by `depth` (a JSON string never holds a raw line break).

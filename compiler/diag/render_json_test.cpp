@@ -129,5 +129,45 @@ TEST(RenderJson, EmptyRunStillHasEveryTopLevelKey) {
             R"({"version":1,"diagnostics":[],"summary":{"files":0,"errors":0,"warnings":0,"infos":0}})");
 }
 
+// The hand-written writer escapes every ASCII byte, UTF-8 text and each optional member
+// exactly as nlohmann's dump(2) of the DOM does.
+TEST(RenderJson, HandWrittenDiagnosticIsTheDomsDump) {
+  SourceManager sources;
+  const SourceFile& file = sources.add("dir/\"q\"\\ü\x7f.gpuspec", "gpu ü {\n\tmemory = 256 GBs\r\n}\n");
+  std::string every_ascii;
+  for (int c = 1; c < 0x80; ++c) every_ascii += static_cast<char>(c);
+  std::vector<Diagnostic> cases;
+  cases.push_back(make_diagnostic("plain", Severity::Info, SourceRange{}, "message"));
+  cases.push_back(make_diagnostic("ascii", Severity::Warning, range_of(file, "GBs"), every_ascii));
+  auto full = make_diagnostic("memory.ram-2x-vram", Severity::Error, range_of(file, "ü"), "größer \"als\" 2× — ok\n");
+  full.hint = std::string("tab\there\x1f") + every_ascii;
+  full.declaration = "ü";
+  full.notes.push_back({"with range", range_of(file, "memory")});
+  full.notes.push_back({"without", SourceRange{}});
+  full.fixits.push_back({range_of(file, "GBs"), "GB\\"});
+  full.fixits.push_back({SourceRange{}, ""});
+  full.suppressed_by = "lab\nbox";
+  cases.push_back(full);
+  auto note = make_diagnostic("n", Severity::Note, range_of(file, "}"), "");
+  note.fixits.push_back({range_of(file, "gpu"), "x"});
+  cases.push_back(note);
+  for (const auto& d : cases) {
+    std::ostringstream dom;
+    write_nested_json(dom, diagnostics_to_json({d}, sources, 0)["diagnostics"][0], 4);
+    std::string hand;
+    append_diagnostic_json(hand, d, sources, 4);
+    EXPECT_EQ(hand, dom.str()) << d.id;
+  }
+}
+
+// Text that is not UTF-8 is refused as the DOM refuses it, not written half-escaped.
+TEST(RenderJson, HandWrittenWriterRejectsInvalidUtf8LikeTheDom) {
+  SourceManager sources;
+  auto d = make_diagnostic("bad", Severity::Error, SourceRange{}, "broken \xff byte");
+  std::string hand;
+  EXPECT_THROW(append_diagnostic_json(hand, d, sources, 4), nlohmann::json::type_error);
+  EXPECT_THROW(diagnostics_to_json({d}, sources, 0).dump(2), nlohmann::json::type_error);
+}
+
 }  // namespace
 }  // namespace gpuspec

@@ -64,13 +64,16 @@ std::string count_phrase(std::size_t count, std::string_view singular) {
 
 }  // namespace
 
+void append_text_diagnostic(std::string& out, const Diagnostic& d, const SourceManager& sources,
+                            const TextRenderOptions& options) {
+  if (d.suppressed_by && !options.show_suppressed) return;
+  render_one(out, d, sources, options.color);
+}
+
 std::string render_text(const std::vector<Diagnostic>& diagnostics, const SourceManager& sources,
                         const TextRenderOptions& options) {
   std::string out;
-  for (const Diagnostic& d : diagnostics) {
-    if (d.suppressed_by && !options.show_suppressed) continue;
-    render_one(out, d, sources, options.color);
-  }
+  for (const Diagnostic& d : diagnostics) append_text_diagnostic(out, d, sources, options);
   return out;
 }
 

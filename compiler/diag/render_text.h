@@ -35,6 +35,11 @@ struct TextRenderOptions {
 std::string render_text(const std::vector<Diagnostic>& diagnostics, const SourceManager& sources,
                         const TextRenderOptions& options);
 
+// What render_text writes for one diagnostic (nothing for a waived one unless
+// show_suppressed), appended to `out`: diagnostics are independent of each other.
+void append_text_diagnostic(std::string& out, const Diagnostic& d, const SourceManager& sources,
+                            const TextRenderOptions& options);
+
 // The closing line, listing non-zero counts in the order errors, warnings, infos:
 //   "1 error generated.", "2 errors and 1 warning generated.",
 //   "1 error, 2 warnings and 3 infos generated."

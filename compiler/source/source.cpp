@@ -51,6 +51,16 @@ const SourceFile& SourceManager::add(std::string path, std::string text, bool em
   return *files_.back();
 }
 
+void SourceManager::release_text(FileId id) {
+  SourceFile* file = nullptr;
+  {
+    std::lock_guard lock(mutex_);
+    file = files_.at(id).get();
+  }
+  std::string().swap(file->text_);
+  std::vector<std::uint32_t>{0}.swap(file->line_starts_);
+}
+
 const SourceFile* SourceManager::find_by_path(std::string_view path) const {
   std::lock_guard lock(mutex_);
   for (const auto& f : files_) {

@@ -48,6 +48,7 @@ class SourceFile {
   std::string_view slice(SourceRange range) const;
 
  private:
+  friend class SourceManager;  // release_text
   FileId id_;
   std::string path_;
   std::string text_;
@@ -58,7 +59,8 @@ class SourceFile {
 // Owns every loaded file. FileIds index into it; files are never removed, so
 // references to a SourceFile stay valid for the manager's lifetime.
 // Safe to share between threads: `check --jobs N` loads files in parallel into one
-// manager (a SourceFile never changes once added, so only the table is guarded).
+// manager (a SourceFile never changes once added, so only the table is guarded; the
+// one exception, release_text, is for a file only its owner still holds).
 class SourceManager {
  public:
   const SourceFile& add(std::string path, std::string text, bool embedded = false);
@@ -67,6 +69,11 @@ class SourceManager {
     return *files_.at(id);
   }
   const SourceFile* find_by_path(std::string_view path) const;
+  // Frees the text and line table of a file nothing will read again, keeping its id and
+  // path: `check` renders a file's diagnostics as soon as it is checked, and without
+  // this every checked file's text stayed until the end of the run. Afterwards the file
+  // reads as empty (line_column is 1:1); only its checker may call this, from its thread.
+  void release_text(FileId id);
   std::size_t size() const {
     std::lock_guard lock(mutex_);
     return files_.size();

@@ -226,5 +226,20 @@ TEST(Utf8Test, AppendEncodesAndRejects) {
   EXPECT_EQ(out, std::string(1, '\0'));
 }
 
+// A released file keeps its id and path and reads as empty; the others are untouched.
+TEST(SourceManagerTest, ReleaseTextKeepsThePathAndFreesTheText) {
+  SourceManager sources;
+  const SourceFile& a = sources.add("a.gpuspec", "one\ntwo\n");
+  const SourceFile& b = sources.add("b.gpuspec", "x\ny\n");
+  sources.release_text(a.id());
+  EXPECT_EQ(sources.file(a.id()).path(), "a.gpuspec");
+  EXPECT_EQ(a.text(), "");
+  EXPECT_EQ(a.line_count(), 1u);
+  EXPECT_TRUE(is_at(a, 5, 1, 1));
+  EXPECT_EQ(a.slice({a.id(), 0, 3}), "");
+  EXPECT_TRUE(is_at(b, 2, 2, 1));
+  EXPECT_EQ(b.text(), "x\ny\n");
+}
+
 }  // namespace
 }  // namespace gpuspec
