@@ -4,7 +4,6 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <set>
 
 #include "facts/properties.h"
 
@@ -12,20 +11,18 @@ namespace gpuspec::facts {
 
 namespace {
 
-// Flattens `body` into `out` with find_property's rules: for each name the first
+// The properties of `body` by path with find_property's rules: for each name the first
 // property counts (even when it is not a literal, which then hides a later one), and
 // for each block name the last block.
-void flatten(const ast::Body& body, const std::string& prefix, const ast::Declaration& decl,
-             std::vector<std::pair<std::string, CatalogFact>>& out) {
-  std::set<std::string_view> seen;
+template <class Add>
+void flatten(const ast::Body& body, const std::string& prefix, Add& add) {
+  std::vector<std::string_view> seen;  // a few dozen at most: a scan beats a set's nodes
   std::vector<const ast::Block*> blocks;
   for (const auto& item : body.items) {
     if (const auto* p = std::get_if<ast::Property>(&item)) {
-      if (!seen.insert(p->key).second) continue;
-      auto value = literal_value(*p->value);
-      if (!value) continue;
-      out.emplace_back(prefix + p->key,
-                       CatalogFact{std::move(*value), Origin{Origin::Kind::Catalog, p->range, decl.name, {}}});
+      if (std::find(seen.begin(), seen.end(), p->key) != seen.end()) continue;
+      seen.push_back(p->key);
+      add(prefix, *p);
     } else if (const auto* b = std::get_if<std::unique_ptr<ast::Block>>(&item)) {
       auto same = std::find_if(blocks.begin(), blocks.end(), [&](const ast::Block* x) { return x->key == (*b)->key; });
       if (same != blocks.end()) {
@@ -35,7 +32,7 @@ void flatten(const ast::Body& body, const std::string& prefix, const ast::Declar
       }
     }
   }
-  for (const ast::Block* block : blocks) flatten(block->body, prefix + block->key + ".", decl, out);
+  for (const ast::Block* block : blocks) flatten(block->body, prefix + block->key + ".", add);
 }
 
 // One file's declarations, each evaluated on its first request: a one-file check reads
@@ -52,14 +49,14 @@ class TypedFile {
     std::less<const ast::Declaration*> before;
     if (before(&decl, first_) || !before(&decl, first_ + count_)) return stray(decl);
     Slot& slot = slots_[static_cast<std::size_t>(&decl - first_)];
-    std::call_once(slot.once, [&] { slot.value = TypedDeclaration::of(decl); });
-    return slot.value;
+    std::call_once(slot.once, [&] { slot.value.emplace(TypedDeclaration::of(decl)); });
+    return *slot.value;
   }
 
  private:
   struct Slot {
     std::once_flag once;
-    TypedDeclaration value;
+    std::optional<TypedDeclaration> value;  // nothing allocated for an entry never read
   };
   // An entry that names this file but a declaration outside it. The index never makes
   // one (sema::DeclIndex takes each declaration from its own file); answered anyway,
@@ -81,17 +78,33 @@ class TypedFile {
 }  // namespace
 
 TypedDeclaration TypedDeclaration::of(const ast::Declaration& decl) {
+  std::vector<std::pair<std::string, const ast::Property*>> found;
+  auto add = [&](const std::string& prefix, const ast::Property& p) { found.emplace_back(prefix, &p); };
+  flatten(decl.body, "", add);
   TypedDeclaration out;
-  flatten(decl.body, "", decl, out.properties_);
-  std::sort(out.properties_.begin(), out.properties_.end(),
-            [](const auto& a, const auto& b) { return a.first < b.first; });
+  out.decl_ = &decl;
+  out.entries_ = std::vector<Entry>(found.size());
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    out.entries_[i].prefix = std::move(found[i].first);
+    out.entries_[i].property = found[i].second;
+  }
   return out;
 }
 
 const CatalogFact* TypedDeclaration::find(std::string_view path) const {
-  auto it = std::lower_bound(properties_.begin(), properties_.end(), path,
-                             [](const auto& p, std::string_view key) { return std::string_view(p.first) < key; });
-  return it != properties_.end() && it->first == path ? &it->second : nullptr;
+  // A declaration has a few dozen properties at most: a scan, without building paths.
+  for (const Entry& e : entries_) {
+    const std::string& key = e.property->key;
+    if (path.size() != e.prefix.size() + key.size() || !path.starts_with(e.prefix) || !path.ends_with(key)) continue;
+    std::call_once(e.once, [&] {
+      if (auto value = literal_value(*e.property->value)) {
+        e.fact = std::make_unique<const CatalogFact>(
+            CatalogFact{std::move(*value), Origin{Origin::Kind::Catalog, e.property->range, decl_->name, {}}});
+      }
+    });
+    return e.fact.get();
+  }
+  return nullptr;
 }
 
 const TypedDeclaration& typed_declaration(const sema::DeclEntry& entry) {

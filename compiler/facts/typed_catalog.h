@@ -8,6 +8,9 @@
 // for every server that names a part.
 #pragma once
 
+#include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -27,14 +30,24 @@ struct CatalogFact {
 
 // One declaration's literal properties by dotted path ("vram", "storage.data.drives"),
 // exactly as find_property finds them: the first property of a name, inside the last
-// block of a name. A property whose value needs evaluation is absent.
+// block of a name. A property whose value needs evaluation is absent. Each value is
+// evaluated on its first request (a one-file check reads a few properties of each of
+// dozens of entries; evaluating all of them cost its cold start more than it saved).
 class TypedDeclaration {
  public:
   static TypedDeclaration of(const ast::Declaration& decl);
   const CatalogFact* find(std::string_view path) const;
 
  private:
-  std::vector<std::pair<std::string, CatalogFact>> properties_;  // sorted by path
+  struct Entry {
+    std::string prefix;  // "" at the top level, "storage.data." inside blocks
+    const ast::Property* property = nullptr;
+    mutable std::once_flag once;
+    mutable std::unique_ptr<const CatalogFact> fact;  // null when not a literal; allocated when read
+  };
+  const ast::Declaration* decl_ = nullptr;
+  // In source order, each path once. Sized once when built (a once-flag cannot move).
+  std::vector<Entry> entries_;
 };
 
 // The typed view of `entry`'s declaration (an entry of a program or library: its
