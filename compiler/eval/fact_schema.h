@@ -4,8 +4,11 @@
 // fact that does not apply (Unknown) from a symbol literal.
 #pragma once
 
+#include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "units/quantity.h"
@@ -51,13 +54,20 @@ class FactSchema {
   static const FactSchema& builtin();
 
   void add(std::string name, FactType type, std::string_view doc = {});
+  // By name in constant time: the evaluator asks for every name a policy reads that
+  // the fact set lacks (a linear scan of ~190 names was 3 % of a check).
   const FactSchemaEntry* find(std::string_view name) const;
   const std::vector<FactSchemaEntry>& entries() const { return entries_; }
   // Every name, for "did you mean" suggestions (views into the entries).
   std::vector<std::string_view> names() const;
 
  private:
+  struct NameHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view name) const { return std::hash<std::string_view>{}(name); }
+  };
   std::vector<FactSchemaEntry> entries_;
+  std::unordered_map<std::string, std::size_t, NameHash, std::equal_to<>> index_;  // name -> position in entries_
 };
 
 }  // namespace gpuspec::eval
