@@ -228,13 +228,13 @@ void add_workload_memory_facts(const ast::Declaration& decl, FactSet& facts, std
   single.offload = Offload::None;
   single.data_parallel = 1;
   single.tensor_parallel = 1;
-  set_bytes(facts, "workload.mem.single_gpu", estimate_memory(single).per_gpu, at,
+  set_bytes(facts, "workload.mem.single_gpu", estimate_per_gpu(single), at,
             "typical estimate on one GPU: no sharding, offload or tensor parallelism");
   if (input.sharding == Sharding::Zero3 || input.sharding == Sharding::Fsdp) {
     EstimatorInput zero2 = input;
     zero2.sharding = Sharding::Zero2;
     if (validate_input(zero2).empty()) {
-      set_bytes(facts, "workload.mem.per_gpu_zero2", estimate_memory(zero2).per_gpu, at,
+      set_bytes(facts, "workload.mem.per_gpu_zero2", estimate_per_gpu(zero2), at,
                 fmt::format("typical estimate with sharding = zero2 over {} GPUs instead", input.data_parallel));
     }
   }
