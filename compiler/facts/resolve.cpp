@@ -13,7 +13,7 @@ bool has_facts(std::string_view kind) { return kind == "server" || kind == "clou
 
 namespace {
 
-std::optional<double> value_of(const FactSet& facts, const std::string& name) {
+std::optional<double> value_of(const FactSet& facts, std::string_view name) {
   auto q = facts.quantity(name);
   return q ? std::optional(q->value) : std::nullopt;
 }
