@@ -1,63 +1,15 @@
-// The fact schema: every fact name a policy may read, with its static type. The
-// policy type-checker reads it to report unknown facts, unit mismatches and symbols
-// a fact cannot take before any spec is linted; the evaluator reads it to tell a
-// fact that does not apply (Unknown) from a symbol literal.
+// The fact schema as the policy checker and evaluator name it. It lives with the
+// facts (facts/fact_schema.h) since it is also the registry a FactSet stores its
+// facts by: one list of fact names, types and docs for resolvers and policies.
 #pragma once
 
-#include <string>
-#include <string_view>
-#include <vector>
-
-#include "units/quantity.h"
+#include "facts/fact_schema.h"
 
 namespace gpuspec::eval {
 
-struct FactType {
-  enum class Kind {
-    Quantity,  // a number with `dimension` (dimensionless for counts and plain numbers)
-    Symbol,    // one of `symbols`; any symbol when `symbols` is empty
-    String,
-    Bool,
-    List,      // items of kind `element` (with `dimension`/`symbols` describing them)
-    Any,       // the fact takes several shapes (a symbol or a list of symbols ...): not checked
-  };
-  Kind kind = Kind::Any;
-  units::Dimension dimension{};
-  std::vector<std::string_view> symbols;
-  Kind element = Kind::Any;
-
-  static FactType quantity(units::Dimension d) { return {Kind::Quantity, d, {}, Kind::Any}; }
-  static FactType number() { return quantity(units::Dimension::none()); }
-  static FactType symbol(std::vector<std::string_view> allowed = {}) { return {Kind::Symbol, {}, std::move(allowed), Kind::Any}; }
-  static FactType string() { return {Kind::String, {}, {}, Kind::Any}; }
-  static FactType flag() { return {Kind::Bool, {}, {}, Kind::Any}; }
-  static FactType list_of(FactType item) { return {Kind::List, item.dimension, std::move(item.symbols), item.kind}; }
-  static FactType any() { return {}; }
-};
-
-// Human name of a type for diagnostics: "bytes", "a number", "a symbol", "a string",
-// "a boolean", "a list", "any value".
-std::string type_name(const FactType& type);
-
-struct FactSchemaEntry {
-  std::string name;
-  FactType type;
-  std::string_view doc;
-};
-
-class FactSchema {
- public:
-  // The facts compiler/facts resolves for servers, clouds and workloads (fact_schema.cpp).
-  static const FactSchema& builtin();
-
-  void add(std::string name, FactType type, std::string_view doc = {});
-  const FactSchemaEntry* find(std::string_view name) const;
-  const std::vector<FactSchemaEntry>& entries() const { return entries_; }
-  // Every name, for "did you mean" suggestions (views into the entries).
-  std::vector<std::string_view> names() const;
-
- private:
-  std::vector<FactSchemaEntry> entries_;
-};
+using facts::FactSchema;
+using facts::FactSchemaEntry;
+using facts::FactType;
+using facts::type_name;
 
 }  // namespace gpuspec::eval

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 
 #include "facts/estimator_detail.h"
 #include "facts/estimator_formulas.h"
@@ -152,6 +153,24 @@ MemoryEstimate estimate_memory(const EstimatorInput& input) {
                                        input.data_parallel,
                                        input.tensor_parallel, format_bytes(estimate.total)));
   return estimate;
+}
+
+double estimate_per_gpu(const EstimatorInput& input) {
+  // A small ring: the inputs of one server's remedies, and of the servers around it.
+  constexpr std::size_t kRemembered = 64;
+  thread_local std::vector<std::pair<EstimatorInput, double>> remembered;
+  thread_local std::size_t next = 0;
+  for (const auto& [known, per_gpu] : remembered) {
+    if (known == input) return per_gpu;
+  }
+  const double per_gpu = estimate_memory(input).per_gpu;
+  if (remembered.size() < kRemembered) {
+    remembered.emplace_back(input, per_gpu);
+  } else {
+    remembered[next] = {input, per_gpu};
+    next = (next + 1) % kRemembered;
+  }
+  return per_gpu;
 }
 
 }  // namespace gpuspec::facts

@@ -69,6 +69,8 @@ struct EstimatorInput {
   // Share of params that is trained: LoRA/QLoRA adapters (default 1%) or the
   // unfrozen layers of Freeze (default 2 layers of `layers`, or 2/32). In (0, 1].
   std::optional<double> trainable_fraction = std::nullopt;
+
+  friend bool operator==(const EstimatorInput&, const EstimatorInput&) = default;
 };
 
 // All component figures are bytes on ONE GPU; they add up to per_gpu, the typical
@@ -97,6 +99,11 @@ std::vector<std::string> validate_input(const EstimatorInput& input);
 
 // Throws std::invalid_argument when validate_input reports a problem.
 MemoryEstimate estimate_memory(const EstimatorInput& input);
+
+// estimate_memory(input).per_gpu, remembered for this thread's last few inputs: the
+// remedies and what-ifs of every server ask for many per-GPU figures, often the same
+// ones, and an estimate formats its whole derivation (issue 12).
+double estimate_per_gpu(const EstimatorInput& input);
 
 // Bytes one element occupies in `precision` (INT4 = 0.5, TF32 is stored as fp32).
 double bytes_per_element(Precision precision);

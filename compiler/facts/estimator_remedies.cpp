@@ -75,8 +75,8 @@ std::vector<Remedy> candidates(const EstimatorInput& input, int gpus_per_node) {
 double estimate_with(const EstimatorInput& input, const std::function<void(EstimatorInput&)>& apply) {
   EstimatorInput changed = input;
   apply(changed);
-  if (!validate_input(changed).empty()) return estimate_memory(input).per_gpu;
-  return estimate_memory(changed).per_gpu;
+  if (!validate_input(changed).empty()) return estimate_per_gpu(input);
+  return estimate_per_gpu(changed);
 }
 
 std::string listed(const std::vector<const Remedy*>& remedies, std::string_view separator) {
@@ -97,13 +97,13 @@ std::optional<double> combined_estimate(const EstimatorInput& input, const std::
     if (mask & (1u << i)) remedies[i].apply(combined);
   }
   if (!validate_input(combined).empty()) return std::nullopt;
-  return estimate_memory(combined).per_gpu;
+  return estimate_per_gpu(combined);
 }
 
 }  // namespace
 
 std::vector<Remedy> find_remedies(const EstimatorInput& input, int gpus_per_node) {
-  const double current = estimate_memory(input).per_gpu;
+  const double current = estimate_per_gpu(input);
   std::vector<Remedy> out;
   for (auto& remedy : candidates(input, gpus_per_node)) {
     remedy.per_gpu = estimate_with(input, remedy.apply);
@@ -116,7 +116,7 @@ std::string describe_remedies(const EstimatorInput& input, int gpus_per_node, st
   const std::vector<Remedy> remedies = find_remedies(input, gpus_per_node);
   if (remedies.empty()) return "no setting of the workload lowers the estimate";
   std::vector<const Remedy*> chosen;
-  if (!vram || estimate_memory(input).per_gpu <= *vram) {
+  if (!vram || estimate_per_gpu(input) <= *vram) {
     for (const auto& r : remedies) chosen.push_back(&r);
     return "settings that lower it: " + listed(chosen, ", ");
   }

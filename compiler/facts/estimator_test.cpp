@@ -189,6 +189,22 @@ INSTANTIATE_TEST_SUITE_P(References, LlamaFactoryTable, testing::ValuesIn(kLlama
 
 // QLoRA (arXiv 2305.14314, abstract): "finetune a 65B parameter model on a single 48GB
 // GPU". LLaMA-65B shape (L=80, h=8192, a=64), batch 1, 512 tokens, gradient checkpointing.
+// The remembered per-GPU figure is the estimate's, for more inputs than it keeps and
+// when an input comes back after others pushed it out.
+TEST(EstimatePerGpu, MatchesTheFullEstimate) {
+  for (int round = 0; round < 2; ++round) {
+    for (int gpus = 1; gpus <= 100; ++gpus) {
+      EstimatorInput input;
+      input.params = 7e9;
+      input.sharding = gpus % 2 ? Sharding::Zero3 : Sharding::None;
+      input.data_parallel = gpus;
+      EXPECT_EQ(estimate_per_gpu(input), estimate_memory(input).per_gpu) << gpus;
+    }
+  }
+  EstimatorInput invalid;
+  EXPECT_THROW(estimate_per_gpu(invalid), std::invalid_argument);  // params = 0
+}
+
 TEST(QloraPaper, Finetunes65BOnOne48GBGpu) {
   const EstimatorInput input{.params = 65e9,
                              .precision = Precision::INT4,

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace gpuspec::facts {
 
 std::string Value::display() const {
@@ -19,18 +21,101 @@ std::string Value::display() const {
   return "";
 }
 
-const Fact* FactSet::find(const std::string& name) const {
-  auto it = facts_.find(name);
-  return it == facts_.end() ? nullptr : &it->second;
+namespace {
+
+const FactSchema& registry() { return FactSchema::builtin(); }
+
+}  // namespace
+
+// A copy stands alone: a layer's copy holds its base's facts too, so it may outlive
+// the base (the suggest search keeps a candidate's facts after its program is gone).
+FactSet::FactSet(const FactSet& other) : declaration_(other.declaration_), kind_(other.kind_) {
+  if (other.base_) {
+    FactSet base(*other.base_);
+    where_ = std::move(base.where_);
+    slots_ = std::move(base.slots_);
+    unregistered_ = std::move(base.unregistered_);
+    for (const auto& slot : other.slots_) set(slot.id, slot.fact.value, slot.fact.origin);
+    for (const auto& [name, fact] : other.unregistered_) set(name, fact.value, fact.origin);
+    return;
+  }
+  where_ = other.where_;
+  unregistered_ = other.unregistered_;
+  if (!other.slots_.empty()) slots_.reserve(registry().size());
+  slots_.insert(slots_.end(), other.slots_.begin(), other.slots_.end());
 }
 
-std::optional<units::Quantity> FactSet::quantity(const std::string& name) const {
+FactSet& FactSet::operator=(const FactSet& other) {
+  if (this != &other) *this = FactSet(other);
+  return *this;
+}
+
+FactSet FactSet::layered_on(const FactSet& base) {
+  FactSet layer(base.declaration_, base.kind_);
+  layer.base_ = &base;
+  return layer;
+}
+
+Fact* FactSet::own(FactId id) {
+  if (id >= where_.size() || where_[id] == 0) return nullptr;
+  return &slots_[where_[id] - 1].fact;
+}
+
+void FactSet::set(FactId id, Value value, Origin origin) {
+  if (Fact* fact = own(id)) {
+    *fact = Fact{std::move(value), std::move(origin)};
+    return;
+  }
+  if (where_.size() <= id) where_.resize(registry().size(), 0);
+  if (slots_.empty()) slots_.reserve(registry().size());
+  slots_.push_back({id, Fact{std::move(value), std::move(origin)}});
+  where_[id] = static_cast<std::uint16_t>(slots_.size());
+}
+
+void FactSet::set(std::string_view name, Value value, Origin origin) {
+  if (FactId id = registry().id(name); id != kNoFactId) return set(id, std::move(value), std::move(origin));
+  for (auto& [known, fact] : unregistered_) {
+    if (known == name) {
+      fact = Fact{std::move(value), std::move(origin)};
+      return;
+    }
+  }
+  unregistered_.emplace_back(std::string(name), Fact{std::move(value), std::move(origin)});
+}
+
+const Fact* FactSet::find(FactId id) const {
+  if (id < where_.size() && where_[id] != 0) return &slots_[where_[id] - 1].fact;
+  return base_ ? base_->find(id) : nullptr;
+}
+
+const Fact* FactSet::find(std::string_view name) const {
+  if (FactId id = registry().id(name); id != kNoFactId) return find(id);
+  for (const auto& [known, fact] : unregistered_) {
+    if (known == name) return &fact;
+  }
+  return base_ ? base_->find(name) : nullptr;
+}
+
+std::vector<std::pair<std::string_view, const Fact*>> FactSet::sorted() const {
+  std::vector<std::pair<std::string_view, const Fact*>> out;
+  if (base_) {
+    for (const auto& [name, fact] : base_->sorted()) {
+      if (find(name) == fact) out.emplace_back(name, fact);  // not shadowed by this layer
+    }
+  }
+  for (const auto& slot : slots_) out.emplace_back(registry().name(slot.id), &slot.fact);
+  for (const auto& [name, fact] : unregistered_) out.emplace_back(name, &fact);
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  return out;
+}
+
+std::optional<units::Quantity> FactSet::quantity(std::string_view name) const {
   const Fact* fact = find(name);
   if (!fact || fact->value.type != Value::Type::Quantity) return std::nullopt;
   return fact->value.quantity;
 }
 
-std::optional<std::string> FactSet::symbol(const std::string& name) const {
+std::optional<std::string> FactSet::symbol(std::string_view name) const {
   const Fact* fact = find(name);
   if (!fact || (fact->value.type != Value::Type::Symbol && fact->value.type != Value::Type::String)) return std::nullopt;
   return fact->value.text;

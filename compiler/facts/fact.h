@@ -4,11 +4,15 @@
 // was derived from.
 #pragma once
 
-#include <map>
+#include <cstdint>
+#include <deque>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
+#include "facts/fact_schema.h"
 #include "source/source.h"
 #include "units/quantity.h"
 
@@ -47,22 +51,53 @@ struct Fact {
 };
 
 // The facts of one declaration (a server, cloud or workload), by name.
+//
+// A fact the registry (FactSchema::builtin()) knows is kept in a slot by its id: a
+// look-up is an index into `where_`, not a walk of a string-keyed tree (issue 12).
+// A name the registry lacks still works, kept aside and found by a linear scan.
+// A set may be layered on a `base` set that outlives it: it reads through to the
+// base and keeps only what is set on it (the lint engine adds the cost facts to a
+// declaration's resolved facts this way, without copying them). A copy of a layer
+// holds the base's facts as well and stands alone.
+//
+// Like the std::map it replaced, a set never moves a fact it holds: a pointer from
+// find() stays valid while more facts are set (resolvers rely on it).
 class FactSet {
  public:
   FactSet(std::string declaration, std::string kind) : declaration_(std::move(declaration)), kind_(std::move(kind)) {}
+  FactSet(const FactSet& other);
+  FactSet& operator=(const FactSet& other);
+  FactSet(FactSet&&) noexcept = default;
+  FactSet& operator=(FactSet&&) noexcept = default;
+  // An empty layer over `base`, with its declaration and kind; `base` must outlive it.
+  static FactSet layered_on(const FactSet& base);
 
   const std::string& declaration() const { return declaration_; }
   const std::string& kind() const { return kind_; }
-  void set(const std::string& name, Value value, Origin origin) { facts_[name] = Fact{std::move(value), std::move(origin)}; }
-  const Fact* find(const std::string& name) const;
-  const std::map<std::string, Fact>& all() const { return facts_; }
-  std::optional<units::Quantity> quantity(const std::string& name) const;
-  std::optional<std::string> symbol(const std::string& name) const;
+  void set(std::string_view name, Value value, Origin origin);
+  void set(FactId id, Value value, Origin origin);
+  const Fact* find(std::string_view name) const;
+  const Fact* find(FactId id) const;
+  // Every fact with its name, sorted by name (the layer's own over the base's).
+  std::vector<std::pair<std::string_view, const Fact*>> sorted() const;
+  std::optional<units::Quantity> quantity(std::string_view name) const;
+  std::optional<std::string> symbol(std::string_view name) const;
 
  private:
+  struct Slot {
+    FactId id;
+    Fact fact;
+  };
+  Fact* own(FactId id);
+
   std::string declaration_;
   std::string kind_;
-  std::map<std::string, Fact> facts_;
+  const FactSet* base_ = nullptr;
+  std::vector<std::uint16_t> where_;  // by FactId: 1 + index into slots_, 0 when unset; grown on demand
+  // In the order they were first set; its capacity is the registry's size from the
+  // first set on, so it never reallocates (see above).
+  std::vector<Slot> slots_;
+  std::deque<std::pair<std::string, Fact>> unregistered_;
 };
 
 }  // namespace gpuspec::facts

@@ -26,7 +26,7 @@ bool FactBuilder::catalog(const std::string& name, const sema::DeclEntry& entry,
   return true;
 }
 
-void FactBuilder::derived(const std::string& name, Value value, SourceRange range, std::string explanation) {
+void FactBuilder::derived(std::string_view name, Value value, SourceRange range, std::string explanation) {
   facts_.set(name, std::move(value), Origin{Origin::Kind::Derived, range, {}, std::move(explanation)});
 }
 

@@ -25,7 +25,7 @@ class FactBuilder {
   void declared_or_default(const std::string& name, std::string_view path, Value default_value, std::string why);
   // Catalog property `property` of `entry` as fact `name`.
   bool catalog(const std::string& name, const sema::DeclEntry& entry, std::string_view property);
-  void derived(const std::string& name, Value value, SourceRange range, std::string explanation);
+  void derived(std::string_view name, Value value, SourceRange range, std::string explanation);
 
   std::optional<Counted> counted(std::string_view path) const;
 

@@ -62,7 +62,7 @@ nlohmann::ordered_json fact_set_to_json(const FactSet& facts, const SourceManage
   out["name"] = facts.declaration();
   out["kind"] = facts.kind();
   nlohmann::ordered_json all = nlohmann::ordered_json::object();
-  for (const auto& [name, fact] : facts.all()) all[name] = fact_to_json(fact, sources);
+  for (const auto& [name, fact] : facts.sorted()) all[std::string(name)] = fact_to_json(*fact, sources);
   out["facts"] = std::move(all);
   return out;
 }

@@ -13,7 +13,7 @@ bool has_facts(std::string_view kind) { return kind == "server" || kind == "clou
 
 namespace {
 
-std::optional<double> value_of(const FactSet& facts, const std::string& name) {
+std::optional<double> value_of(const FactSet& facts, std::string_view name) {
   auto q = facts.quantity(name);
   return q ? std::optional(q->value) : std::nullopt;
 }
@@ -37,8 +37,8 @@ void add_served_workload_facts(const sema::Program& program, const sema::DeclEnt
     add_workload_facts(program, workload, scratch, gpus, scratch_diags);
     WorkloadFacts made;
     // The seeds are the deployment's own (their origins point into it), not the workload's.
-    for (const auto& [name, fact] : scratch.all()) {
-      if (name != "gpu.count" && name != "gpu.vram") made.facts.emplace_back(name, fact);
+    for (const auto& [name, fact] : scratch.sorted()) {
+      if (name != "gpu.count" && name != "gpu.vram") made.facts.emplace_back(std::string(name), *fact);
     }
     made.diagnostics = std::move(scratch_diags.diagnostics());
     it = cache->emplace(std::move(key), std::move(made)).first;

@@ -33,7 +33,7 @@ void add_declared(const ast::Body& body, const std::string& prefix, FactSet& fac
   }
 }
 
-void set_default(FactSet& facts, const std::string& name, Value value, SourceRange at, std::string why) {
+void set_default(FactSet& facts, std::string_view name, Value value, SourceRange at, std::string why) {
   if (facts.find(name)) return;
   facts.set(name, std::move(value), Origin{Origin::Kind::Default, at, {}, std::move(why)});
 }

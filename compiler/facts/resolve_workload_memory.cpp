@@ -17,28 +17,28 @@ namespace gpuspec::facts {
 namespace {
 
 template <typename Parse>
-auto parsed_symbol(const FactSet& facts, const std::string& name, Parse parse) {
+auto parsed_symbol(const FactSet& facts, std::string_view name, Parse parse) {
   auto text = facts.symbol(name);
   return text ? parse(*text) : decltype(parse(std::string_view{})){};
 }
 
-std::optional<double> number(const FactSet& facts, const std::string& name) {
+std::optional<double> number(const FactSet& facts, std::string_view name) {
   auto q = facts.quantity(name);
   if (!q || !q->dimension.dimensionless()) return std::nullopt;
   return q->value;
 }
 
-void set_bytes(FactSet& facts, const std::string& name, double bytes, SourceRange at, std::string why) {
+void set_bytes(FactSet& facts, std::string_view name, double bytes, SourceRange at, std::string why) {
   facts.set(name, Value::of({bytes, units::Dimension::data(), units::Currency::None}),
             Origin{Origin::Kind::Estimator, at, {}, std::move(why)});
 }
 
 // A clause of a message, printed bare (a symbol displays without quotes).
-void set_text(FactSet& facts, const std::string& name, std::string text, SourceRange at, std::string why) {
+void set_text(FactSet& facts, std::string_view name, std::string text, SourceRange at, std::string why) {
   facts.set(name, Value::symbol(std::move(text)), Origin{Origin::Kind::Estimator, at, {}, std::move(why)});
 }
 
-bool is_default(const FactSet& facts, const std::string& name) {
+bool is_default(const FactSet& facts, std::string_view name) {
   const Fact* fact = facts.find(name);
   return fact && fact->origin.kind != Origin::Kind::Declared;
 }
@@ -228,13 +228,13 @@ void add_workload_memory_facts(const ast::Declaration& decl, FactSet& facts, std
   single.offload = Offload::None;
   single.data_parallel = 1;
   single.tensor_parallel = 1;
-  set_bytes(facts, "workload.mem.single_gpu", estimate_memory(single).per_gpu, at,
+  set_bytes(facts, "workload.mem.single_gpu", estimate_per_gpu(single), at,
             "typical estimate on one GPU: no sharding, offload or tensor parallelism");
   if (input.sharding == Sharding::Zero3 || input.sharding == Sharding::Fsdp) {
     EstimatorInput zero2 = input;
     zero2.sharding = Sharding::Zero2;
     if (validate_input(zero2).empty()) {
-      set_bytes(facts, "workload.mem.per_gpu_zero2", estimate_memory(zero2).per_gpu, at,
+      set_bytes(facts, "workload.mem.per_gpu_zero2", estimate_per_gpu(zero2), at,
                 fmt::format("typical estimate with sharding = zero2 over {} GPUs instead", input.data_parallel));
     }
   }

@@ -84,9 +84,9 @@ std::vector<FactView> Analysis::facts_of(const ast::Declaration& declaration) co
   // The cost.* facts the budget and deployment rules read, as `gpuspec facts` shows them.
   cost::PriceBook book = cost::build_price_book(*program_);
   cost::add_cost_facts(*program_, *entry, resolved, book);
-  for (const auto& [name, fact] : resolved.all()) {
-    out.push_back(FactView{name, fact.value.display(), origin_name(fact.origin.kind), fact.origin.entry,
-                           fact.origin.explanation, fact.origin.range});
+  for (const auto& [name, fact] : resolved.sorted()) {
+    out.push_back(FactView{std::string(name), fact->value.display(), origin_name(fact->origin.kind), fact->origin.entry,
+                           fact->origin.explanation, fact->origin.range});
   }
   return out;
 }

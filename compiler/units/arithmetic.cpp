@@ -102,6 +102,10 @@ std::optional<int> compare(const Quantity& a, const Quantity& b) {
 // so base-unit values in JSON read as written; exact large values (1 PiB) stay exact.
 static double tidy_product(double value) {
   if (!std::isfinite(value) || value == 0) return value;
+  // A whole number below 1e15 has at most 15 digits, so it prints and reads back as
+  // itself: skip the round trip through text (most quantities: 80 GB, 700 W; the
+  // formatting was ~4 % of a check, issue 12).
+  if (std::fabs(value) < 1e15 && value == std::trunc(value)) return value;
   double decimal = std::strtod(fmt::format("{:.15g}", value).c_str(), nullptr);
   double ulp = std::fabs(std::nextafter(value, std::numeric_limits<double>::infinity()) - value);
   return std::isfinite(decimal) && std::isfinite(ulp) && std::fabs(decimal - value) <= 4 * ulp ? decimal : value;

@@ -166,3 +166,16 @@ TEST(MakeQuantity, SnapsDecimalProductsButKeepsExactOnes) {
   EXPECT_EQ(make_quantity(1152, *find_unit("GiB")).value.value, 1236950581248.0);
   EXPECT_EQ(make_quantity(0.1, *find_unit("kW")).value.value, 100.0);
 }
+
+// Whole numbers skip the text round trip; below 1e15 it could not change them, and
+// at 1e15 and above the round trip still decides (a 16-digit product may be snapped).
+TEST(MakeQuantity, WholeNumbersStayExactAroundTheShortcut) {
+  using gpuspec::units::find_unit;
+  using gpuspec::units::make_quantity;
+  EXPECT_EQ(make_quantity(80, *find_unit("GB")).value.value, 80e9);
+  EXPECT_EQ(make_quantity(999999999999999, *find_unit("W")).value.value, 999999999999999.0);
+  EXPECT_EQ(make_quantity(-700, *find_unit("W")).value.value, -700.0);
+  EXPECT_EQ(make_quantity(1e15, *find_unit("W")).value.value, 1e15);
+  // 2^52 + 1 has 16 digits: the round trip snaps it to 15 (within 4 ulps), as before.
+  EXPECT_EQ(make_quantity(4503599627370497.0, *find_unit("W")).value.value, 4503599627370500.0);
+}

@@ -2,13 +2,14 @@
 // (fact_builder.cpp, resolve_server.cpp, resolve_cloud.cpp, resolve_workload.cpp).
 // Allowed symbols are read from the sema property schemas the facts come from, so
 // a symbol added to a spec property is at once a symbol policies may compare with.
-#include "eval/fact_schema.h"
+#include "facts/fact_schema.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "sema/schema.h"
 
-namespace gpuspec::eval {
+namespace gpuspec::facts {
 
 namespace {
 
@@ -344,20 +345,24 @@ const FactSchema& FactSchema::builtin() {
 }
 
 void FactSchema::add(std::string name, FactType type, std::string_view doc) {
-  for (auto& e : entries_) {
-    if (e.name == name) {
-      e = {std::move(name), std::move(type), doc};
-      return;
-    }
+  if (auto it = index_.find(name); it != index_.end()) {
+    entries_[it->second] = {std::move(name), std::move(type), doc};
+    return;
   }
+  // FactId is 16 bits with one value reserved: far more than the ~190 facts there are.
+  if (entries_.size() >= kNoFactId) throw std::length_error("too many facts in one schema");
+  index_.emplace(name, static_cast<FactId>(entries_.size()));
   entries_.push_back({std::move(name), std::move(type), doc});
 }
 
 const FactSchemaEntry* FactSchema::find(std::string_view name) const {
-  for (const auto& e : entries_) {
-    if (e.name == name) return &e;
-  }
-  return nullptr;
+  auto it = index_.find(name);
+  return it == index_.end() ? nullptr : &entries_[it->second];
+}
+
+FactId FactSchema::id(std::string_view name) const {
+  auto it = index_.find(name);
+  return it == index_.end() ? kNoFactId : it->second;
 }
 
 std::vector<std::string_view> FactSchema::names() const {
@@ -367,4 +372,4 @@ std::vector<std::string_view> FactSchema::names() const {
   return out;
 }
 
-}  // namespace gpuspec::eval
+}  // namespace gpuspec::facts

@@ -1,0 +1,100 @@
+// FactSet keeps registered facts in slots by id, others aside, and may be layered
+// on a base set; these tests pin the map-like behaviour the resolvers rely on.
+#include "facts/fact.h"
+
+#include <gtest/gtest.h>
+
+namespace gpuspec::facts {
+namespace {
+
+Origin derived(std::string why) { return Origin{Origin::Kind::Derived, {}, {}, std::move(why)}; }
+
+TEST(FactSet, SetsAndFindsByNameAndId) {
+  FactSet facts("s", "server");
+  facts.set("gpu.count", Value::number(8), derived("8 x a100"));
+  const FactId id = FactSchema::builtin().id("gpu.count");
+  ASSERT_NE(id, kNoFactId);
+  ASSERT_NE(facts.find(id), nullptr);
+  EXPECT_EQ(facts.find("gpu.count"), facts.find(id));
+  EXPECT_EQ(facts.quantity("gpu.count")->value, 8);
+  EXPECT_EQ(facts.find("gpu.vram"), nullptr);
+  EXPECT_EQ(facts.find("no.such.fact"), nullptr);
+}
+
+TEST(FactSet, SettingAgainReplacesInPlace) {
+  FactSet facts("s", "server");
+  facts.set("gpu.model", Value::symbol("a"), derived("first"));
+  const Fact* before = facts.find("gpu.model");
+  facts.set("gpu.model", Value::symbol("b"), derived("second"));
+  EXPECT_EQ(facts.find("gpu.model"), before);
+  EXPECT_EQ(facts.symbol("gpu.model"), "b");
+  EXPECT_EQ(facts.find("gpu.model")->origin.explanation, "second");
+  EXPECT_EQ(facts.sorted().size(), 1u);
+}
+
+TEST(FactSet, PointersStayValidWhileFactsAreAdded) {
+  FactSet facts("s", "server");
+  facts.set("gpu.count", Value::number(1), derived(""));
+  const Fact* first = facts.find("gpu.count");
+  for (const auto& entry : FactSchema::builtin().entries()) facts.set(entry.name, Value::number(2), derived(""));
+  facts.set("not.registered", Value::number(3), derived(""));
+  EXPECT_EQ(facts.find("gpu.count"), first);
+  EXPECT_EQ(first->value.quantity.value, 2);
+}
+
+TEST(FactSet, KeepsNamesTheRegistryLacks) {
+  FactSet facts("s", "server");
+  facts.set("zz.unregistered", Value::flag(true), derived(""));
+  facts.set("gpu.count", Value::number(4), derived(""));
+  ASSERT_NE(facts.find("zz.unregistered"), nullptr);
+  EXPECT_TRUE(facts.find("zz.unregistered")->value.boolean);
+  auto all = facts.sorted();
+  ASSERT_EQ(all.size(), 2u);
+  EXPECT_EQ(all[0].first, "gpu.count");
+  EXPECT_EQ(all[1].first, "zz.unregistered");
+}
+
+TEST(FactSet, SortedIsByName) {
+  FactSet facts("s", "server");
+  for (const char* name : {"nodes", "gpu.vram", "budget", "gpu.count"}) facts.set(name, Value::number(1), derived(""));
+  std::vector<std::string_view> names;
+  for (const auto& [name, fact] : facts.sorted()) names.push_back(name);
+  EXPECT_EQ(names, (std::vector<std::string_view>{"budget", "gpu.count", "gpu.vram", "nodes"}));
+}
+
+TEST(FactSet, LayerReadsThroughAndShadowsItsBase) {
+  FactSet base("s", "server");
+  base.set("gpu.count", Value::number(8), derived("base"));
+  base.set("nodes", Value::number(1), derived("base"));
+  FactSet layer = FactSet::layered_on(base);
+  EXPECT_EQ(layer.declaration(), "s");
+  EXPECT_EQ(layer.kind(), "server");
+  EXPECT_EQ(layer.find("gpu.count"), base.find("gpu.count"));
+  layer.set("nodes", Value::number(2), derived("layer"));
+  layer.set("budget", Value::number(5), derived("layer"));
+  EXPECT_EQ(layer.quantity("nodes")->value, 2);
+  EXPECT_EQ(base.quantity("nodes")->value, 1);  // the base is untouched
+  EXPECT_EQ(base.find("budget"), nullptr);
+  std::vector<std::pair<std::string_view, double>> all;
+  for (const auto& [name, fact] : layer.sorted()) all.emplace_back(name, fact->value.quantity.value);
+  EXPECT_EQ(all, (std::vector<std::pair<std::string_view, double>>{{"budget", 5}, {"gpu.count", 8}, {"nodes", 2}}));
+}
+
+TEST(FactSet, CopyOfALayerOutlivesItsBase) {
+  std::optional<FactSet> copy;
+  {
+    FactSet base("s", "server");
+    base.set("gpu.count", Value::number(8), derived("base"));
+    base.set("nodes", Value::number(1), derived("base"));
+    FactSet layer = FactSet::layered_on(base);
+    layer.set("nodes", Value::number(2), derived("layer"));
+    copy = layer;
+  }
+  EXPECT_EQ(copy->quantity("gpu.count")->value, 8);
+  EXPECT_EQ(copy->quantity("nodes")->value, 2);
+  EXPECT_EQ(copy->find("nodes")->origin.explanation, "layer");
+  EXPECT_EQ(copy->sorted().size(), 2u);
+}
+
+}  // namespace
+}  // namespace gpuspec::facts
