@@ -11,13 +11,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <functional>
 #include <iostream>
 #include <iterator>
 #include <map>
 #include <memory>
 #include <set>
-#include <tuple>
 
 #include "backends/writers/atomic_write.h"
 #include "diag/diagnostic_counts.h"
@@ -35,30 +33,20 @@
 #include "driver/config.h"
 #include "driver/default_paths.h"
 #include "driver/help.h"
-#include "driver/import_scan.h"
+#include "driver/check_group.h"
+#include "driver/check_stream.h"
 #include "driver/ordered_output.h"
 #include "driver/parallel.h"
 #include "driver/rewrite_files.h"
 #include "driver/sarif_rules.h"
 #include "driver/session.h"
 #include "driver/version.h"
-#include "sema/loader.h"
 #include "sema/suggest.h"
 #include "source/printable.h"
 
 namespace gpuspec::driver {
 
 namespace {
-
-// Files that share a config (or --config, or none) and so share a policy set.
-struct CheckGroup {
-  LintConfig config;  // with the command line applied
-  std::vector<std::string> files;
-  std::unique_ptr<Session> session;
-  DiagnosticEngine diags;
-  std::vector<FileId> roots;
-  bool library_broken = false;  // its policies did not load: no file is checked
-};
 
 // A file imported by several checked files (or a policy file loaded by several
 // groups) is checked more than once; show its diagnostics once.
@@ -109,18 +97,6 @@ std::vector<SarifRule> sarif_rules(const std::vector<std::unique_ptr<CheckGroup>
     rules.insert(rules.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
   }
   return rules;
-}
-
-// A path the run could not read, or a file a folder walk skipped: a diagnostic
-// without a location. Fail closed: an error that makes the run exit 2, unless
-// --allow-skipped makes it a warning.
-Diagnostic unread_path(std::string id, std::string message, std::string note, bool allowed) {
-  Diagnostic d;
-  d.id = std::move(id);
-  d.severity = allowed ? Severity::Warning : Severity::Error;
-  d.message = std::move(message);
-  if (!note.empty()) d.notes.push_back({std::move(note), {}});
-  return d;
 }
 
 int check_command(const std::vector<std::string>& raw_args, int fix_round);
@@ -215,175 +191,6 @@ int fix_and_check_again(const std::vector<std::unique_ptr<CheckGroup>>& groups, 
     if (arg != "--fix") again.push_back(arg);
   }
   return check_command(again, 0);
-}
-
-// Text, JSON and GitHub output is written as the files are checked (stream_check). What
-// needs the whole run first is held: SARIF lists every diagnostic id among its rules
-// before the results, JUnit groups findings by checked file, --fix, --verify and the
-// baselines read every diagnostic, and diagnostics of --prices files arrive with the
-// first file priced, wherever their path sorts.
-bool can_stream(const ParsedArgs& args, const std::string& format, const std::vector<std::unique_ptr<CheckGroup>>& groups) {
-  if (format != "text" && format != "json" && format != "github") return false;
-  if (args.has("--fix") || args.has("--verify") || args.value("--baseline") || args.value("--write-baseline")) return false;
-  auto price_paths = args.values("--prices");
-  if (price_paths.empty() || args.has("--no-lint")) return true;
-  for (const auto& group : groups) {
-    if (group->library_broken) continue;
-    const PriceFiles& prices = group->session->price_files(price_paths);
-    if (!prices.diagnostics.empty() || !prices.error.empty()) return false;
-  }
-  return true;
-}
-
-// How many files may be checked ahead of the first one not yet written: enough to keep
-// every thread busy while one slow file holds up the output.
-std::size_t stream_window(unsigned jobs) { return 4 * static_cast<std::size_t>(jobs); }
-
-// `check` with output written as the files are checked, in the bytes the held path
-// writes. Each file is checked and its diagnostics rendered on a worker thread; they
-// join the output in file order, each written as soon as no file still to come can
-// report one that sorts before it (ImportPaths bounds that from the import lines), and
-// are freed then. What cannot be read leads the output, so root files are read once
-// up front to find them.
-int stream_check(const ParsedArgs& args, const std::string& format, unsigned jobs,
-                 std::vector<std::unique_ptr<CheckGroup>>& groups, std::vector<Diagnostic> unread,
-                 const std::function<AnalysisOptions(const CheckGroup&)>& analysis_options) {
-  const bool allow_skipped = args.has("--allow-skipped");
-  // The files each group checks (the readable ones) and the lowest path each can
-  // report in ("" when unknown: nothing is written past it until it is done).
-  struct Planned {
-    std::vector<std::string> files;
-    std::vector<std::string> lowest;
-  };
-  std::vector<Planned> plans(groups.size());
-  ImportPaths import_paths;
-  for (std::size_t g = 0; g < groups.size(); ++g) {
-    if (groups[g]->library_broken) continue;
-    for (const auto& path : groups[g]->files) {
-      std::string reason;
-      auto text = sema::read_file(path, &reason);
-      if (!text) {
-        unread.push_back(unread_path("unreadable-file", fmt::format("cannot read '{}': {}", path, reason), "", allow_skipped));
-        continue;
-      }
-      plans[g].files.push_back(path);
-      plans[g].lowest.push_back(import_paths.lowest_path(path, *text).value_or(std::string()));
-    }
-  }
-
-  std::set<DiagnosticKey> unread_seen;
-  std::vector<Diagnostic> unique_unread;
-  for (auto& d : unread) {
-    if (unread_seen.insert(key_of(d, SourceManager{})).second) unique_unread.push_back(std::move(d));
-  }
-  bool incomplete = !allow_skipped && !unique_unread.empty();
-  if (!unique_unread.empty()) {
-    if (groups.empty()) {
-      groups.push_back(std::make_unique<CheckGroup>());
-      groups.back()->session = std::make_unique<Session>(LibraryOptions{args.value("--stdlib"), {}});
-      plans.emplace_back();
-    }
-    if (incomplete) unique_unread.front().hint = "the run is incomplete, so it exits 2; --allow-skipped goes on without these paths";
-  }
-
-  DiagnosticRenderer render;
-  OrderedDiagnosticOutput::Writer write;
-  std::optional<JsonDiagnosticsWriter> json;
-  if (format == "json") {
-    json.emplace(std::cout);
-    render = [](std::string& out, const Diagnostic& d, const SourceManager& sources) {
-      append_diagnostic_json(out, d, sources, 4);
-    };
-    write = [&](std::string_view text) { json->add_rendered(text); };
-    if (!groups.empty()) json->begin();  // as the held path's add() per group wrote it
-  } else {
-    write = [](std::string_view text) { std::cout.write(text.data(), static_cast<std::streamsize>(text.size())); };
-    if (format == "github") {
-      render = [](std::string& out, const Diagnostic& d, const SourceManager& sources) {
-        append_github_annotation(out, d, sources);
-      };
-    } else {
-      TextRenderOptions options;
-      options.color = should_use_color(STDOUT_FILENO, args.has("--no-color"));
-      render = [options](std::string& out, const Diagnostic& d, const SourceManager& sources) {
-        append_text_diagnostic(out, d, sources, options);
-      };
-    }
-  }
-
-  OrderedDiagnosticOutput output(write, groups.size() > 1);
-  auto fail_on = [](const CheckGroup& group) { return group.config.fail_on.value_or(Severity::Error); };
-  if (!unique_unread.empty()) {
-    const SourceManager& sources = groups.front()->session->sources();  // unused: no location
-    for (const auto& rendered : render_each(unique_unread, sources, render)) output.write_now(rendered, fail_on(*groups.front()));
-  }
-
-  std::size_t file_count = 0;
-  for (std::size_t g = 0; g < groups.size(); ++g) {
-    CheckGroup& group = *groups[g];
-    Session& session = *group.session;
-    const Planned& plan = plans[g];
-    output.begin_group(fail_on(group));
-    output.add(render_each(session.library_diagnostics(), session.sources(), render));
-    // The lowest path the files from i on can report in.
-    std::vector<std::string> bound_from(plan.files.size());
-    for (std::size_t i = plan.files.size(); i-- > 0;) {
-      bound_from[i] = i + 1 < plan.files.size() ? std::min(plan.lowest[i], bound_from[i + 1]) : plan.lowest[i];
-    }
-    if (!bound_from.empty()) output.write_before(bound_from.front());
-
-    AnalysisOptions analysis = analysis_options(group);
-    struct FileResult {
-      std::vector<RenderedDiagnostic> diagnostics;
-      bool read = false;
-      std::string io_error;
-    };
-    const std::size_t window = stream_window(jobs);
-    std::vector<FileResult> slots(std::min(window, plan.files.size()));
-    for_each_index_in_order(
-        plan.files.size(), jobs, window,
-        [&](std::size_t i) {
-          FileResult& result = slots[i % window];
-          DiagnosticEngine diags;
-          auto program = analyze_file(session, plan.files[i], analysis, diags, &result.io_error);
-          result.read = program.has_value();
-          result.diagnostics = render_each(diags.diagnostics(), session.sources(), render);
-          // Rendered: the texts of this file and its imports (its own copies) are done.
-          if (program) {
-            for (const auto& file : program->files()) session.sources().release_text(file->source->id());
-          }
-        },
-        [&](std::size_t i) {
-          FileResult result = std::move(slots[i % window]);
-          slots[i % window] = FileResult{};
-          output.add(std::move(result.diagnostics));
-          if (result.read) {
-            ++file_count;
-          } else {
-            // Readable up front, not now (it changed under the run): reported where it
-            // falls, since the head of the output is written.
-            if (!allow_skipped) incomplete = true;
-            auto d = unread_path("unreadable-file", result.io_error, "", allow_skipped);
-            for (const auto& rendered : render_each({d}, session.sources(), render)) output.write_now(rendered, fail_on(group));
-          }
-          output.write_before(i + 1 < plan.files.size() ? std::optional<std::string>(bound_from[i + 1]) : std::nullopt);
-        });
-    output.write_before(std::nullopt);
-  }
-  if (output.out_of_order()) {
-    std::fprintf(stderr, "gpuspec: internal error: %zu diagnostic%s written out of order; please report it\n",
-                 output.out_of_order(), output.out_of_order() == 1 ? "" : "s");
-  }
-
-  if (json) {
-    json->finish(file_count, output.counts());
-    std::cout << "\n";
-  } else if (format == "text") {
-    std::string summary = render_summary(output.counts());
-    if (!summary.empty()) std::cout << summary << "\n";
-  }
-  if (incomplete) return kExitToolFailure;
-  return output.failed() ? kExitFindings : kExitClean;
 }
 
 }  // namespace
