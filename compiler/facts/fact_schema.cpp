@@ -4,6 +4,8 @@
 // a symbol added to a spec property is at once a symbol policies may compare with.
 #include "facts/fact_schema.h"
 
+#include "facts/fact_docs.h"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -345,6 +347,7 @@ const FactSchema& FactSchema::builtin() {
 }
 
 void FactSchema::add(std::string name, FactType type, std::string_view doc) {
+  if (doc.empty()) doc = default_fact_doc(name);  // the echoed properties' docs (fact_docs.cpp)
   if (auto it = index_.find(name); it != index_.end()) {
     entries_[it->second] = {std::move(name), std::move(type), doc};
     return;

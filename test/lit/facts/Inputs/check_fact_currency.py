@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The fact registry against what uses it: every fact the resolvers produce for the
-examples and the policy tests is in the registry (`gpuspec facts --schema`), so a policy
+"""The fact registry against what uses it: every fact in it says what it means; every
+fact the resolvers produce for the examples and the policy tests is in the registry (`gpuspec facts --schema`), so a policy
 can read it and the type checker knows its type; and every fact a table of docs/facts.md
 describes is in the registry, so the docs name no fact that does not exist.
 
@@ -9,11 +9,15 @@ import glob, json, os, re, subprocess, sys
 
 gpuspec, root = sys.argv[1], sys.argv[2]
 schema_out = subprocess.run([gpuspec, "facts", "--schema", "--format", "json"], capture_output=True, text=True, check=True)
-registry = [fact["name"] for fact in json.loads(schema_out.stdout)["facts"]]
+facts = json.loads(schema_out.stdout)["facts"]
+registry = [fact["name"] for fact in facts]
 known = set(registry)
 problems = []
 if len(known) != len(registry):
     problems.append("the registry lists a fact twice")
+for fact in facts:
+    if not fact["doc"]:
+        problems.append(f"no doc in the registry (fact_schema.cpp or fact_docs.cpp): {fact['name']}")
 
 files = sorted(glob.glob(os.path.join(root, "examples", "**", "*.gpuspec"), recursive=True) +
                glob.glob(os.path.join(root, "test", "policies", "**", "*.gpuspec"), recursive=True))
