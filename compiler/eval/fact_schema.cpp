@@ -344,20 +344,17 @@ const FactSchema& FactSchema::builtin() {
 }
 
 void FactSchema::add(std::string name, FactType type, std::string_view doc) {
-  for (auto& e : entries_) {
-    if (e.name == name) {
-      e = {std::move(name), std::move(type), doc};
-      return;
-    }
+  auto [it, inserted] = index_.try_emplace(name, entries_.size());
+  if (!inserted) {
+    entries_[it->second] = {std::move(name), std::move(type), doc};
+    return;
   }
   entries_.push_back({std::move(name), std::move(type), doc});
 }
 
 const FactSchemaEntry* FactSchema::find(std::string_view name) const {
-  for (const auto& e : entries_) {
-    if (e.name == name) return &e;
-  }
-  return nullptr;
+  auto it = index_.find(name);
+  return it == index_.end() ? nullptr : &entries_[it->second];
 }
 
 std::vector<std::string_view> FactSchema::names() const {

@@ -4,8 +4,10 @@
 // fact that does not apply (Unknown) from a symbol literal.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "units/quantity.h"
@@ -58,6 +60,13 @@ class FactSchema {
 
  private:
   std::vector<FactSchemaEntry> entries_;
+  // name -> position in entries_. Loading the pack looks up ~400 fact names against
+  // ~300 entries; a linear scan of the names was a visible part of a cold start.
+  struct NameHash {
+    using is_transparent = void;  // find() by string_view without building a string
+    std::size_t operator()(std::string_view name) const { return std::hash<std::string_view>{}(name); }
+  };
+  std::unordered_map<std::string, std::size_t, NameHash, std::equal_to<>> index_;
 };
 
 }  // namespace gpuspec::eval
