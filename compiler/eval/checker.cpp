@@ -22,8 +22,12 @@ struct T {
   bool literal = false;
   std::string name;  // the literal, or the fact name
   SourceRange range;
-  std::string text;  // the expression as written, for messages
+  // The expression, spelled out (text_of) only when a message needs it: loading the
+  // pack checks ~400 expressions and used to format each one.
+  const ast::Expr* expr = nullptr;
 };
+
+std::string text_of(const T& t) { return t.expr ? expr_text(*t.expr) : std::string(); }
 
 T failed() {
   T t;
@@ -44,7 +48,7 @@ class Checker {
   T check(const ast::Expr& e, bool symbol_ok) {
     T t = check_node(e, symbol_ok);
     t.range = e.range;
-    t.text = expr_text(e);
+    t.expr = &e;
     if (t.literal && !symbol_ok) {
       unknown_fact(t);
       return failed();
@@ -67,8 +71,8 @@ class Checker {
 
   void unit_mismatch(SourceRange range, std::string message, const T& a, const T& b) {
     auto& d = diags_.error("unit-mismatch", range, std::move(message));
-    d.notes.push_back({fmt::format("'{}' is {}", a.text, type_name(a.type)), a.range});
-    d.notes.push_back({fmt::format("'{}' is {}", b.text, type_name(b.type)), b.range});
+    d.notes.push_back({fmt::format("'{}' is {}", text_of(a), type_name(a.type)), a.range});
+    d.notes.push_back({fmt::format("'{}' is {}", text_of(b), type_name(b.type)), b.range});
   }
 
   // `literal` compared with a value of type `fact` (a symbol-valued fact, usually).
@@ -80,7 +84,7 @@ class Checker {
     }
     const auto& allowed = fact.type.symbols;
     if (allowed.empty() || std::find(allowed.begin(), allowed.end(), literal.name) != allowed.end()) return true;
-    std::string owner = fact.name.empty() ? "'" + fact.text + "'" : fact.name;
+    std::string owner = fact.name.empty() ? "'" + text_of(fact) + "'" : fact.name;
     auto& d = diags_.error("unknown-symbol", literal.range,
                            fmt::format("'{}' is not a value {} can take", literal.name, owner));
     auto near = sema::nearest(literal.name, allowed);
@@ -103,7 +107,7 @@ class Checker {
     if (a.type.kind == Kind::Any || b.type.kind == Kind::Any) return true;
     if (a.type.kind != b.type.kind) {
       type_mismatch(at, fmt::format("cannot compare {} with {}", type_name(a.type), type_name(b.type)))
-          .notes.push_back({fmt::format("'{}' is {}", a.text, type_name(a.type)), a.range});
+          .notes.push_back({fmt::format("'{}' is {}", text_of(a), type_name(a.type)), a.range});
       return false;
     }
     if (a.type.kind == Kind::Quantity && a.type.dimension != b.type.dimension) {
@@ -116,14 +120,14 @@ class Checker {
   bool is_quantity(const T& t, std::string_view what) {
     if (t.error) return false;
     if (t.type.kind == Kind::Quantity || t.type.kind == Kind::Any) return true;
-    type_mismatch(t.range, fmt::format("{} needs quantities, but '{}' is {}", what, t.text, type_name(t.type)));
+    type_mismatch(t.range, fmt::format("{} needs quantities, but '{}' is {}", what, text_of(t), type_name(t.type)));
     return false;
   }
 
   bool is_bool(const T& t, std::string_view what) {
     if (t.error) return false;
     if (t.type.kind == Kind::Bool || t.type.kind == Kind::Any) return true;
-    type_mismatch(t.range, fmt::format("{} needs a condition, but '{}' is {}", what, t.text, type_name(t.type)));
+    type_mismatch(t.range, fmt::format("{} needs a condition, but '{}' is {}", what, text_of(t), type_name(t.type)));
     return false;
   }
 
@@ -256,12 +260,12 @@ class Checker {
       if (l.error || r.error) return failed();
       if (r.type.kind == Kind::Any) return boolean();
       if (r.type.kind != Kind::List) {
-        type_mismatch(b.rhs->range, fmt::format("'in' needs a list on the right, but '{}' is {}", r.text, type_name(r.type)));
+        type_mismatch(b.rhs->range, fmt::format("'in' needs a list on the right, but '{}' is {}", text_of(r), type_name(r.type)));
         return failed();
       }
       T element = of(FactType{r.type.element, r.type.dimension, r.type.symbols, Kind::Any});
       element.name = r.name;
-      element.text = r.text;
+      element.expr = r.expr;
       element.range = r.range;
       return comparable(element, l, range) ? boolean() : failed();
     }
@@ -291,11 +295,11 @@ class Checker {
     if (t.error) return std::nullopt;
     if (t.type.kind == Kind::Any) return of(FactType::any());
     if (t.type.kind != Kind::List) {
-      type_mismatch(arg.range, fmt::format("{}() takes a list, but '{}' is {}", c.callee, t.text, type_name(t.type)));
+      type_mismatch(arg.range, fmt::format("{}() takes a list, but '{}' is {}", c.callee, text_of(t), type_name(t.type)));
       return std::nullopt;
     }
     T element = of(FactType{t.type.element, t.type.dimension, t.type.symbols, Kind::Any});
-    element.text = t.text;
+    element.expr = t.expr;
     element.range = t.range;
     return element;
   }
@@ -333,7 +337,7 @@ class Checker {
           (arg.type.kind == Kind::Quantity && arg.type.dimension.dimensionless())) {
         return of(FactType::number());
       }
-      type_mismatch(arg.range, fmt::format("{}() takes a plain number, but '{}' is {}", f, arg.text, type_name(arg.type)));
+      type_mismatch(arg.range, fmt::format("{}() takes a plain number, but '{}' is {}", f, text_of(arg), type_name(arg.type)));
       return failed();
     }
     // min / max: several quantities of one dimension, or one list of them.

@@ -2,7 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include "eval/test_support.h"
+#include "syntax/ast_dump.h"
+#include "syntax/parser.h"
 
 namespace gpuspec::eval {
 namespace {
@@ -91,6 +95,61 @@ TEST(Template, CheckedWhenThePolicyLoads) {
   EXPECT_FALSE(check_template("open {memory.total", at, FactSchema::builtin(), unbalanced));
   ASSERT_EQ(unbalanced.diagnostics().size(), 1u);
   EXPECT_EQ(unbalanced.diagnostics()[0].id, "template");
+}
+
+}  // namespace
+}  // namespace gpuspec::eval
+
+namespace gpuspec::eval {
+namespace {
+
+// A hole that is one fact name skips the parser (template.cpp builds the tree itself):
+// the tree, positions included, must be the one the parser builds for the same text.
+TEST(Template, PlainNameHoleMatchesTheParser) {
+  for (std::string_view name : {"nodes", "gpu.model", "workload.mem.per_gpu", "a-b.c_d.0e", "_x1"}) {
+    SourceManager fast_sources;
+    DiagnosticEngine fast_diags;
+    ParsedExpression fast = parse_expression(fast_sources, name, fast_diags);
+    ASSERT_NE(fast.expr, nullptr) << name;
+    EXPECT_FALSE(fast_diags.has_errors()) << name;
+
+    SourceManager parsed_sources;
+    DiagnosticEngine parsed_diags;
+    const SourceFile& file =
+        parsed_sources.add("<expression>", std::string(fast_sources.file(fast.file_id).text()), true);
+    ast::File parsed = syntax::parse_file(file, parsed_diags);
+    EXPECT_FALSE(parsed_diags.has_errors()) << name;
+    EXPECT_EQ(syntax::dump_ast(*fast.file, fast_sources), syntax::dump_ast(parsed, parsed_sources)) << name;
+    // The dump leaves out some ranges; diagnostics point with all of them.
+    auto same = [&](SourceRange a, SourceRange b, const char* what) {
+      EXPECT_EQ(std::tie(a.file, a.begin, a.end), std::tie(b.file, b.begin, b.end)) << name << ": " << what;
+    };
+    ASSERT_EQ(parsed.declarations.size(), 1u);
+    const ast::Declaration& f = fast.file->declarations[0];
+    const ast::Declaration& p = parsed.declarations[0];
+    same(f.kind_range, p.kind_range, "kind");
+    same(f.name_range, p.name_range, "name");
+    same(f.body.range, p.body.range, "body");
+    same(f.range, p.range, "declaration");
+    ASSERT_EQ(p.body.items.size(), 1u);
+    const auto& fp = std::get<ast::Property>(f.body.items[0]);
+    const auto& pp = std::get<ast::Property>(p.body.items[0]);
+    same(fp.key_range, pp.key_range, "key");
+    same(fp.range, pp.range, "property");
+    same(fp.value->range, pp.value->range, "value");
+  }
+}
+
+// Keywords and anything beyond one name still go through the parser.
+TEST(Template, NonNameHolesStillParse) {
+  for (std::string_view text : {"true", "x", "gpu.count * 2", "gpu.", "not nodes", "1e9"}) {
+    SourceManager sources;
+    DiagnosticEngine diags;
+    ParsedExpression parsed = parse_expression(sources, text, diags);
+    if (parsed.expr) {
+      EXPECT_EQ(parsed.expr->as<ast::Name>(), nullptr) << text;
+    }
+  }
 }
 
 }  // namespace
