@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <initializer_list>
+
 #include "backends/cost/bom.h"
 #include "backends/cost/compare.h"
 #include "backends/cost/quote.h"
@@ -89,11 +91,43 @@ const OnPremQuote& CostFacts::server_quote(const sema::DeclEntry& server, units:
 void CostFacts::add(const sema::DeclEntry& entry, facts::FactSet& facts) {
   const ast::Declaration& decl = *entry.decl;
   if (decl.kind == "server") {
-    add_server(entry, facts);
+    add_server_figures(entry, facts);
+    add_server_breakeven(entry, facts);
   } else if (decl.kind == "cloud") {
-    add_cloud(entry, facts);
+    add_cloud_figures(entry, facts);
+    add_cloud_breakeven(entry, facts);
   } else if (decl.kind == "workload") {
     add_workload(entry, facts);
+  }
+}
+
+namespace {
+
+std::vector<facts::FactId> ids(std::initializer_list<std::string_view> names) {
+  std::vector<facts::FactId> out;
+  for (auto name : names) out.push_back(facts::FactSchema::builtin().id(name));
+  return out;
+}
+
+}  // namespace
+
+void CostFacts::defer(const sema::DeclEntry& entry, facts::FactSet& facts) {
+  // Function-local statics: initialised once, thread-safely, for every file checked in parallel.
+  static const std::vector<facts::FactId> server_figures =
+      ids({"cost.capex", "cost.hourly", "cost.total_over_horizon", "cost.complete", "cost.completeness"});
+  static const std::vector<facts::FactId> cloud_figures =
+      ids({"cost.hourly", "cost.total_over_horizon", "cost.complete", "cost.completeness"});
+  static const std::vector<facts::FactId> breakeven = ids({"cost.breakeven_months"});
+  const std::string& kind = entry.decl->kind;
+  const sema::DeclEntry* e = &entry;
+  if (kind == "server") {
+    facts.defer(server_figures, [this, e](facts::FactSet& f) { add_server_figures(*e, f); });
+    facts.defer(breakeven, [this, e](facts::FactSet& f) { add_server_breakeven(*e, f); });
+  } else if (kind == "cloud") {
+    facts.defer(cloud_figures, [this, e](facts::FactSet& f) { add_cloud_figures(*e, f); });
+    facts.defer(breakeven, [this, e](facts::FactSet& f) { add_cloud_breakeven(*e, f); });
+  } else if (kind == "workload") {
+    facts.defer(breakeven, [this, e](facts::FactSet& f) { add_workload(*e, f); });
   }
 }
 
@@ -105,14 +139,19 @@ void CostFacts::add_completeness(const ast::Declaration& decl, const Total& judg
             derived(decl, "the figure the budget judges"));
 }
 
-void CostFacts::add_server(const sema::DeclEntry& entry, facts::FactSet& facts) {
-  const ast::Declaration& decl = *entry.decl;
+std::pair<units::Currency, std::optional<double>> CostFacts::server_terms(const sema::DeclEntry& server) {
   // The quote currency is the first server's site currency: this one's.
-  const units::Currency c = site_currency(store_.of(entry));
-  const std::vector<const sema::DeclEntry*>& clouds = serving(facts::served_workload(decl), "cloud");
+  const units::Currency c = site_currency(store_.of(server));
+  const std::vector<const sema::DeclEntry*>& clouds = serving(facts::served_workload(*server.decl), "cloud");
   // The same work on the cloud runs at the first cloud option's utilization.
   std::optional<double> utilization;
   if (!clouds.empty()) utilization = cloud_quote(*clouds.front(), c).utilization;
+  return {c, utilization};
+}
+
+void CostFacts::add_server_figures(const sema::DeclEntry& entry, facts::FactSet& facts) {
+  const ast::Declaration& decl = *entry.decl;
+  const auto [c, utilization] = server_terms(entry);
   const OnPremQuote& s = server_quote(entry, c, utilization);
   facts.set("cost.capex", facts::Value::of(money(s.capex().value, c)),
             derived(decl, bound_why("sum of the BOM's line totals", s.capex(), "part")));
@@ -125,26 +164,34 @@ void CostFacts::add_server(const sema::DeclEntry& entry, facts::FactSet& facts) 
               derived(decl, bound_why("capex + electricity over the horizon", *s.tco)));
   }
   add_completeness(decl, s.capex(), "part", facts);
+}
+
+void CostFacts::add_server_breakeven(const sema::DeclEntry& entry, facts::FactSet& facts) {
+  const std::vector<const sema::DeclEntry*>& clouds = serving(facts::served_workload(*entry.decl), "cloud");
+  if (clouds.empty()) return;  // nothing to compare with: no quote needed
+  const auto [c, utilization] = server_terms(entry);
+  const OnPremQuote& s = server_quote(entry, c, utilization);
   for (const auto* cloud : clouds) {
     Comparison cmp = compare(s, cloud_quote(*cloud, c), true);
     if (usable(cmp)) {
-      set_breakeven(decl, cmp, facts);
+      set_breakeven(*entry.decl, cmp, facts);
       break;
     }
   }
 }
 
-void CostFacts::add_cloud(const sema::DeclEntry& entry, facts::FactSet& facts) {
-  const ast::Declaration& decl = *entry.decl;
-  const std::vector<const sema::DeclEntry*>& servers = serving(facts::served_workload(decl), "server");
+units::Currency CostFacts::cloud_currency(const sema::DeclEntry& cloud, const facts::FactSet& facts) {
   // A cloud without a server quotes in its budget's currency (so budget.exceeded compares
   // like with like); else the quote is in the first server's site currency.
-  units::Currency c = units::Currency::USD;
-  if (auto budget = facts.quantity("budget"); budget && budget->currency != units::Currency::None) {
-    c = budget->currency;
-  } else if (!servers.empty()) {
-    c = site_currency(store_.of(*servers.front()));
-  }
+  if (auto budget = facts.quantity("budget"); budget && budget->currency != units::Currency::None) return budget->currency;
+  const std::vector<const sema::DeclEntry*>& servers = serving(facts::served_workload(*cloud.decl), "server");
+  if (!servers.empty()) return site_currency(store_.of(*servers.front()));
+  return units::Currency::USD;
+}
+
+void CostFacts::add_cloud_figures(const sema::DeclEntry& entry, facts::FactSet& facts) {
+  const ast::Declaration& decl = *entry.decl;
+  const units::Currency c = cloud_currency(entry, facts);
   const CloudQuote& cl = cloud_quote(entry, c);
   Total monthly = cl.instances_monthly;
   monthly.add(cl.storage_monthly);
@@ -159,11 +206,18 @@ void CostFacts::add_cloud(const sema::DeclEntry& entry, facts::FactSet& facts) {
   } else {
     add_completeness(decl, monthly, "item", facts);
   }
+}
+
+void CostFacts::add_cloud_breakeven(const sema::DeclEntry& entry, facts::FactSet& facts) {
+  const std::vector<const sema::DeclEntry*>& servers = serving(facts::served_workload(*entry.decl), "server");
+  if (servers.empty()) return;  // nothing to compare with
+  const units::Currency c = cloud_currency(entry, facts);
+  const CloudQuote& cl = cloud_quote(entry, c);
   // Each server runs at this cloud's utilization: it is the first cloud of its quote.
   for (const auto* server : servers) {
     Comparison cmp = compare(server_quote(*server, c, cl.utilization), cl, true);
     if (usable(cmp)) {
-      set_breakeven(decl, cmp, facts);
+      set_breakeven(*entry.decl, cmp, facts);
       break;
     }
   }

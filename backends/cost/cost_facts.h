@@ -51,10 +51,24 @@ class CostFacts {
   // "instead" candidates), which the figures are not read from except the budget.
   void add(const sema::DeclEntry& entry, facts::FactSet& facts);
 
+  // The same facts, deferred (FactSet::defer): each group is computed on the first read
+  // of one of its facts, so a program whose rules read no price quotes nothing, and a
+  // server whose workload no cloud serves is not quoted for its break-even. This object
+  // and `entry` must outlive the reads of `facts`.
+  void defer(const sema::DeclEntry& entry, facts::FactSet& facts);
+
  private:
-  void add_server(const sema::DeclEntry& entry, facts::FactSet& facts);
-  void add_cloud(const sema::DeclEntry& entry, facts::FactSet& facts);
+  // The figures of a server's or cloud's own quote (capex, hourly, totals, completeness)
+  // and its break-even against the deployments serving the same workload.
+  void add_server_figures(const sema::DeclEntry& entry, facts::FactSet& facts);
+  void add_server_breakeven(const sema::DeclEntry& entry, facts::FactSet& facts);
+  void add_cloud_figures(const sema::DeclEntry& entry, facts::FactSet& facts);
+  void add_cloud_breakeven(const sema::DeclEntry& entry, facts::FactSet& facts);
   void add_workload(const sema::DeclEntry& entry, facts::FactSet& facts);
+  // A server's quote currency and the utilization it runs at (the first cloud's).
+  std::pair<units::Currency, std::optional<double>> server_terms(const sema::DeclEntry& server);
+  // A cloud's quote currency: its budget's, else the first server's site currency, else USD.
+  units::Currency cloud_currency(const sema::DeclEntry& cloud, const facts::FactSet& facts);
   static void add_completeness(const ast::Declaration& decl, const Total& judged, const std::string& noun,
                                facts::FactSet& facts);
   // The servers or clouds serving `workload`, in name order.

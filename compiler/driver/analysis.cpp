@@ -18,7 +18,7 @@ void lint_with_prices(Session& session, const sema::Program& program, const Anal
   facts::FactStore store(program);
   cost::CostFacts cost_facts(store, book);
   lint::FactAugmenter augment = [&](const sema::Program& p, const sema::DeclEntry& entry, facts::FactSet& facts) {
-    cost_facts.add(entry, facts);
+    cost_facts.defer(entry, facts);  // quoted only if a rule reads a cost.* fact
     if (options.augment) options.augment(p, entry, facts);
   };
   lint::lint_program(program, session.policies(), options.lint_options, diags, augment, &store);

@@ -59,8 +59,8 @@ int run_facts(const std::vector<std::string>& raw_args) {
       if (filter_is_declaration && decl.name != *filter) continue;
       const sema::DeclEntry* entry = program->find(decl.name);
       if (!entry || entry->decl != &decl) continue;
-      facts::FactSet resolved = store.resolve(*entry, diags);
-      cost_facts.add(*entry, resolved);
+      facts::FactSet resolved = facts::FactSet::layered_on(store.resolve(*entry, diags));
+      cost_facts.defer(*entry, resolved);  // listed in full below
       auto json = facts::fact_set_to_json(resolved, session.sources());
       if (filter && !filter_is_declaration) {
         nlohmann::ordered_json only = nlohmann::ordered_json::object();

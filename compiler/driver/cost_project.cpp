@@ -84,7 +84,7 @@ std::string add_cost_findings(Session& session, const CostProject& project, cons
     DiagnosticEngine scratch;  // the rest of the pack is `check`'s business
     lint::lint_program(program, rules, options, scratch,
                        [&](const sema::Program&, const sema::DeclEntry& entry, facts::FactSet& facts) {
-                         cost_facts.add(entry, facts);
+                         cost_facts.defer(entry, facts);
                          if (auto it = used.find(entry.decl); it != used.end()) {
                            cost::add_price_age(*entry.decl, facts, *it->second, project.today);
                          }

@@ -168,19 +168,19 @@ class Evaluator {
     return Result::of(std::move(negated));
   }
 
-  // and/or: a deciding operand wins over Unknown and errors on the other side.
+  // and/or: a deciding operand wins over Unknown and errors on the other side, so when
+  // the left one decides the right one is not evaluated (nor its deferred facts provided).
   Result logic(const ast::BinaryExpr& b) {
     bool is_and = b.op == ast::BinaryOp::And;
-    Result sides[2] = {eval(*b.lhs), eval(*b.rhs)};
     const ast::Expr* exprs[2] = {b.lhs.get(), b.rhs.get()};
+    Result sides[2];
     for (int i = 0; i < 2; ++i) {
+      sides[i] = eval(*exprs[i]);
       if (sides[i].is_known() && sides[i].value().type != Type::Bool) {
         sides[i] = Result::failure(exprs[i]->range, fmt::format("'{}' needs booleans, not {}", is_and ? "and" : "or",
                                                                 type_word(sides[i].value())));
       }
-    }
-    for (const auto& s : sides) {
-      if (s.is_known() && s.value().boolean != is_and) return Result::of(Value::flag(!is_and));
+      if (sides[i].is_known() && sides[i].value().boolean != is_and) return Result::of(Value::flag(!is_and));
     }
     for (auto& s : sides) {
       if (s.is_error()) return std::move(s);
@@ -224,6 +224,10 @@ class Evaluator {
     using Op = ast::BinaryOp;
     if (b.op == Op::And || b.op == Op::Or) return logic(b);
     bool symbolic = b.op == Op::Eq || b.op == Op::Ne || b.op == Op::In;
+    // A fact that does not apply on the right makes the result Unknown whatever a fact on
+    // the left is (a fact's look-up cannot fail), so the left one is not read: in
+    // `cost.capex <= budget` without a budget, the server is not quoted (issue 12).
+    if (absent_fact(*b.rhs) && is_fact_name(*b.lhs)) return eval(*b.rhs, symbolic);
     Result lhs = eval(*b.lhs, symbolic);
     Result rhs = eval(*b.rhs, symbolic);
     if (lhs.is_error()) return lhs;
@@ -275,6 +279,14 @@ class Evaluator {
     if (!r.ok()) return Result::failure(range, arithmetic_error(r.error, a.quantity, c.quantity));
     return Result::of(Value::of(r.value));
   }
+
+  // A name the registry knows: its look-up gives a value or Unknown, never an error.
+  bool is_fact_name(const ast::Expr& e) const {
+    const auto* n = e.as<ast::Name>();
+    return n && schema_.find(n->name);
+  }
+  // A fact name the set has no value for.
+  bool absent_fact(const ast::Expr& e) const { return is_fact_name(e) && !facts_.find(e.as<ast::Name>()->name); }
 
   Result call(const ast::CallExpr& c, SourceRange range) {
     // The arguments stay where they are (a list fact is not copied to be counted).

@@ -239,5 +239,28 @@ TEST(Trace, Texts) {
   }
 }
 
+// A deferred fact (the cost.* facts, quoted on first read) is not read when the result
+// does not depend on it: an absent fact on the right of a comparison, or a deciding
+// left operand of and/or.
+TEST(Evaluate, DoesNotReadFactsTheResultDoesNotNeed) {
+  facts::FactSet facts("s", "server");  // no budget
+  facts.set("gpu.ecc", facts::Value::flag(true), {});
+  int quoted = 0;
+  facts.defer({facts::FactSchema::builtin().id("cost.capex")}, [&](facts::FactSet& f) {
+    ++quoted;
+    f.set("cost.capex", facts::Value::of({1000, units::Dimension::money_amount(), units::Currency::USD}), {});
+  });
+  const auto eval_text = [&](const char* text) {
+    Parsed p(text);
+    return evaluate(p.expr(), facts).display();
+  };
+  EXPECT_EQ(eval_text("cost.capex <= budget"), "unknown");
+  EXPECT_EQ(eval_text("not gpu.ecc and cost.capex <= 1 GB"), "false");
+  EXPECT_EQ(eval_text("gpu.ecc or cost.capex <= 1 GB"), "true");
+  EXPECT_EQ(quoted, 0);
+  EXPECT_EQ(eval_text("cost.capex <= 2000 USD"), "true");
+  EXPECT_EQ(quoted, 1);
+}
+
 }  // namespace
 }  // namespace gpuspec::eval

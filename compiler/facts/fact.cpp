@@ -30,6 +30,7 @@ const FactSchema& registry() { return FactSchema::builtin(); }
 // A copy stands alone: a layer's copy holds its base's facts too, so it may outlive
 // the base (the suggest search keeps a candidate's facts after its program is gone).
 FactSet::FactSet(const FactSet& other) : declaration_(other.declaration_), kind_(other.kind_) {
+  other.provide(kNoFactId);  // the copy stands alone: it cannot call back into its source's providers
   if (other.base_) {
     FactSet base(*other.base_);
     where_ = std::move(base.where_);
@@ -83,7 +84,27 @@ void FactSet::set(std::string_view name, Value value, Origin origin) {
   unregistered_.emplace_back(std::string(name), Fact{std::move(value), std::move(origin)});
 }
 
+void FactSet::defer(std::vector<FactId> ids, Fill fill) { deferred_.push_back({std::move(ids), std::move(fill)}); }
+
+void FactSet::provide(FactId id) const {
+  for (std::size_t i = 0; i < deferred_.size();) {
+    Deferred& d = deferred_[i];
+    if (id != kNoFactId && std::find(d.ids.begin(), d.ids.end(), id) == d.ids.end()) {
+      ++i;
+      continue;
+    }
+    // Taken off the list before it runs, so a provider reading its own facts does not recurse.
+    Fill fill = std::move(d.fill);
+    deferred_.erase(deferred_.begin() + static_cast<std::ptrdiff_t>(i));
+    // The set was not made const, only this read of it: providing is part of reading.
+    fill(const_cast<FactSet&>(*this));
+    if (id != kNoFactId) return;
+    i = 0;  // a provider may defer more
+  }
+}
+
 const Fact* FactSet::find(FactId id) const {
+  if (!deferred_.empty()) provide(id);
   if (id < where_.size() && where_[id] != 0) return &slots_[where_[id] - 1].fact;
   return base_ ? base_->find(id) : nullptr;
 }
@@ -97,6 +118,7 @@ const Fact* FactSet::find(std::string_view name) const {
 }
 
 std::vector<std::pair<std::string_view, const Fact*>> FactSet::sorted() const {
+  if (!deferred_.empty()) provide(kNoFactId);
   std::vector<std::pair<std::string_view, const Fact*>> out;
   if (base_) {
     for (const auto& [name, fact] : base_->sorted()) {

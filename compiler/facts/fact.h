@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -62,6 +63,11 @@ struct Fact {
 //
 // Like the std::map it replaced, a set never moves a fact it holds: a pointer from
 // find() stays valid while more facts are set (resolvers rely on it).
+//
+// Facts may be deferred: a provider sets a group of them on first read of any one of
+// the group (find, quantity, symbol), or when the set is listed (sorted) or copied.
+// The cost.* facts are provided so, since quoting a server for rules that never read
+// a price was ~7 % of a check (issue 12). A set is read by one thread at a time.
 class FactSet {
  public:
   FactSet(std::string declaration, std::string kind) : declaration_(std::move(declaration)), kind_(std::move(kind)) {}
@@ -83,7 +89,19 @@ class FactSet {
   std::optional<units::Quantity> quantity(std::string_view name) const;
   std::optional<std::string> symbol(std::string_view name) const;
 
+  // `fill` sets (some of) the facts `ids` on this set, run once, on the first read of
+  // one of them; it must not capture the set (the set may move before it runs).
+  using Fill = std::function<void(FactSet&)>;
+  void defer(std::vector<FactId> ids, Fill fill);
+
  private:
+  struct Deferred {
+    std::vector<FactId> ids;
+    Fill fill;
+  };
+  // Runs the deferred provider of `id` (every provider for kNoFactId), if any is pending.
+  void provide(FactId id) const;
+
   struct Slot {
     FactId id;
     Fact fact;
@@ -98,6 +116,8 @@ class FactSet {
   // first set on, so it never reallocates (see above).
   std::vector<Slot> slots_;
   std::deque<std::pair<std::string, Fact>> unregistered_;
+  // Mutable: reading a deferred fact provides it, which a const reader may do.
+  mutable std::vector<Deferred> deferred_;
 };
 
 }  // namespace gpuspec::facts

@@ -96,5 +96,48 @@ TEST(FactSet, CopyOfALayerOutlivesItsBase) {
   EXPECT_EQ(copy->sorted().size(), 2u);
 }
 
+// Deferred facts (the cost.* facts): a group is provided once, on the first read of one
+// of its facts, and not at all when nothing reads it.
+TEST(FactSet, DeferredGroupIsProvidedOnFirstReadOnly) {
+  const FactSchema& schema = FactSchema::builtin();
+  FactSet base("s", "server");
+  base.set("gpu.count", Value::number(8), derived("base"));
+  FactSet facts = FactSet::layered_on(base);
+  int figures = 0;
+  int breakeven = 0;
+  facts.defer({schema.id("cost.capex"), schema.id("cost.hourly")}, [&](FactSet& f) {
+    ++figures;
+    f.set("cost.capex", Value::number(100), derived("quote"));  // cost.hourly stays unset
+  });
+  facts.defer({schema.id("cost.breakeven_months")}, [&](FactSet&) { ++breakeven; });
+  EXPECT_EQ(facts.quantity("gpu.count")->value, 8);
+  EXPECT_EQ(facts.find("cost.price_age"), nullptr);
+  EXPECT_EQ(figures, 0);
+  EXPECT_EQ(facts.find("cost.hourly"), nullptr);
+  EXPECT_EQ(figures, 1);
+  EXPECT_EQ(facts.quantity("cost.capex")->value, 100);
+  EXPECT_EQ(facts.find(schema.id("cost.hourly")), nullptr);
+  EXPECT_EQ(figures, 1);  // an unset fact of a provided group does not call it again
+  EXPECT_EQ(breakeven, 0);
+  EXPECT_EQ(facts.sorted().size(), 2u);  // listing provides the rest
+  EXPECT_EQ(breakeven, 1);
+}
+
+TEST(FactSet, CopyProvidesDeferredFacts) {
+  int calls = 0;
+  std::optional<FactSet> copy;
+  {
+    FactSet facts("s", "server");
+    facts.defer({FactSchema::builtin().id("cost.capex")}, [&](FactSet& f) {
+      ++calls;
+      f.set("cost.capex", Value::number(7), derived("quote"));
+    });
+    copy = facts;  // the provider may not outlive the original's program: the copy holds its facts
+  }
+  EXPECT_EQ(calls, 1);
+  EXPECT_EQ(copy->quantity("cost.capex")->value, 7);
+  EXPECT_EQ(calls, 1);
+}
+
 }  // namespace
 }  // namespace gpuspec::facts
