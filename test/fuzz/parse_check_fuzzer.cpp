@@ -12,6 +12,7 @@
 #include "diag/diagnostic_counts.h"
 #include "diag/render_json.h"
 #include "diag/render_text.h"
+#include "facts/fact_store.h"
 #include "fuzz_fixture.h"
 #include "lint/lint.h"
 
@@ -28,13 +29,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // Clean programs go on through facts, cost facts and every policy of the pack,
   // as `gpuspec check` does.
   if (!diags.has_errors()) {
+    // As driver/analysis.cpp's lint_with_prices: one fact store, cost facts deferred.
     gpuspec::cost::PriceBook book = gpuspec::cost::build_price_book(program);
-    gpuspec::cost::DeploymentIndex deployments = gpuspec::cost::index_deployments(program);
+    gpuspec::facts::FactStore store(program);
+    gpuspec::cost::CostFacts cost_facts(store, book);
     gpuspec::lint::LintOptions lint_options;
     lint_options.today = "2026-11-30";
-    gpuspec::lint::lint_program(program, fx.session.policies(), lint_options, diags,
-                                [&](const gpuspec::sema::Program& p, const gpuspec::sema::DeclEntry& e,
-                                    gpuspec::facts::FactSet& f) { gpuspec::cost::add_cost_facts(p, e, f, book, &deployments); });
+    gpuspec::lint::lint_program(
+        program, fx.session.policies(), lint_options, diags,
+        [&](const gpuspec::sema::Program&, const gpuspec::sema::DeclEntry& e, gpuspec::facts::FactSet& f) {
+          cost_facts.defer(e, f);
+        },
+        &store);
   }
   const gpuspec::SourceManager& sources = input.rendering_sources();
   diags.sort(sources);
