@@ -10,8 +10,7 @@
 // Month = 730 h and year = 8760 h as in LANGUAGE.md; 1 takes the singular ("1 month").
 #include <array>
 #include <cmath>
-
-#include <fmt/format.h>
+#include <string>
 
 #include "units/format_parts.h"
 #include "units/number_format.h"
@@ -57,9 +56,14 @@ constexpr auto kFallbackUnits = std::to_array<DurationUnit>({
     {"s", "s", 1, 0, 0},
 });
 
-std::string with_unit(const std::string& number, const DurationUnit& unit) {
-  const bool one = number == "1" || number == "-1";
-  return fmt::format("{} {}", number, one ? unit.singular : unit.plural);
+std::string with_unit(double count, const DurationUnit& unit) {
+  std::string text;
+  text.reserve(16);
+  append_significant(text, count, 4);
+  const bool one = text == "1" || text == "-1";
+  text += ' ';
+  text += one ? unit.singular : unit.plural;
+  return text;
 }
 
 }  // namespace
@@ -70,16 +74,16 @@ std::string format_duration(double seconds) {
   for (const DurationUnit& unit : kWholeUnits) {
     const double count = magnitude / unit.factor;
     if (count >= unit.min_whole && count < unit.max_whole && is_whole(count)) {
-      return with_unit(format_significant(std::copysign(std::round(count), seconds), 4), unit);
+      return with_unit(std::copysign(std::round(count), seconds), unit);
     }
   }
   for (const DurationUnit& unit : kFallbackUnits) {
     if (round_to_significant(magnitude / unit.factor, 4) >= unit.min_whole) {
-      return with_unit(format_significant(seconds / unit.factor, 4), unit);
+      return with_unit(seconds / unit.factor, unit);
     }
   }
   // Unreachable: the last fallback unit accepts everything.
-  return with_unit(format_significant(seconds, 4), kFallbackUnits.back());
+  return with_unit(seconds, kFallbackUnits.back());
 }
 
 }  // namespace gpuspec::units::detail

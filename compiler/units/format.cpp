@@ -26,9 +26,9 @@
 // * Every printed unit except the base fallbacks "B" and "B/s" is in the unit table, so
 //   "<number> <unit>" reads back to the same quantity within 4-digit rounding.
 #include <array>
+#include <charconv>
 #include <cmath>
-
-#include <fmt/format.h>
+#include <string_view>
 
 #include "units/format_parts.h"
 #include "units/number_format.h"
@@ -65,27 +65,44 @@ const Scale& pick_rung(double value, std::span<const Scale> ladder) {
   return *chosen;
 }
 
-int significant_digit_count(double value) {
-  return static_cast<int>(significant_digits(value, 15).digits.size());
-}
-
 std::string format_dimensionless(double value) {
   if (std::fabs(value) < 1e6 && value == std::trunc(value)) {
-    return fmt::format("{:.0f}", value == 0 ? 0.0 : value);
+    // A whole number below 10^6 fits an integer exactly; prints as "{:.0f}" would.
+    char buffer[16];
+    const auto end = std::to_chars(buffer, buffer + sizeof(buffer), static_cast<long>(value)).ptr;
+    return std::string(buffer, end);
   }
   return format_significant(value, kDigits, -4, 5);
 }
 
-std::string money_symbol(Currency currency) {
-  const std::string_view code = currency_code(currency);
-  return code.empty() ? "money" : std::string(code);
+// "<number> <unit><suffix>" built in one string: formatted for every fact of every server.
+std::string with_unit(double number, std::string_view unit, std::string_view suffix = {}) {
+  std::string text;
+  text.reserve(24);
+  append_significant(text, number, kDigits);
+  text += ' ';
+  text += unit;
+  text += suffix;
+  return text;
+}
+
+std::string money_with_unit(double amount, Currency currency, std::string_view suffix) {
+  std::string_view code = currency_code(currency);
+  if (code.empty()) code = "money";
+  std::string text;
+  text.reserve(24);
+  append_money_amount(text, amount);
+  text += ' ';
+  text += code;
+  text += suffix;
+  return text;
 }
 
 }  // namespace
 
 std::string format_on_ladder(double value, std::span<const Scale> ladder) {
   const Scale& scale = pick_rung(value, ladder);
-  return fmt::format("{} {}", format_significant(value / scale.factor, kDigits), scale.symbol);
+  return with_unit(value / scale.factor, scale.symbol);
 }
 
 // Bytes use decimal units ("80 GB") unless a binary unit reads strictly better: the
@@ -101,8 +118,8 @@ std::string format_bytes(double bytes) {
   for (const Scale& binary : kBinaryBytes) {
     const double count = bytes / binary.factor;  // exact: the factor is a power of two
     if (std::fabs(count) < 1 || std::fabs(count) >= 10000 || count != std::trunc(count)) continue;
-    if (!decimal_exact || significant_digit_count(count) < significant_digit_count(decimal_rounded)) {
-      return fmt::format("{} {}", format_significant(count, kDigits), binary.symbol);
+    if (!decimal_exact || significant_digit_count(count, 15) < significant_digit_count(decimal_rounded, 15)) {
+      return with_unit(count, binary.symbol);
     }
     break;  // smaller binary units only need more digits
   }
@@ -121,17 +138,15 @@ std::string format(const Quantity& quantity) {
   if (dimension == Dimension::power()) return format_on_ladder(value, kPower);
   if (dimension == Dimension::frequency()) return format_on_ladder(value, kFrequency);
   if (dimension == Dimension::compute()) return format_on_ladder(value, kCompute);
-  if (dimension == Dimension::transfer_rate()) return format_significant(value, kDigits) + " MT/s";
-  if (dimension == Dimension::temperature()) return format_significant(value, kDigits) + " C";
-  if (dimension == Dimension::energy()) return format_significant(value / kKilowattHour, kDigits) + " kWh";
+  if (dimension == Dimension::transfer_rate()) return with_unit(value, "MT/s");
+  if (dimension == Dimension::temperature()) return with_unit(value, "C");
+  if (dimension == Dimension::energy()) return with_unit(value / kKilowattHour, "kWh");
   if (dimension == Dimension::duration()) return format_duration(value);
-  const std::string money = money_symbol(quantity.currency);
-  if (dimension == Dimension::money_amount()) return format_money_amount(value) + " " + money;
-  if (dimension == Dimension::money_rate()) return format_money_amount(value * kHour) + " " + money + "/h";
-  if (dimension == Dimension::energy_price()) {
-    return format_money_amount(value * kKilowattHour) + " " + money + "/kWh";
-  }
-  return format_significant(value, kDigits) + " " + base_unit_symbol(dimension, quantity.currency);
+  const Currency currency = quantity.currency;
+  if (dimension == Dimension::money_amount()) return money_with_unit(value, currency, "");
+  if (dimension == Dimension::money_rate()) return money_with_unit(value * kHour, currency, "/h");
+  if (dimension == Dimension::energy_price()) return money_with_unit(value * kKilowattHour, currency, "/kWh");
+  return with_unit(value, base_unit_symbol(dimension, quantity.currency));
 }
 
 }  // namespace gpuspec::units

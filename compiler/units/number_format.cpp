@@ -1,7 +1,8 @@
 #include "units/number_format.h"
 
+#include <charconv>
 #include <cmath>
-#include <cstdlib>
+#include <iterator>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -11,67 +12,147 @@ namespace {
 
 constexpr double kWholeTolerance = 1e-9;  // relative; unit factors like 1/3600 leave noise
 
-void trim_trailing_zeros(std::string& digits) {
-  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+// "d.ddde+XX" for up to 17 significant digits and a 3-digit exponent fits easily.
+using ScientificBuffer = char[48];
+
+// |value| (finite, non-zero) rounded to `digits` significant digits in scientific
+// form ("1.235e+04"), written into a stack buffer: these numbers are formatted for
+// every fact of every server. std::to_chars rounds the exact binary value correctly,
+// as fmt's "{:.3e}" did before, without parsing a format string at run time (the
+// differential test checks both agree, ties included).
+std::string_view write_scientific(ScientificBuffer& buffer, double magnitude, int digits) {
+  const auto end =
+      std::to_chars(buffer, buffer + sizeof(buffer), magnitude, std::chars_format::scientific, digits - 1).ptr;
+  return {buffer, static_cast<std::size_t>(end - buffer)};
+}
+
+// The digits (point dropped, trailing zeros trimmed, at least one kept) and decimal
+// exponent of a scientific string such as "1.230e+04".
+struct ScientificParts {
+  char digits[24];
+  int count = 0;
+  int exponent = 0;
+};
+
+ScientificParts split_scientific(std::string_view scientific) {
+  ScientificParts parts;
+  const std::size_t e = scientific.find('e');
+  for (char c : scientific.substr(0, e)) {
+    if (c != '.' && parts.count < static_cast<int>(sizeof(parts.digits))) parts.digits[parts.count++] = c;
+  }
+  while (parts.count > 1 && parts.digits[parts.count - 1] == '0') --parts.count;
+  const char* first = scientific.data() + e + 1;
+  if (*first == '+') ++first;  // from_chars takes '-' but not '+'
+  std::from_chars(first, scientific.data() + scientific.size(), parts.exponent);
+  return parts;
+}
+
+ScientificParts rounded_parts(double magnitude, int digits) {
+  ScientificBuffer buffer;
+  return split_scientific(write_scientific(buffer, magnitude, digits));
 }
 
 // Drops trailing zeros after a decimal point, and the point itself if nothing is left.
-void trim_fraction(std::string& text) {
-  if (text.find('.') == std::string::npos) return;
-  while (text.back() == '0') text.pop_back();
-  if (text.back() == '.') text.pop_back();
+std::size_t trimmed_fraction_size(std::string_view text) {
+  if (text.find('.') == std::string_view::npos) return text.size();
+  std::size_t size = text.size();
+  while (text[size - 1] == '0') --size;
+  if (text[size - 1] == '.') --size;
+  return size;
 }
 
 }  // namespace
 
 SignificantDigits significant_digits(double value, int digits) {
   if (value == 0) return {false, "0", 0};  // also turns -0 into 0
-  // fmt rounds correctly in decimal; reading its scientific form back avoids the
-  // pow(10, n) overflow and double-rounding of a hand-written rounding.
-  const std::string scientific = fmt::format("{:.{}e}", std::fabs(value), digits - 1);
-  const std::size_t e = scientific.find('e');
-  SignificantDigits result;
-  result.negative = value < 0;
-  for (char c : std::string_view(scientific).substr(0, e)) {
-    if (c != '.') result.digits += c;
-  }
-  trim_trailing_zeros(result.digits);
-  result.exponent = std::atoi(scientific.c_str() + e + 1);
-  return result;
+  const ScientificParts parts = rounded_parts(std::fabs(value), digits);
+  return {value < 0, std::string(parts.digits, parts.count), parts.exponent};
+}
+
+int significant_digit_count(double value, int digits) {
+  if (value == 0) return 1;
+  return rounded_parts(std::fabs(value), digits).count;
 }
 
 double round_to_significant(double value, int digits) {
   if (value == 0 || !std::isfinite(value)) return value;
-  return std::stod(fmt::format("{:.{}e}", value, digits - 1));
+  ScientificBuffer buffer;
+  const std::string_view scientific = write_scientific(buffer, value, digits);
+  // from_chars rounds correctly like the std::stod it replaces, without a string.
+  double rounded = 0;
+  std::from_chars(scientific.data(), scientific.data() + scientific.size(), rounded);
+  return rounded;
+}
+
+void append_significant(std::string& out, double value, int digits, int min_fixed_exponent,
+                        int max_fixed_exponent) {
+  if (!std::isfinite(value)) {
+    fmt::format_to(std::back_inserter(out), "{}", value);
+    return;
+  }
+  if (value == 0) {  // also turns -0 into 0
+    out += '0';
+    return;
+  }
+  const ScientificParts parts = rounded_parts(std::fabs(value), digits);
+  const std::string_view d(parts.digits, parts.count);
+  const int count = parts.count;
+  const int exponent = parts.exponent;
+  if (value < 0) out += '-';
+  if (exponent < min_fixed_exponent || exponent > max_fixed_exponent) {
+    out += d[0];
+    if (count > 1) {
+      out += '.';
+      out += d.substr(1);
+    }
+    out += 'e';
+    char buffer[8];
+    const auto end = std::to_chars(buffer, buffer + sizeof(buffer), exponent).ptr;
+    out.append(buffer, end);
+    return;
+  }
+  if (exponent < 0) {
+    out += "0.";
+    out.append(-exponent - 1, '0');
+    out += d;
+  } else if (exponent >= count - 1) {
+    out += d;
+    out.append(exponent - (count - 1), '0');
+  } else {
+    out += d.substr(0, exponent + 1);
+    out += '.';
+    out += d.substr(exponent + 1);
+  }
 }
 
 std::string format_significant(double value, int digits, int min_fixed_exponent, int max_fixed_exponent) {
-  if (!std::isfinite(value)) return fmt::format("{}", value);
-  const SignificantDigits parts = significant_digits(value, digits);
-  const std::string& d = parts.digits;
-  const int count = static_cast<int>(d.size());
-  const int exponent = parts.exponent;
-  std::string text = parts.negative ? "-" : "";
-  if (exponent < min_fixed_exponent || exponent > max_fixed_exponent) {
-    text += d.substr(0, 1);
-    if (count > 1) text += "." + d.substr(1);
-    return text + fmt::format("e{}", exponent);
+  std::string text;
+  append_significant(text, value, digits, min_fixed_exponent, max_fixed_exponent);
+  return text;
+}
+
+void append_money_amount(std::string& out, double value) {
+  if (!std::isfinite(value)) {
+    fmt::format_to(std::back_inserter(out), "{}", value);
+    return;
   }
-  if (exponent < 0) return text + "0." + std::string(-exponent - 1, '0') + d;
-  if (exponent >= count - 1) return text + d + std::string(exponent - (count - 1), '0');
-  return text + d.substr(0, exponent + 1) + "." + d.substr(exponent + 1);
+  const double magnitude = std::fabs(value);
+  // Beyond 1e15 cents are below double precision; fall back to significant digits.
+  // Below one unit (per-kWh tariffs, tiny per-hour rates) two decimals could round a
+  // real price to 0, so keep significant digits instead.
+  if (magnitude >= 1e15 || magnitude < 1) {
+    append_significant(out, value, 4);
+    return;
+  }
+  char buffer[32];  // below 1e15: at most 16 integer digits, sign, point, 2 decimals
+  const auto end = std::to_chars(buffer, buffer + sizeof(buffer), value, std::chars_format::fixed, 2).ptr;
+  const std::string_view text(buffer, static_cast<std::size_t>(end - buffer));
+  out += text.substr(0, trimmed_fraction_size(text));
 }
 
 std::string format_money_amount(double value) {
-  if (!std::isfinite(value)) return fmt::format("{}", value);
-  const double magnitude = std::fabs(value);
-  // Beyond 1e15 cents are below double precision; fall back to significant digits.
-  if (magnitude >= 1e15) return format_significant(value, 4);
-  // Below one unit (per-kWh tariffs, tiny per-hour rates) two decimals could round a
-  // real price to 0, so keep significant digits instead.
-  if (magnitude < 1) return format_significant(value, 4);
-  std::string text = fmt::format("{:.2f}", value);
-  trim_fraction(text);
+  std::string text;
+  append_money_amount(text, value);
   return text;
 }
 

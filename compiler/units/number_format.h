@@ -14,6 +14,8 @@ struct SignificantDigits {
   int exponent = 0;
 };
 SignificantDigits significant_digits(double value, int digits);
+// The size of `significant_digits(value, digits).digits`, without building it.
+int significant_digit_count(double value, int digits);
 
 // `value` rounded to `digits` significant digits, as a double.
 double round_to_significant(double value, int digits);
@@ -24,10 +26,14 @@ double round_to_significant(double value, int digits);
 // ("7e9", "1.5e-7").
 std::string format_significant(double value, int digits, int min_fixed_exponent = -6,
                                int max_fixed_exponent = 15);
+// The same text appended to `out`: the formatter builds "<number> <unit>" in one string.
+void append_significant(std::string& out, double value, int digits, int min_fixed_exponent = -6,
+                        int max_fixed_exponent = 15);
 
 // Money: amounts of at least 1 keep up to 2 decimals ("21.96", "150000"); smaller
 // non-zero amounts keep 4 significant digits so a price of 0.004 does not print as 0.
 std::string format_money_amount(double value);
+void append_money_amount(std::string& out, double value);
 
 // True when `value` is an integer up to floating-point noise from unit conversions.
 bool is_whole(double value);
