@@ -3,6 +3,7 @@
 // file keeps its comments so a formatter can put them back.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -51,6 +52,12 @@ struct VersionedSymbol {
 // name. Which one depends on where it appears; sema decides.
 struct Name {
   std::string name;
+  // The fact registry's id of `name` (facts::FactId), written once when a policy is
+  // checked at load (eval/checker.cpp), before any thread evaluates it: evaluating
+  // `gpu.count >= 2` then reads a slot instead of hashing the name (issue 12).
+  // kUnresolvedFact until then; the registry's "no such fact" once resolved.
+  static constexpr std::uint16_t kUnresolvedFact = 0xFFFE;
+  mutable std::uint16_t fact_id = kUnresolvedFact;
 };
 // `4 x nvidia.a100_80gb_sxm`
 struct Multiplicity {

@@ -159,6 +159,8 @@ class Checker {
       return of(FactType::quantity(unit->dimension));
     }
     if (const auto* n = e.as<ast::Name>()) {
+      // Ids are slots of the built-in registry, whichever schema checks the name.
+      n->fact_id = FactSchema::builtin().id(n->name);
       if (const auto* entry = schema_.find(n->name)) {
         T t = of(entry->type);
         t.name = n->name;

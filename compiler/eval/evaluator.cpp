@@ -101,6 +101,18 @@ struct Result {
   }
 };
 
+// A name's fact by the id the checker resolved at load; by its text when it was
+// never checked (a template rendered unchecked, a test).
+const facts::Fact* find_fact(const facts::FactSet& facts, const ast::Name& name) {
+  if (name.fact_id == ast::Name::kUnresolvedFact) return facts.find(name.name);
+  return facts.find(facts::FactKey{name.fact_id, name.name});
+}
+
+bool in_schema(const FactSchema& schema, const ast::Name& name) {
+  if (name.fact_id == ast::Name::kUnresolvedFact || &schema != &FactSchema::builtin()) return schema.find(name.name) != nullptr;
+  return name.fact_id != facts::kNoFactId;
+}
+
 class Evaluator {
  public:
   Evaluator(const facts::FactSet& facts, const FactSchema& schema) : facts_(facts), schema_(schema) {}
@@ -113,7 +125,7 @@ class Evaluator {
     if (const auto* n = e.as<ast::BoolLit>()) return Result::of(Value::flag(n->value));
     if (const auto* n = e.as<ast::VersionedSymbol>()) return Result::of(Value::symbol(n->name + "@" + n->version));
     if (const auto* q = e.as<ast::QuantityLit>()) return quantity(*q, e.range);
-    if (const auto* n = e.as<ast::Name>()) return name(n->name, e.range, symbol_ok);
+    if (const auto* n = e.as<ast::Name>()) return name(*n, e.range, symbol_ok);
     if (const auto* p = e.as<ast::ParenExpr>()) return eval(*p->inner, symbol_ok);
     if (const auto* l = e.as<ast::ListExpr>()) return list(*l, symbol_ok);
     if (const auto* u = e.as<ast::UnaryExpr>()) return unary(*u, e.range);
@@ -131,9 +143,10 @@ class Evaluator {
     return Result::of(Value::of(made.value));
   }
 
-  Result name(const std::string& n, SourceRange range, bool symbol_ok) {
-    if (const facts::Fact* fact = facts_.find(n)) return Result::ref(fact->value);
-    if (schema_.find(n)) return Result::unknown(n);
+  Result name(const ast::Name& name, SourceRange range, bool symbol_ok) {
+    const std::string& n = name.name;
+    if (const facts::Fact* fact = find_fact(facts_, name)) return Result::ref(fact->value);
+    if (in_schema(schema_, name)) return Result::unknown(n);
     if (symbol_ok) return Result::of(Value::symbol(n));
     return Result::failure(range, fmt::format("unknown fact '{}'", n));
   }
@@ -363,7 +376,7 @@ class Tracer {
 
   void walk(const ast::Expr& e) {
     if (const auto* p = e.as<ast::ParenExpr>()) return walk(*p->inner);
-    if (const auto* n = e.as<ast::Name>()) return fact(n->name, e.range);
+    if (const auto* n = e.as<ast::Name>()) return fact(*n, e.range);
     if (is_literal(e)) return;
     if (const auto* u = e.as<ast::UnaryExpr>()) {
       if (u->op == ast::UnaryOp::Negate) add(e);
@@ -403,9 +416,10 @@ class Tracer {
     terms_.push_back(std::move(t));
   }
 
-  void fact(const std::string& name, SourceRange range) {
-    const facts::Fact* f = facts_.find(name);
-    if (!f && !schema_.find(name)) return;  // a symbol literal
+  void fact(const ast::Name& n, SourceRange range) {
+    const std::string& name = n.name;
+    const facts::Fact* f = find_fact(facts_, n);
+    if (!f && !in_schema(schema_, n)) return;  // a symbol literal
     if (seen(name)) return;
     Term t;
     t.expression = name;

@@ -109,13 +109,7 @@ const Fact* FactSet::find(FactId id) const {
   return base_ ? base_->find(id) : nullptr;
 }
 
-const Fact* FactSet::find(std::string_view name) const {
-  if (FactId id = registry().id(name); id != kNoFactId) return find(id);
-  for (const auto& [known, fact] : unregistered_) {
-    if (known == name) return &fact;
-  }
-  return base_ ? base_->find(name) : nullptr;
-}
+const Fact* FactSet::find(std::string_view name) const { return find(fact_key(name)); }
 
 std::vector<std::pair<std::string_view, const Fact*>> FactSet::sorted() const {
   if (!deferred_.empty()) provide(kNoFactId);
@@ -131,16 +125,38 @@ std::vector<std::pair<std::string_view, const Fact*>> FactSet::sorted() const {
   return out;
 }
 
-std::optional<units::Quantity> FactSet::quantity(std::string_view name) const {
-  const Fact* fact = find(name);
+void FactSet::set(FactKey key, Value value, Origin origin) {
+  if (key.id != kNoFactId) return set(key.id, std::move(value), std::move(origin));
+  set(key.name, std::move(value), std::move(origin));
+}
+
+const Fact* FactSet::find(FactKey key) const { return key.id != kNoFactId ? find(key.id) : find_unregistered(key.name); }
+
+// A name the registry lacks is only ever kept aside: no need to hash it again.
+const Fact* FactSet::find_unregistered(std::string_view name) const {
+  for (const auto& [known, fact] : unregistered_) {
+    if (known == name) return &fact;
+  }
+  return base_ ? base_->find_unregistered(name) : nullptr;
+}
+
+namespace {
+
+std::optional<units::Quantity> quantity_of(const Fact* fact) {
   if (!fact || fact->value.type != Value::Type::Quantity) return std::nullopt;
   return fact->value.quantity;
 }
 
-std::optional<std::string> FactSet::symbol(std::string_view name) const {
-  const Fact* fact = find(name);
+std::optional<std::string> text_of(const Fact* fact) {
   if (!fact || (fact->value.type != Value::Type::Symbol && fact->value.type != Value::Type::String)) return std::nullopt;
   return fact->value.text;
 }
+
+}  // namespace
+
+std::optional<units::Quantity> FactSet::quantity(std::string_view name) const { return quantity_of(find(name)); }
+std::optional<units::Quantity> FactSet::quantity(FactKey key) const { return quantity_of(find(key)); }
+std::optional<std::string> FactSet::symbol(std::string_view name) const { return text_of(find(name)); }
+std::optional<std::string> FactSet::symbol(FactKey key) const { return text_of(find(key)); }
 
 }  // namespace gpuspec::facts

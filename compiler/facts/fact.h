@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "facts/fact_key.h"
 #include "facts/fact_schema.h"
 #include "source/source.h"
 #include "units/quantity.h"
@@ -82,12 +83,17 @@ class FactSet {
   const std::string& kind() const { return kind_; }
   void set(std::string_view name, Value value, Origin origin);
   void set(FactId id, Value value, Origin origin);
+  // By a key resolved once (fact_key.h): a slot when registered, else by name.
+  void set(FactKey key, Value value, Origin origin);
   const Fact* find(std::string_view name) const;
   const Fact* find(FactId id) const;
+  const Fact* find(FactKey key) const;
   // Every fact with its name, sorted by name (the layer's own over the base's).
   std::vector<std::pair<std::string_view, const Fact*>> sorted() const;
   std::optional<units::Quantity> quantity(std::string_view name) const;
   std::optional<std::string> symbol(std::string_view name) const;
+  std::optional<units::Quantity> quantity(FactKey key) const;
+  std::optional<std::string> symbol(FactKey key) const;
 
   // `fill` sets (some of) the facts `ids` on this set, run once, on the first read of
   // one of them; it must not capture the set (the set may move before it runs).
@@ -107,6 +113,7 @@ class FactSet {
     Fact fact;
   };
   Fact* own(FactId id);
+  const Fact* find_unregistered(std::string_view name) const;
 
   std::string declaration_;
   std::string kind_;

@@ -21,6 +21,24 @@ TEST(FactSet, SetsAndFindsByNameAndId) {
   EXPECT_EQ(facts.find("no.such.fact"), nullptr);
 }
 
+// A literal key carries the registry's id; a name the registry lacks keeps its
+// text and is still stored and found by name, on the set and through a layer.
+TEST(FactSet, LiteralKeysCarryTheRegistryId) {
+  EXPECT_EQ(("gpu.count"_fact).id, FactSchema::builtin().id("gpu.count"));
+  EXPECT_EQ(("gpu.count"_fact).name, "gpu.count");
+  EXPECT_EQ(("no.such.fact"_fact).id, kNoFactId);
+  FactSet facts("s", "server");
+  facts.set("gpu.count"_fact, Value::number(4), derived("4 x a100"));
+  facts.set("no.such.fact"_fact, Value::number(1), derived("aside"));
+  EXPECT_EQ(facts.find("gpu.count"), facts.find("gpu.count"_fact));
+  EXPECT_EQ(facts.quantity("gpu.count"_fact)->value, 4);
+  EXPECT_EQ(facts.find("no.such.fact"), facts.find("no.such.fact"_fact));
+  ASSERT_NE(facts.find("no.such.fact"_fact), nullptr);
+  FactSet layer = FactSet::layered_on(facts);
+  EXPECT_EQ(layer.find("no.such.fact"_fact), facts.find("no.such.fact"_fact));
+  EXPECT_EQ(layer.find("gpu.vram"_fact), nullptr);
+}
+
 TEST(FactSet, SettingAgainReplacesInPlace) {
   FactSet facts("s", "server");
   facts.set("gpu.model", Value::symbol("a"), derived("first"));

@@ -62,7 +62,7 @@ FactSet resolve(const sema::Program& program, const sema::DeclEntry& entry, Diag
   if (std::string served = served_workload(decl); !served.empty()) {
     if (const auto* workload = program.find(served); workload && workload->decl->kind == "workload") {
       std::optional<double> gpus;
-      if (auto total = facts.quantity("gpu.count_total")) gpus = total->value;
+      if (auto total = facts.quantity("gpu.count_total"_fact)) gpus = total->value;
       add_served_workload_facts(program, *workload, facts, gpus, diags, cache);
     }
   }

@@ -43,15 +43,15 @@ void data_on_local_nvme(FactBuilder& b, const sema::DeclEntry& instance, const L
     o.explanation = o.explanation.empty() ? std::move(why) : o.explanation + "; " + why;
     return o;
   };
-  facts.set("storage.data.present", Value::flag(true), with("the instance's local NVMe holds the data"));
+  facts.set("storage.data.present"_fact, Value::flag(true), with("the instance's local NVMe holds the data"));
   // Backends that create a data disk from storage.data.capacity skip it for local NVMe.
-  facts.set("storage.data.local", Value::flag(true), with("no data disk: the instance's own drives"));
-  facts.set("storage.data.kind", Value::symbol("nvme"), with("instance store NVMe SSDs"));
-  facts.set("storage.data.drives", Value::number(nvme.drives), with(striped));
-  facts.set("storage.data.raid", Value::symbol("raid0"), with(striped));
-  facts.set("storage.data.capacity", bytes(nvme.drives * nvme.drive_size), with(striped));
+  facts.set("storage.data.local"_fact, Value::flag(true), with("no data disk: the instance's own drives"));
+  facts.set("storage.data.kind"_fact, Value::symbol("nvme"), with("instance store NVMe SSDs"));
+  facts.set("storage.data.drives"_fact, Value::number(nvme.drives), with(striped));
+  facts.set("storage.data.raid"_fact, Value::symbol("raid0"), with(striped));
+  facts.set("storage.data.capacity"_fact, bytes(nvme.drives * nvme.drive_size), with(striped));
   if (auto bw = catalog_property(instance, "local_nvme_read_bw")) {
-    facts.set("storage.data.read_bw", bw->value, bw->origin);
+    facts.set("storage.data.read_bw"_fact, bw->value, bw->origin);
   }
 }
 
@@ -63,9 +63,9 @@ void data_on_local_disk(FactBuilder& b, const sema::DeclEntry& instance, SourceR
   FactSet& facts = b.facts();
   const std::string why = fmt::format("the local disk of {}; the catalog does not record whether it is NVMe",
                                       instance.decl->name);
-  facts.set("storage.data.present", Value::flag(true), Origin{Origin::Kind::Declared, declared, {}, why});
-  facts.set("storage.data.local", Value::flag(true), Origin{Origin::Kind::Declared, declared, {}, why});
-  facts.set("storage.data.capacity", local->value, Origin{Origin::Kind::Catalog, local->origin.range,
+  facts.set("storage.data.present"_fact, Value::flag(true), Origin{Origin::Kind::Declared, declared, {}, why});
+  facts.set("storage.data.local"_fact, Value::flag(true), Origin{Origin::Kind::Declared, declared, {}, why});
+  facts.set("storage.data.capacity"_fact, local->value, Origin{Origin::Kind::Catalog, local->origin.range,
                                                           instance.decl->name, why});
 }
 
@@ -73,12 +73,12 @@ void data_on_local_disk(FactBuilder& b, const sema::DeclEntry& instance, SourceR
 
 void resolve_cloud_storage(FactBuilder& b, const sema::DeclEntry* instance) {
   const ast::Declaration& decl = b.decl();
-  b.declared("storage.system.capacity", "storage.system");
+  b.declared("storage.system.capacity"_fact, "storage.system");
   const auto nvme = local_nvme(instance);
   if (nvme) {
-    b.derived("storage.local.drives", Value::number(nvme->drives), nvme->range, "local NVMe SSDs of the instance");
-    b.derived("storage.local.kind", Value::symbol("nvme"), nvme->range, "instance store NVMe SSDs");
-    b.derived("storage.local.nvme_capacity", bytes(nvme->drives * nvme->drive_size), nvme->range,
+    b.derived("storage.local.drives"_fact, Value::number(nvme->drives), nvme->range, "local NVMe SSDs of the instance");
+    b.derived("storage.local.kind"_fact, Value::symbol("nvme"), nvme->range, "instance store NVMe SSDs");
+    b.derived("storage.local.nvme_capacity"_fact, bytes(nvme->drives * nvme->drive_size), nvme->range,
               fmt::format("{:g} x {}", nvme->drives, bytes(nvme->drive_size).display()));
   }
 
@@ -93,15 +93,15 @@ void resolve_cloud_storage(FactBuilder& b, const sema::DeclEntry* instance) {
     return;
   }
   // A data disk's class defaults to ssd (the schema's default for storage.data_kind).
-  if (b.declared("storage.data.capacity", "storage.data")) {
-    b.declared_or_default("storage.data.kind", "storage.data_kind", Value::symbol("ssd"), "schema default");
-    b.derived("storage.data.present", Value::flag(true), find_property(decl.body, "storage.data")->range,
+  if (b.declared("storage.data.capacity"_fact, "storage.data")) {
+    b.declared_or_default("storage.data.kind"_fact, "storage.data_kind", Value::symbol("ssd"), "schema default");
+    b.derived("storage.data.present"_fact, Value::flag(true), find_property(decl.body, "storage.data")->range,
               "a data disk is declared");
-    b.derived("storage.data.local", Value::flag(false), find_property(decl.body, "storage.data")->range,
+    b.derived("storage.data.local"_fact, Value::flag(false), find_property(decl.body, "storage.data")->range,
               "a data disk is declared");
     return;
   }
-  b.declared("storage.data.kind", "storage.data_kind");
+  b.declared("storage.data.kind"_fact, "storage.data_kind");
   if (nvme) {
     data_on_local_nvme(b, *instance, *nvme,
                        Origin{Origin::Kind::Default, decl.name_range, {},

@@ -25,7 +25,7 @@ void add_stack_facts(FactBuilder& b) {
   if (const Fact* os = software(facts, "os")) {
     auto [name, version] = split_versioned(os->value.text);
     bool windows = name == "windows" || name == "windows_server";
-    facts.set("software.os_family", Value::symbol(windows ? "windows" : "linux"),
+    facts.set("software.os_family"_fact, Value::symbol(windows ? "windows" : "linux"),
               Origin{Origin::Kind::Derived, os->origin.range, {}, fmt::format("{} is a {} system", os->value.display(),
                                                                               windows ? "Windows" : "Linux")});
   }
@@ -47,8 +47,8 @@ void add_stack_facts(FactBuilder& b) {
 // gpu.export_restricted and the rule behind it.
 void add_export_facts(FactBuilder& b) {
   FactSet& facts = b.facts();
-  auto model = facts.symbol("gpu.model");
-  auto region = facts.symbol("site.region");
+  auto model = facts.symbol("gpu.model"_fact);
+  auto region = facts.symbol("site.region"_fact);
   if (!model || !region) return;
   const sema::DeclEntry* rule = nullptr;
   std::string rule_since;
@@ -67,20 +67,20 @@ void add_export_facts(FactBuilder& b) {
     }
   }
   if (!rule) {
-    facts.set("gpu.export_restricted", Value::flag(false),
+    facts.set("gpu.export_restricted"_fact, Value::flag(false),
               Origin{Origin::Kind::Derived, b.decl().name_range, {},
                      fmt::format("no export_restriction entry lists {} for region {}", *model, *region)});
     return;
   }
-  facts.set("gpu.export_restricted", Value::flag(true),
+  facts.set("gpu.export_restricted"_fact, Value::flag(true),
             catalog_origin(*rule, "gpus", fmt::format("{} lists {} for region {}", rule->decl->name, *model, *region)));
-  facts.set("gpu.export_rule", Value::symbol(rule->decl->name), catalog_origin(*rule, "description", "the rule"));
-  if (!rule_since.empty()) facts.set("gpu.export_since", Value::symbol(rule_since), catalog_origin(*rule, "since", ""));
+  facts.set("gpu.export_rule"_fact, Value::symbol(rule->decl->name), catalog_origin(*rule, "description", "the rule"));
+  if (!rule_since.empty()) facts.set("gpu.export_since"_fact, Value::symbol(rule_since), catalog_origin(*rule, "since", ""));
   if (auto review = string_property(*rule, "license_review")) {
-    facts.set("gpu.export_license_review", Value::symbol(*review), catalog_origin(*rule, "license_review", ""));
+    facts.set("gpu.export_license_review"_fact, Value::symbol(*review), catalog_origin(*rule, "license_review", ""));
   }
   if (auto alternatives = catalog_property(*rule, "alternatives")) {
-    facts.set("gpu.export_alternatives", alternatives->value, alternatives->origin);
+    facts.set("gpu.export_alternatives"_fact, alternatives->value, alternatives->origin);
   }
 }
 
@@ -88,34 +88,34 @@ void add_export_facts(FactBuilder& b) {
 void add_plan_facts(FactBuilder& b) {
   FactSet& facts = b.facts();
   if (b.decl().kind == "server") {
-    if (const Fact* burn_in = facts.find("acceptance.burn_in")) {
-      facts.set("acceptance.burn_in_planned", Value::flag(true), burn_in->origin);
+    if (const Fact* burn_in = facts.find("acceptance.burn_in"_fact)) {
+      facts.set("acceptance.burn_in_planned"_fact, Value::flag(true), burn_in->origin);
     } else {
-      facts.set("acceptance.burn_in_planned", Value::flag(false), default_origin(b.decl(), "no acceptance.burn_in declared"));
+      facts.set("acceptance.burn_in_planned"_fact, Value::flag(false), default_origin(b.decl(), "no acceptance.burn_in declared"));
     }
     // An undeclared RDMA test is a plan of none, so net.rdma-bandwidth-test can say so.
-    if (!facts.find("acceptance.rdma_test")) {
-      facts.set("acceptance.rdma_test", Value::symbol("none"), default_origin(b.decl(), "no acceptance.rdma_test declared"));
+    if (!facts.find("acceptance.rdma_test"_fact)) {
+      facts.set("acceptance.rdma_test"_fact, Value::symbol("none"), default_origin(b.decl(), "no acceptance.rdma_test declared"));
     }
-    if (const Fact* bench = facts.find("acceptance.benchmark")) {
+    if (const Fact* bench = facts.find("acceptance.benchmark"_fact)) {
       auto items = symbols_of(bench->value);
       bool ok = std::any_of(items.begin(), items.end(), [](const std::string& s) { return s == "mlperf" || s == "torchbench"; });
-      facts.set("acceptance.purchase_benchmark", Value::flag(ok),
+      facts.set("acceptance.purchase_benchmark"_fact, Value::flag(ok),
                 Origin{Origin::Kind::Derived, bench->origin.range, {},
                        fmt::format("acceptance.benchmark = {}", bench->value.display())});
     } else {
-      facts.set("acceptance.purchase_benchmark", Value::flag(false),
+      facts.set("acceptance.purchase_benchmark"_fact, Value::flag(false),
                 default_origin(b.decl(), "no acceptance.benchmark declared"));
     }
   }
   // Only when a workload is served: otherwise nothing is known about it.
-  if (const Fact* workload = facts.find("workload.name")) {
-    const Fact* every = facts.find("workload.checkpoint_every");
-    facts.set("workload.checkpointing", Value::flag(every != nullptr),
+  if (const Fact* workload = facts.find("workload.name"_fact)) {
+    const Fact* every = facts.find("workload.checkpoint_every"_fact);
+    facts.set("workload.checkpointing"_fact, Value::flag(every != nullptr),
               every ? every->origin
                     : Origin{Origin::Kind::Default, workload->origin.range, {}, "no checkpoint_every declared"});
-    const Fact* dataset = facts.find("workload.dataset");
-    facts.set("workload.dataset_known", Value::flag(dataset != nullptr),
+    const Fact* dataset = facts.find("workload.dataset"_fact);
+    facts.set("workload.dataset_known"_fact, Value::flag(dataset != nullptr),
               dataset ? dataset->origin : Origin{Origin::Kind::Default, workload->origin.range, {}, "no dataset declared"});
   }
 }

@@ -62,8 +62,8 @@ void add_framework_facts(FactBuilder& b, Stack& stack) {
   if (chosen.empty() && !items.empty()) chosen = items.front();
   auto [name, version] = split_versioned(chosen);
   if (name.empty()) return;
-  facts.set("software.framework_name", Value::symbol(name), framework->origin);
-  facts.set("software.framework_version", Value::symbol(version), framework->origin);
+  facts.set("software.framework_name"_fact, Value::symbol(name), framework->origin);
+  facts.set("software.framework_version"_fact, Value::symbol(version), framework->origin);
   std::vector<int> wanted = parse_version(version);
   for (const auto* entry : entries_of_kind(b.program(), "framework_release")) {
     if (string_property(*entry, "framework") != name) continue;
@@ -72,21 +72,21 @@ void add_framework_facts(FactBuilder& b, Stack& stack) {
     if (v && !wanted.empty() && compare_versions(parse_version(*v), wanted, 2) == 0) stack.release = entry;
   }
   if (!stack.release) {
-    facts.set("software.framework_known", Value::flag(false),
+    facts.set("software.framework_known"_fact, Value::flag(false),
               Origin{Origin::Kind::Derived, framework->origin.range, {},
                      fmt::format("no framework_release entry for {} in the stdlib", chosen)});
     return;
   }
   const sema::DeclEntry& release = *stack.release;
   stack.framework = chosen;
-  facts.set("software.framework_known", Value::flag(true),
+  facts.set("software.framework_known"_fact, Value::flag(true),
             catalog_origin(release, "version", fmt::format("{} is {}", chosen, release.decl->name)));
   if (auto list = catalog_property(release, "cuda")) stack.builds = symbols_of(list->value);
-  facts.set("software.framework_cuda", Value::list(symbol_list(stack.builds)),
+  facts.set("software.framework_cuda"_fact, Value::list(symbol_list(stack.builds)),
             catalog_origin(release, "cuda", fmt::format("CUDA builds of {}", release.decl->name)));
   auto bundles = catalog_property(release, "bundles_cuda");
   stack.bundles = bundles && bundles->value.type == Value::Type::Bool && bundles->value.boolean;
-  facts.set("software.framework_bundles_cuda", Value::flag(stack.bundles),
+  facts.set("software.framework_bundles_cuda"_fact, Value::flag(stack.bundles),
             catalog_origin(release, "bundles_cuda",
                            stack.bundles ? "its packages bring their own CUDA runtime"
                                          : "it uses the system CUDA toolkit"));
@@ -117,15 +117,15 @@ void add_toolkit_facts(FactBuilder& b, const Stack& stack) {
                                                fmt::format("{}'s packages bundle CUDA; nothing compiles against the "
                                                            "system toolkit", stack.framework))
                               : Origin{Origin::Kind::Derived, b.decl().name_range, {}, use};
-  facts.set("software.compiles_cuda", Value::flag(!use.empty()), origin);
+  facts.set("software.compiles_cuda"_fact, Value::flag(!use.empty()), origin);
   if (use.empty() || !stack.toolkit || stack.toolkit_version.empty()) return;
-  facts.set("software.toolkit_use", Value::symbol(use), origin);
+  facts.set("software.toolkit_use"_fact, Value::symbol(use), origin);
   bool fits = std::any_of(stack.builds.begin(), stack.builds.end(), [&](const std::string& build) {
     if (!stack.bundles) return same_cuda(build, stack.toolkit_version);
     auto major = parse_version(build);
     return !major.empty() && major[0] == stack.toolkit_version[0];
   });
-  facts.set("software.toolkit_fits_framework", Value::flag(fits),
+  facts.set("software.toolkit_fits_framework"_fact, Value::flag(fits),
             catalog_origin(*stack.release, "cuda",
                            fmt::format("system CUDA {} {} [{}] of {} ({})", stack.toolkit->value.text,
                                        fits ? "fits" : "does not fit", join(stack.builds), stack.release->decl->name,
@@ -149,8 +149,8 @@ std::vector<std::string> runtime_cuda(const Stack& stack) {
 // The cuda_arch entry of the GPU: its compute capability's, else (a GPU without one)
 // the entry of its architecture with the highest min_cuda, the strictest guess.
 const sema::DeclEntry* arch_entry(FactBuilder& b) {
-  auto capability = b.facts().symbol("gpu.compute_capability");
-  auto arch = b.facts().symbol("gpu.arch");
+  auto capability = b.facts().symbol("gpu.compute_capability"_fact);
+  auto arch = b.facts().symbol("gpu.arch"_fact);
   const sema::DeclEntry* best = nullptr;
   for (const auto* entry : entries_of_kind(b.program(), "cuda_arch")) {
     if (capability) {
@@ -175,17 +175,17 @@ void add_arch_facts(FactBuilder& b, const std::vector<std::string>& runtime) {
   if (!min) return;
   auto last = string_property(*entry, "last_cuda");
   std::string capability = string_property(*entry, "compute_capability").value_or("?");
-  facts.set("software.arch_min_cuda", Value::symbol(*min),
+  facts.set("software.arch_min_cuda"_fact, Value::symbol(*min),
             catalog_origin(*entry, "min_cuda", fmt::format("compute capability {} needs CUDA >= {}", capability, *min)));
   if (last) {
-    facts.set("software.arch_last_cuda", Value::symbol(*last),
+    facts.set("software.arch_last_cuda"_fact, Value::symbol(*last),
               catalog_origin(*entry, "last_cuda", fmt::format("CUDA {} is the last to support {}", *last, capability)));
   }
   std::string range = last ? fmt::format("{} to {}.x", *min, *last) : fmt::format(">= {}", *min);
-  facts.set("software.arch_cuda_range", Value::symbol(range),
+  facts.set("software.arch_cuda_range"_fact, Value::symbol(range),
             catalog_origin(*entry, last ? "last_cuda" : "min_cuda",
                            fmt::format("CUDA versions that support compute capability {}", capability)));
-  for (auto [fact, property] : {std::pair{"gpu.arch_bf16", "bf16"}, {"gpu.arch_fp8", "fp8"}}) {
+  for (auto [fact, property] : {std::pair{"gpu.arch_bf16"_fact, "bf16"}, {"gpu.arch_fp8"_fact, "fp8"}}) {
     if (auto flag = catalog_property(*entry, property); flag && flag->value.type == Value::Type::Bool) {
       facts.set(fact, flag->value,
                 catalog_origin(*entry, property,
@@ -200,7 +200,7 @@ void add_arch_facts(FactBuilder& b, const std::vector<std::string>& runtime) {
     return !last || compare_versions(v, parse_version(*last), 1) <= 0;
   };
   bool ok = std::any_of(runtime.begin(), runtime.end(), fits);
-  facts.set("software.cuda_supports_arch", Value::flag(ok),
+  facts.set("software.cuda_supports_arch"_fact, Value::flag(ok),
             catalog_origin(*entry, "min_cuda",
                            fmt::format("CUDA [{}] {} compute capability {} (CUDA >= {}{})", join(runtime),
                                        ok ? "supports" : "does not support", capability, *min,
@@ -235,7 +235,7 @@ void add_driver_facts(FactBuilder& b, const std::vector<std::string>& runtime) {
   FactSet& facts = b.facts();
   const Fact* driver = software(facts, "driver");
   if (!driver || driver->value.type != Value::Type::String) return;
-  facts.set("software.driver_version", Value::symbol(driver->value.text), driver->origin);
+  facts.set("software.driver_version"_fact, Value::symbol(driver->value.text), driver->origin);
   std::vector<int> version = parse_version(driver->value.text);
   if (version.empty()) return;
   std::vector<int> cuda_min;
@@ -262,10 +262,10 @@ void add_driver_facts(FactBuilder& b, const std::vector<std::string>& runtime) {
                          cuda_words);
     }
   }
-  facts.set("software.driver_min", Value::symbol(min), catalog_origin(needed, "min_driver", why));
-  facts.set("software.driver_min_for", Value::symbol(who), catalog_origin(needed, "min_driver", why));
+  facts.set("software.driver_min"_fact, Value::symbol(min), catalog_origin(needed, "min_driver", why));
+  facts.set("software.driver_min_for"_fact, Value::symbol(who), catalog_origin(needed, "min_driver", why));
   bool ok = compare_versions(version, needed_version, 3) >= 0;
-  facts.set("software.driver_supports_cuda", Value::flag(ok),
+  facts.set("software.driver_supports_cuda"_fact, Value::flag(ok),
             catalog_origin(needed, "min_driver",
                            fmt::format("driver {} {} {}", driver->value.text, ok ? ">=" : "<", min)));
 }
@@ -278,7 +278,7 @@ void add_cuda_facts(FactBuilder& b) {
   stack.toolkit = software(facts, "cuda");
   if (stack.toolkit && stack.toolkit->value.type == Value::Type::String) {
     stack.toolkit_version = parse_version(stack.toolkit->value.text);
-    facts.set("software.cuda_version", Value::symbol(stack.toolkit->value.text), stack.toolkit->origin);
+    facts.set("software.cuda_version"_fact, Value::symbol(stack.toolkit->value.text), stack.toolkit->origin);
   } else {
     stack.toolkit = nullptr;
   }
@@ -290,7 +290,7 @@ void add_cuda_facts(FactBuilder& b) {
                         ? catalog_origin(*stack.release, "cuda",
                                          fmt::format("the CUDA runtime {} ships", stack.framework))
                         : stack.toolkit->origin;
-    facts.set("software.runtime_cuda", Value::list(symbol_list(runtime)), origin);
+    facts.set("software.runtime_cuda"_fact, Value::list(symbol_list(runtime)), origin);
   }
   add_arch_facts(b, runtime);
   add_driver_facts(b, runtime);

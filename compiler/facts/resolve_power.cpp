@@ -63,19 +63,19 @@ void add_load_facts(FactBuilder& b) {
   FactSet& facts = b.facts();
   // 002 Q1 budgets "other components" at 100 W; here it also covers the fans and board
   // and every part the catalog has no power figure for.
-  b.declared_or_default("power.other", "other_power", Value::of(watts(100)),
+  b.declared_or_default("power.other"_fact, "other_power", Value::of(watts(100)),
                         "002 Q1's allowance for other components (100 W): fans, board, and the parts "
                         "without a catalog power figure");
-  auto gpus = facts.quantity("gpu.board_power_total");
-  auto cpus = facts.quantity("cpu.max_power_total");
+  auto gpus = facts.quantity("gpu.board_power_total"_fact);
+  auto cpus = facts.quantity("cpu.max_power_total"_fact);
   if (!gpus || !cpus) return;
   LoadTerms load;
-  load.add(b, "power.gpus", "GPUs", *gpus, facts.find("gpu.board_power_total")->origin.range,
-           facts.find("gpu.board_power_total")->origin.explanation + " board power");
-  const Fact* cpu_max = facts.find("cpu.max_power");
+  load.add(b, "power.gpus", "GPUs", *gpus, facts.find("gpu.board_power_total"_fact)->origin.range,
+           facts.find("gpu.board_power_total"_fact)->origin.explanation + " board power");
+  const Fact* cpu_max = facts.find("cpu.max_power"_fact);
   std::string cpu_why = cpu_max && !cpu_max->origin.explanation.empty() ? cpu_max->origin.explanation : "maximum power";
-  load.add(b, "power.cpus", "CPUs", *cpus, facts.find("cpu.max_power_total")->origin.range,
-           fmt::format("{} ({})", facts.find("cpu.max_power_total")->origin.explanation, cpu_why));
+  load.add(b, "power.cpus", "CPUs", *cpus, facts.find("cpu.max_power_total"_fact)->origin.range,
+           fmt::format("{} ({})", facts.find("cpu.max_power_total"_fact)->origin.explanation, cpu_why));
 
   if (auto dimms = b.counted("memory"); dimms && dimms->entry->decl->kind == "memory") {
     add_parts_term(b, load, "power.memory", "memory", {*dimms});
@@ -88,7 +88,7 @@ void add_load_facts(FactBuilder& b) {
   if (auto nics = b.counted("network.nic"); nics && nics->entry->decl->kind == "nic") {
     add_parts_term(b, load, "power.network", "NICs", {*nics});
   }
-  auto other = facts.quantity("power.other");
+  auto other = facts.quantity("power.other"_fact);
   load.total += other->value;
   load.terms.push_back(fmt::format("other {}", units::format(*other)));
 
@@ -98,26 +98,26 @@ void add_load_facts(FactBuilder& b) {
     unpriced = fmt::format("; no catalog power figure for {} (in other)", fmt::join(load.unknown, ", "));
   }
   SourceRange at = b.decl().name_range;
-  b.derived("power.components", Value::of(watts(load.total)), at, components + unpriced);
+  b.derived("power.components"_fact, Value::of(watts(load.total)), at, components + unpriced);
 
   // An HGX system: the vendor's published maximum for the complete system on this
   // baseboard, when the node carries the whole board, covers fans, NVSwitches and
   // everything else the component sum misses.
   std::string breakdown = components;
   double full = load.total;
-  auto on_board = facts.quantity("gpu.baseboard_gpus");
-  auto count = facts.quantity("gpu.count");
-  const Fact* system = facts.find("gpu.baseboard_system_power");
+  auto on_board = facts.quantity("gpu.baseboard_gpus"_fact);
+  auto count = facts.quantity("gpu.count"_fact);
+  const Fact* system = facts.find("gpu.baseboard_system_power"_fact);
   if (system && on_board && count && on_board->value == count->value) {
-    facts.set("power.system_max", system->value, system->origin);
+    facts.set("power.system_max"_fact, system->value, system->origin);
     if (system->value.quantity.value > full) {
       full = system->value.quantity.value;
       breakdown = fmt::format("the vendor's published maximum for a complete system on {}, above the components' {}",
                               system->origin.entry, units::format(watts(load.total)));
     }
   }
-  b.derived("power.breakdown", Value::symbol(breakdown), at, "the terms of power.full_load");
-  b.derived("power.full_load", Value::of(watts(full)), at,
+  b.derived("power.breakdown"_fact, Value::symbol(breakdown), at, "the terms of power.full_load");
+  b.derived("power.full_load"_fact, Value::of(watts(full)), at,
             breakdown == components ? components + unpriced
                                     : fmt::format("{} ({}{})", breakdown, components, unpriced));
 }
@@ -126,47 +126,47 @@ void add_load_facts(FactBuilder& b) {
 // one spare); psu.capacity_after_failure: what is left when the redundancy is used (one
 // supply failed, or one of two feeds lost with its half of the supplies).
 void add_psu_facts(FactBuilder& b) {
-  b.declared_or_default("psu.mode", "psu_mode", Value::symbol("single"), "schema default");
+  b.declared_or_default("psu.mode"_fact, "psu_mode", Value::symbol("single"), "schema default");
   auto psus = b.counted("psu");
   if (!psus || psus->entry->decl->kind != "psu") return;
   const auto& psu = *psus->entry;
   double n = psus->count;
-  b.derived("psu.count", Value::number(n), psus->range, fmt::format("{} x {}", n, psu.decl->name));
-  b.derived("psu.model", Value::symbol(psu.decl->name), psus->range, "the referenced catalog entry");
-  b.catalog("psu.unit_capacity", psu, "capacity");
-  b.catalog("psu.efficiency", psu, "efficiency");
-  auto unit = b.facts().quantity("psu.unit_capacity");
+  b.derived("psu.count"_fact, Value::number(n), psus->range, fmt::format("{} x {}", n, psu.decl->name));
+  b.derived("psu.model"_fact, Value::symbol(psu.decl->name), psus->range, "the referenced catalog entry");
+  b.catalog("psu.unit_capacity"_fact, psu, "capacity");
+  b.catalog("psu.efficiency"_fact, psu, "efficiency");
+  auto unit = b.facts().quantity("psu.unit_capacity"_fact);
   if (!unit) return;
   auto supplies = [&](double k) { return scaled(*unit, std::max(0.0, k)); };
-  b.derived("psu.capacity", Value::of(supplies(n)), psus->range, fmt::format("{} x {}", n, units::format(*unit)));
-  b.derived("psu.capacity_one_failed", Value::of(supplies(n - 1)), psus->range,
+  b.derived("psu.capacity"_fact, Value::of(supplies(n)), psus->range, fmt::format("{} x {}", n, units::format(*unit)));
+  b.derived("psu.capacity_one_failed"_fact, Value::of(supplies(n - 1)), psus->range,
             fmt::format("{} x {} (one of {} failed)", n - 1, units::format(*unit), n));
-  std::string mode = b.facts().symbol("psu.mode").value_or("single");
+  std::string mode = b.facts().symbol("psu.mode"_fact).value_or("single");
   // psu.carrying says in words which supplies carry the load (for messages).
   auto carrying = [&](double k, std::string why) {
     std::string text = fmt::format("{} x {}{}", k, units::format(*unit), why);
-    b.derived("psu.capacity_carrying", Value::of(supplies(k)), psus->range, text);
-    b.derived("psu.carrying", Value::symbol(text), psus->range, fmt::format("psu_mode = {}", mode));
+    b.derived("psu.capacity_carrying"_fact, Value::of(supplies(k)), psus->range, text);
+    b.derived("psu.carrying"_fact, Value::symbol(text), psus->range, fmt::format("psu_mode = {}", mode));
   };
   if (mode == "redundant") {
     carrying(n - 1, fmt::format("; N+1, one of the {} is the spare", n));
-    b.derived("psu.capacity_after_failure", Value::of(supplies(n - 1)), psus->range,
+    b.derived("psu.capacity_after_failure"_fact, Value::of(supplies(n - 1)), psus->range,
               fmt::format("{} x {} with one of {} failed", n - 1, units::format(*unit), n));
-    b.derived("psu.failover", Value::symbol(fmt::format("with one of its {} PSUs failed, {} remain", n,
+    b.derived("psu.failover"_fact, Value::symbol(fmt::format("with one of its {} PSUs failed, {} remain", n,
                                                         units::format(supplies(n - 1)))),
               psus->range, "psu_mode = redundant");
   } else if (mode == "dual_feed") {
     // The supplies split over the two feeds; losing the feed with more of them leaves the rest.
     double survivors = std::floor(n / 2);
     carrying(n, " on two feeds that share the load");
-    b.derived("psu.capacity_after_failure", Value::of(supplies(survivors)), psus->range,
+    b.derived("psu.capacity_after_failure"_fact, Value::of(supplies(survivors)), psus->range,
               fmt::format("{} x {} on the remaining feed", survivors, units::format(*unit)));
-    b.derived("psu.failover", Value::symbol(fmt::format("with one feed lost, {} ({} of {} PSUs) remain",
+    b.derived("psu.failover"_fact, Value::symbol(fmt::format("with one feed lost, {} ({} of {} PSUs) remain",
                                                         units::format(supplies(survivors)), survivors, n)),
               psus->range, "psu_mode = dual_feed");
   } else {
     carrying(n, "");
-    b.derived("psu.failover", Value::symbol("nothing is planned for a failed PSU"), psus->range, "psu_mode = single");
+    b.derived("psu.failover"_fact, Value::symbol("nothing is planned for a failed PSU"), psus->range, "psu_mode = single");
   }
 }
 

@@ -43,36 +43,36 @@ RaidYield raid_yield(const std::string& raid, double n) {
 void add_cpu_facts(FactBuilder& b, const Counted& cpus) {
   const auto& cpu = *cpus.entry;
   double n = cpus.count;
-  b.derived("cpu.sockets", Value::number(n), cpus.range, fmt::format("{} x {}", n, cpu.decl->name));
-  b.derived("cpu.model", Value::symbol(cpu.decl->name), cpus.range, "the referenced catalog entry");
-  for (auto [fact, property] : {std::pair{"cpu.cores", "cores"},
-                                {"cpu.threads", "threads"},
-                                {"cpu.base_clock", "base_clock"},
-                                {"cpu.boost_clock", "boost_clock"},
-                                {"cpu.memory_channels", "memory_channels"},
-                                {"cpu.memory_type", "memory_type"},
-                                {"cpu.memory_speed", "memory_speed"},
-                                {"cpu.tdp", "tdp"},
-                                {"cpu.pcie_lanes", "pcie_lanes"},
-                                {"cpu.memory_forms", "memory_forms"},
-                                {"cpu.dimms_per_channel", "dimms_per_channel"}}) {
+  b.derived("cpu.sockets"_fact, Value::number(n), cpus.range, fmt::format("{} x {}", n, cpu.decl->name));
+  b.derived("cpu.model"_fact, Value::symbol(cpu.decl->name), cpus.range, "the referenced catalog entry");
+  for (auto [fact, property] : {std::pair{"cpu.cores"_fact, "cores"},
+                                {"cpu.threads"_fact, "threads"},
+                                {"cpu.base_clock"_fact, "base_clock"},
+                                {"cpu.boost_clock"_fact, "boost_clock"},
+                                {"cpu.memory_channels"_fact, "memory_channels"},
+                                {"cpu.memory_type"_fact, "memory_type"},
+                                {"cpu.memory_speed"_fact, "memory_speed"},
+                                {"cpu.tdp"_fact, "tdp"},
+                                {"cpu.pcie_lanes"_fact, "pcie_lanes"},
+                                {"cpu.memory_forms"_fact, "memory_forms"},
+                                {"cpu.dimms_per_channel"_fact, "dimms_per_channel"}}) {
     b.catalog(fact, cpu, property);
   }
   // The power model wants the highest sustained draw: Intel's maximum turbo power or
   // AMD's PPT where the vendor publishes one, else the TDP.
-  if (!b.catalog("cpu.max_power", cpu, "max_power")) {
-    if (const Fact* tdp = b.facts().find("cpu.tdp")) {
-      b.facts().set("cpu.max_power", tdp->value,
+  if (!b.catalog("cpu.max_power"_fact, cpu, "max_power")) {
+    if (const Fact* tdp = b.facts().find("cpu.tdp"_fact)) {
+      b.facts().set("cpu.max_power"_fact, tdp->value,
                     Origin{Origin::Kind::Catalog, tdp->origin.range, cpu.decl->name,
                            "tdp: the catalog has no higher published power limit"});
     }
   }
-  for (auto [per, total] : {std::pair{"cpu.cores", "cpu.cores_total"},
-                            {"cpu.threads", "cpu.threads_total"},
-                            {"cpu.memory_channels", "cpu.memory_channels_total"},
-                            {"cpu.tdp", "cpu.tdp_total"},
-                            {"cpu.max_power", "cpu.max_power_total"},
-                            {"cpu.pcie_lanes", "cpu.pcie_lanes_total"}}) {
+  for (auto [per, total] : {std::pair{"cpu.cores"_fact, "cpu.cores_total"},
+                            {"cpu.threads"_fact, "cpu.threads_total"},
+                            {"cpu.memory_channels"_fact, "cpu.memory_channels_total"},
+                            {"cpu.tdp"_fact, "cpu.tdp_total"},
+                            {"cpu.max_power"_fact, "cpu.max_power_total"},
+                            {"cpu.pcie_lanes"_fact, "cpu.pcie_lanes_total"}}) {
     if (auto q = b.facts().quantity(per)) {
       b.derived(total, Value::of(scaled(*q, n)), cpus.range, fmt::format("{} x {}", n, units::format(*q)));
     }
@@ -82,15 +82,15 @@ void add_cpu_facts(FactBuilder& b, const Counted& cpus) {
 void add_memory_facts(FactBuilder& b, const Counted& dimms) {
   const auto& dimm = *dimms.entry;
   double n = dimms.count;
-  b.derived("memory.dimms", Value::number(n), dimms.range, fmt::format("{} x {}", n, dimm.decl->name));
-  b.derived("memory.model", Value::symbol(dimm.decl->name), dimms.range, "the referenced catalog entry");
-  b.catalog("memory.dimm_size", dimm, "size");
-  b.catalog("memory.type", dimm, "type");
-  b.catalog("memory.speed", dimm, "speed");
-  b.catalog("memory.ecc", dimm, "ecc");
-  b.catalog("memory.form", dimm, "form");
-  if (auto size = b.facts().quantity("memory.dimm_size")) {
-    b.derived("memory.total", Value::of(scaled(*size, n)), dimms.range, fmt::format("{} x {}", n, units::format(*size)));
+  b.derived("memory.dimms"_fact, Value::number(n), dimms.range, fmt::format("{} x {}", n, dimm.decl->name));
+  b.derived("memory.model"_fact, Value::symbol(dimm.decl->name), dimms.range, "the referenced catalog entry");
+  b.catalog("memory.dimm_size"_fact, dimm, "size");
+  b.catalog("memory.type"_fact, dimm, "type");
+  b.catalog("memory.speed"_fact, dimm, "speed");
+  b.catalog("memory.ecc"_fact, dimm, "ecc");
+  b.catalog("memory.form"_fact, dimm, "form");
+  if (auto size = b.facts().quantity("memory.dimm_size"_fact)) {
+    b.derived("memory.total"_fact, Value::of(scaled(*size, n)), dimms.range, fmt::format("{} x {}", n, units::format(*size)));
   }
 }
 
@@ -143,29 +143,29 @@ void add_storage_facts(FactBuilder& b) {
     Origin origin{Origin::Kind::Declared, archive->range, {}, {}};
     if (const auto* name = archive->value->as<ast::Name>(); name && !b.program().find(name->name)) {
       present = name->name != "none";
-      b.facts().set("storage.archive.kind", Value::symbol(name->name), origin);
+      b.facts().set("storage.archive.kind"_fact, Value::symbol(name->name), origin);
     } else if (auto counted = counted_reference(b.program(), *archive->value)) {
       present = true;
-      if (auto kind = catalog_property(*counted->entry, "kind")) b.facts().set("storage.archive.kind", kind->value, origin);
+      if (auto kind = catalog_property(*counted->entry, "kind")) b.facts().set("storage.archive.kind"_fact, kind->value, origin);
     }
-    b.facts().set("storage.archive.present", Value::flag(present), origin);
+    b.facts().set("storage.archive.present"_fact, Value::flag(present), origin);
   } else {
-    b.facts().set("storage.archive.present", Value::flag(false),
+    b.facts().set("storage.archive.present"_fact, Value::flag(false),
                   Origin{Origin::Kind::Default, b.decl().name_range, {}, "no archive declared"});
   }
 }
 
 void add_network_facts(FactBuilder& b) {
-  b.declared_or_default("network.fabric", "network.fabric", Value::symbol("ethernet"), "schema default");
-  b.declared("network.bandwidth", "network.bandwidth");
+  b.declared_or_default("network.fabric"_fact, "network.fabric", Value::symbol("ethernet"), "schema default");
+  b.declared("network.bandwidth"_fact, "network.bandwidth");
   if (auto nics = b.counted("network.nic")) {
-    b.derived("network.nic.count", Value::number(nics->count), nics->range, nics->entry->decl->name);
-    b.derived("network.nic.model", Value::symbol(nics->entry->decl->name), nics->range, "the referenced catalog entry");
-    b.catalog("network.nic.fabric", *nics->entry, "fabric");
-    b.catalog("network.nic.bandwidth", *nics->entry, "bandwidth");
+    b.derived("network.nic.count"_fact, Value::number(nics->count), nics->range, nics->entry->decl->name);
+    b.derived("network.nic.model"_fact, Value::symbol(nics->entry->decl->name), nics->range, "the referenced catalog entry");
+    b.catalog("network.nic.fabric"_fact, *nics->entry, "fabric");
+    b.catalog("network.nic.bandwidth"_fact, *nics->entry, "bandwidth");
   }
-  auto fabric = b.facts().symbol("network.fabric").value_or("ethernet");
-  b.derived("network.rdma", Value::flag(fabric == "infiniband" || fabric == "roce"), b.decl().name_range,
+  auto fabric = b.facts().symbol("network.fabric"_fact).value_or("ethernet");
+  b.derived("network.rdma"_fact, Value::flag(fabric == "infiniband" || fabric == "roce"), b.decl().name_range,
             "InfiniBand and RoCE are RDMA fabrics");
 }
 
@@ -173,30 +173,30 @@ void add_network_facts(FactBuilder& b) {
 
 void resolve_server(FactBuilder& b) {
   SourceRange at = b.decl().name_range;
-  b.facts().set("deploy.kind", Value::symbol("onprem"), Origin{Origin::Kind::Declared, b.decl().kind_range, {}, {}});
-  b.declared_or_default("nodes", "nodes", Value::number(1), "schema default");
+  b.facts().set("deploy.kind"_fact, Value::symbol("onprem"), Origin{Origin::Kind::Declared, b.decl().kind_range, {}, {}});
+  b.declared_or_default("nodes"_fact, "nodes", Value::number(1), "schema default");
   if (auto gpus = b.counted("gpu"); gpus && gpus->entry->decl->kind == "gpu") add_gpu_facts(b, *gpus, gpus->range);
-  b.declared_or_default("gpu.link", "gpu_link", Value::symbol("pcie"), "schema default");
+  b.declared_or_default("gpu.link"_fact, "gpu_link", Value::symbol("pcie"), "schema default");
   if (auto cpus = b.counted("cpu"); cpus && cpus->entry->decl->kind == "cpu") add_cpu_facts(b, *cpus);
   if (auto dimms = b.counted("memory"); dimms && dimms->entry->decl->kind == "memory") add_memory_facts(b, *dimms);
   add_storage_facts(b);
-  b.declared("cooling.kind", "cooling");
+  b.declared("cooling.kind"_fact, "cooling");
   add_network_facts(b);
-  b.declared_or_default("site.region", "site.region", Value::symbol("other"), "schema default");
-  b.declared_or_default("site.currency", "site.currency", Value::symbol("USD"), "schema default");
-  b.declared("site.pue", "site.pue");
-  b.declared("site.max_gpu_temp", "site.max_gpu_temp");
-  b.declared("budget", "budget");
-  b.declared_or_default("uptime", "uptime", Value::symbol("24x7"), "schema default");
+  b.declared_or_default("site.region"_fact, "site.region", Value::symbol("other"), "schema default");
+  b.declared_or_default("site.currency"_fact, "site.currency", Value::symbol("USD"), "schema default");
+  b.declared("site.pue"_fact, "site.pue");
+  b.declared("site.max_gpu_temp"_fact, "site.max_gpu_temp");
+  b.declared("budget"_fact, "budget");
+  b.declared_or_default("uptime"_fact, "uptime", Value::symbol("24x7"), "schema default");
   for (const char* key : {"os", "framework", "cuda", "driver", "containers", "monitoring", "distributed"}) {
     b.declared(std::string("software.") + key, std::string("software.") + key);
   }
   for (const char* key : {"burn_in", "benchmark", "rdma_test"}) {
     b.declared(std::string("acceptance.") + key, std::string("acceptance.") + key);
   }
-  if (auto count = b.facts().quantity("gpu.count")) {
-    double nodes = b.facts().quantity("nodes").value_or(units::Quantity::number(1)).value;
-    b.derived("gpu.count_total", Value::number(count->value * nodes), at,
+  if (auto count = b.facts().quantity("gpu.count"_fact)) {
+    double nodes = b.facts().quantity("nodes"_fact).value_or(units::Quantity::number(1)).value;
+    b.derived("gpu.count_total"_fact, Value::number(count->value * nodes), at,
               fmt::format("{} per node x {} nodes", count->value, nodes));
   }
   add_topology_facts(b);

@@ -23,16 +23,16 @@ void add_chassis_facts(FactBuilder& b) {
   auto chassis = b.counted("chassis");
   if (!chassis || chassis->entry->decl->kind != "chassis") return;
   const sema::DeclEntry& entry = *chassis->entry;
-  b.derived("chassis.model", Value::symbol(entry.decl->name), chassis->range, "the referenced catalog entry");
-  for (auto [fact, property] : {std::pair{"chassis.form", "form"},
-                                {"chassis.max_gpus", "max_gpus"},
-                                {"chassis.gpu_form", "gpu_form"},
-                                {"chassis.sxm_socket", "sxm_socket"},
-                                {"chassis.expansion_slots", "expansion_slots"},
-                                {"chassis.max_gpu_width", "max_gpu_width"},
-                                {"chassis.pcie_switch", "pcie_switch"},
-                                {"chassis.board", "board"},
-                                {"chassis.airflow", "airflow"}}) {
+  b.derived("chassis.model"_fact, Value::symbol(entry.decl->name), chassis->range, "the referenced catalog entry");
+  for (auto [fact, property] : {std::pair{"chassis.form"_fact, "form"},
+                                {"chassis.max_gpus"_fact, "max_gpus"},
+                                {"chassis.gpu_form"_fact, "gpu_form"},
+                                {"chassis.sxm_socket"_fact, "sxm_socket"},
+                                {"chassis.expansion_slots"_fact, "expansion_slots"},
+                                {"chassis.max_gpu_width"_fact, "max_gpu_width"},
+                                {"chassis.pcie_switch"_fact, "pcie_switch"},
+                                {"chassis.board"_fact, "board"},
+                                {"chassis.airflow"_fact, "airflow"}}) {
     b.catalog(fact, entry, property);
   }
 }
@@ -41,8 +41,8 @@ void add_chassis_facts(FactBuilder& b) {
 // `gpu` names the model, one with exactly the node's GPU count when there is one (only
 // that board's published system power describes this build).
 void add_baseboard_facts(FactBuilder& b) {
-  auto model = b.facts().symbol("gpu.model");
-  auto count = b.facts().quantity("gpu.count");
+  auto model = b.facts().symbol("gpu.model"_fact);
+  auto count = b.facts().quantity("gpu.count"_fact);
   if (!model || !count) return;
   const sema::DeclEntry* board = nullptr;
   double on_board = 0;
@@ -59,23 +59,23 @@ void add_baseboard_facts(FactBuilder& b) {
     }
   }
   if (!board) return;
-  b.facts().set("gpu.baseboard", Value::symbol(board->decl->name),
+  b.facts().set("gpu.baseboard"_fact, Value::symbol(board->decl->name),
                 Origin{Origin::Kind::Catalog, gpu_property->range, board->decl->name,
                        fmt::format("the catalog's baseboard for {}", *model)});
-  b.facts().set("gpu.baseboard_gpus", Value::number(on_board),
+  b.facts().set("gpu.baseboard_gpus"_fact, Value::number(on_board),
                 Origin{Origin::Kind::Catalog, gpu_property->range, board->decl->name, "GPUs on the board"});
-  b.catalog("gpu.baseboard_fabric", *board, "fabric");
-  b.catalog("gpu.baseboard_system_power", *board, "system_power");
+  b.catalog("gpu.baseboard_fabric"_fact, *board, "fabric");
+  b.catalog("gpu.baseboard_system_power"_fact, *board, "system_power");
 }
 
 // PCIe lanes the node's devices take from the CPUs: x16 per GPU and NIC, x4 per NVMe
 // drive, each from the part's catalog `pcie_lanes`. A part without a lane count is named
 // in the explanation and left out, so the figure is a lower bound.
 void add_pcie_facts(FactBuilder& b) {
-  if (const Fact* own = b.facts().find("chassis.pcie_switch")) {
-    b.facts().set("pcie.switched", own->value, own->origin);
+  if (const Fact* own = b.facts().find("chassis.pcie_switch"_fact)) {
+    b.facts().set("pcie.switched"_fact, own->value, own->origin);
   } else {
-    b.facts().set("pcie.switched", Value::flag(false),
+    b.facts().set("pcie.switched"_fact, Value::flag(false),
                   Origin{Origin::Kind::Default, b.decl().name_range, {},
                          "no chassis with PCIe switches declared: every device counts against the CPU lanes"});
   }
@@ -109,35 +109,35 @@ void add_pcie_facts(FactBuilder& b) {
   if (auto nics = b.counted("network.nic"); nics && nics->entry->decl->kind == "nic") add({*nics}, "NICs");
   std::string explanation = terms.empty() ? "no device with a lane count" : fmt::format("{}", fmt::join(terms, " + "));
   if (!unknown.empty()) explanation += fmt::format("; no lane count in the catalog for {}", fmt::join(unknown, ", "));
-  b.derived("pcie.lanes_needed", Value::number(lanes), gpus->range, explanation);
+  b.derived("pcie.lanes_needed"_fact, Value::number(lanes), gpus->range, explanation);
 }
 
 // NIC ports and line rate per node, per GPU, and over the cluster against the switch
 // ports: the fabric sizing multi-node training depends on.
 void add_fabric_facts(FactBuilder& b) {
-  double nodes = b.facts().quantity("nodes").value_or(units::Quantity::number(1)).value;
+  double nodes = b.facts().quantity("nodes"_fact).value_or(units::Quantity::number(1)).value;
   if (auto nics = b.counted("network.nic"); nics && nics->entry->decl->kind == "nic") {
-    b.catalog("network.nic.ports", *nics->entry, "ports");
+    b.catalog("network.nic.ports"_fact, *nics->entry, "ports");
     auto ports = number_of(*nics->entry, "ports");
-    auto rate = b.facts().quantity("network.nic.bandwidth");
+    auto rate = b.facts().quantity("network.nic.bandwidth"_fact);
     if (ports && rate) {
-      b.derived("network.node_bandwidth", Value::of(scaled(*rate, nics->count * *ports)), nics->range,
+      b.derived("network.node_bandwidth"_fact, Value::of(scaled(*rate, nics->count * *ports)), nics->range,
                 fmt::format("{} x {} port(s) x {}", nics->count, *ports, units::format(*rate)));
-      b.derived("network.fabric_ports", Value::number(nodes * nics->count * *ports), nics->range,
+      b.derived("network.fabric_ports"_fact, Value::number(nodes * nics->count * *ports), nics->range,
                 fmt::format("{} node(s) x {} NIC(s) x {} port(s)", nodes, nics->count, *ports));
     }
   }
-  if (!b.facts().find("network.node_bandwidth")) {
-    if (const Fact* declared = b.facts().find("network.bandwidth")) {
-      b.facts().set("network.node_bandwidth", declared->value, declared->origin);
+  if (!b.facts().find("network.node_bandwidth"_fact)) {
+    if (const Fact* declared = b.facts().find("network.bandwidth"_fact)) {
+      b.facts().set("network.node_bandwidth"_fact, declared->value, declared->origin);
     }
   }
   if (auto switches = b.counted("network.switch"); switches && switches->entry->decl->kind == "part") {
-    b.derived("network.switch.count", Value::number(switches->count), switches->range, switches->entry->decl->name);
-    b.derived("network.switch.model", Value::symbol(switches->entry->decl->name), switches->range,
+    b.derived("network.switch.count"_fact, Value::number(switches->count), switches->range, switches->entry->decl->name);
+    b.derived("network.switch.model"_fact, Value::symbol(switches->entry->decl->name), switches->range,
               "the referenced catalog entry");
     if (auto ports = number_of(*switches->entry, "ports")) {
-      b.derived("network.switch.ports_total", Value::number(switches->count * *ports), switches->range,
+      b.derived("network.switch.ports_total"_fact, Value::number(switches->count * *ports), switches->range,
                 fmt::format("{} x {} ports", switches->count, *ports));
     }
   }

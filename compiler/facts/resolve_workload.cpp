@@ -42,11 +42,11 @@ void set_default(FactSet& facts, std::string_view name, Value value, SourceRange
 // cuts samples at LLaMA-Factory's cutoff_len (2048), never beyond the model's context;
 // pre-training and serving use the model's whole context (inherited from the model).
 void default_seq_len(FactSet& facts, const std::string& task, SourceRange at) {
-  const Fact* declared = facts.find("workload.seq_len");
+  const Fact* declared = facts.find("workload.seq_len"_fact);
   if (task != "llm.finetune" || (declared && declared->origin.kind == Origin::Kind::Declared)) return;
   constexpr double kCutoffLen = 2048;
   double context = declared ? declared->value.quantity.value : kCutoffLen;
-  facts.set("workload.seq_len", Value::number(std::min(kCutoffLen, context)),
+  facts.set("workload.seq_len"_fact, Value::number(std::min(kCutoffLen, context)),
             Origin{Origin::Kind::Default, at, {},
                    declared ? fmt::format("LLaMA-Factory cutoff_len 2048 (the model's context is {:g})", context)
                             : "LLaMA-Factory cutoff_len 2048"});
@@ -57,11 +57,11 @@ void default_seq_len(FactSet& facts, const std::string& task, SourceRange at) {
 void add_workload_facts(const sema::Program& program, const sema::DeclEntry& workload, FactSet& facts,
                         std::optional<double> gpus, DiagnosticEngine& diags) {
   const ast::Declaration& decl = *workload.decl;
-  facts.set("workload.name", Value::symbol(decl.name), Origin{Origin::Kind::Declared, decl.name_range, {}, {}});
+  facts.set("workload.name"_fact, Value::symbol(decl.name), Origin{Origin::Kind::Declared, decl.name_range, {}, {}});
   add_declared(decl.body, "workload.", facts);
 
   // A model reference supplies the shape the workload does not declare itself.
-  if (auto model = facts.symbol("workload.model")) {
+  if (auto model = facts.symbol("workload.model"_fact)) {
     if (const auto* entry = program.find(*model)) {
       for (const char* property : {"params", "layers", "hidden", "heads", "kv_heads", "vocab", "seq_len"}) {
         std::string name = std::string("workload.") + property;
@@ -72,7 +72,7 @@ void add_workload_facts(const sema::Program& program, const sema::DeclEntry& wor
   }
 
   SourceRange at = decl.name_range;
-  const std::string task = facts.symbol("workload.task").value_or("");
+  const std::string task = facts.symbol("workload.task"_fact).value_or("");
   const bool inference_task = task == "llm.inference";
   const bool finetune = task == "llm.finetune";
   set_default(facts, "workload.precision", Value::symbol("bf16"), at, "schema default");
@@ -81,10 +81,10 @@ void add_workload_facts(const sema::Program& program, const sema::DeclEntry& wor
   // One meaning of "trains": the task and the method must both train. A contradiction
   // (llm.inference with method = full) is a diagnostic at the property (sema); here the
   // inference side wins, so no inference estimate ever holds gradients or optimizer states.
-  const bool trains = !inference_task && facts.symbol("workload.method") != "inference";
-  facts.set("workload.trains", Value::flag(trains),
+  const bool trains = !inference_task && facts.symbol("workload.method"_fact) != "inference";
+  facts.set("workload.trains"_fact, Value::flag(trains),
             Origin{Origin::Kind::Derived, at, {},
-                   trains ? fmt::format("task {} with method {}", task, facts.symbol("workload.method").value_or(""))
+                   trains ? fmt::format("task {} with method {}", task, facts.symbol("workload.method"_fact).value_or(""))
                           : inference_task ? "task llm.inference"
                                            : "method inference"});
   set_default(facts, "workload.optimizer", Value::symbol("adamw"), at, "Hugging Face Trainer default (adamw_torch)");

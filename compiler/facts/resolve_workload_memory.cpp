@@ -65,7 +65,7 @@ bool countable_gpus(const ast::Declaration& decl, const FactSet& facts, double t
   auto tp = units::checked_integer<int>(tensor_parallel);
   auto dp = units::checked_integer<int>(std::floor(total_gpus / std::max(1, tp.value_or(1))));
   if (tp && dp) return true;
-  const Fact* declared = facts.find("workload.tensor_parallel");
+  const Fact* declared = facts.find("workload.tensor_parallel"_fact);
   SourceRange where = !tp && declared && declared->origin.range.valid() ? declared->origin.range : decl.name_range;
   std::string what = tp ? fmt::format("over {:g} GPUs", total_gpus) : fmt::format("with tensor_parallel = {:g}", tensor_parallel);
   auto& d = diags.error("estimator-input", where,
@@ -79,7 +79,7 @@ EstimatorInput input_from(const FactSet& facts, double params, double total_gpus
   EstimatorInput input;
   input.params = params;
   input.precision = parsed_symbol(facts, "workload.precision", parse_precision).value_or(Precision::BF16);
-  const bool trains = facts.find("workload.trains") && facts.find("workload.trains")->value.boolean;
+  const bool trains = facts.find("workload.trains"_fact) && facts.find("workload.trains"_fact)->value.boolean;
   input.method = trains ? parsed_symbol(facts, "workload.method", parse_method).value_or(Method::Full)
                         : Method::Inference;
   input.optimizer = parsed_symbol(facts, "workload.optimizer", parse_optimizer).value_or(Optimizer::AdamW);
@@ -212,12 +212,12 @@ void add_workload_memory_facts(const ast::Declaration& decl, FactSet& facts, std
                         input.method == Method::Qlora ? "QLoRA's quantized base" : name(input.precision)));
   set_text(facts, "workload.mem.smaller_weights", smaller_weights(input), at,
            "narrower weight storage not in effect");
-  facts.set("workload.mem.shape_known", Value::flag(estimate.shape_terms_included),
+  facts.set("workload.mem.shape_known"_fact, Value::flag(estimate.shape_terms_included),
             Origin{Origin::Kind::Estimator, at, {}, estimate.shape_terms_included
                                                         ? "layers, hidden, heads, seq_len known: activations included"
                                                         : "model shape unknown: per-GPU figure is a lower bound"});
   const double fraction = trains(input.method) ? formulas::default_trainable_fraction(input.method, input.layers) : 0;
-  facts.set("workload.trainable_params", Value::number(input.params * fraction),
+  facts.set("workload.trainable_params"_fact, Value::number(input.params * fraction),
             Origin{Origin::Kind::Estimator, at, {},
                    fmt::format("{:.4g}B params x trainable share {:.3g} (method {})", input.params / 1e9, fraction,
                                name(input.method))});
@@ -241,7 +241,7 @@ void add_workload_memory_facts(const ast::Declaration& decl, FactSet& facts, std
 
   const int gpus_per_node = units::checked_integer<int>(number(facts, "gpu.count").value_or(1)).value_or(1);
   std::optional<double> vram;
-  if (auto q = facts.quantity("gpu.vram")) vram = q->value;
+  if (auto q = facts.quantity("gpu.vram"_fact)) vram = q->value;
   set_text(facts, "workload.mem.remedies", describe_remedies(input, gpus_per_node, vram), at,
            vram ? "estimator settings not in effect that fit one card" : "estimator settings not in effect");
 }
