@@ -9,6 +9,8 @@
 
 #include "diag/diagnostic.h"
 #include "driver/embedded.h"
+#include "lint/policy.h"
+#include "sema/checker.h"
 #include "sema/program.h"
 
 namespace gpuspec::embedded {
@@ -18,6 +20,16 @@ inline void add_to_library(sema::Library& library, SourceManager& sources, Diagn
   for (const auto& file : files) {
     library.add_file(sources, diags, std::string(root) + "/" + std::string(file.path), std::string(file.text));
   }
+}
+
+// The embedded stdlib and policy pack, loaded and fully checked as a run with no snapshot
+// would: the build's snapshot generator records whether this reports anything, and the
+// snapshot's test checks that verdict against the same steps.
+inline void load_and_check_library(sema::Library& library, SourceManager& sources, DiagnosticEngine& diags) {
+  add_to_library(library, sources, diags, stdlib_files(), "<stdlib>");
+  add_to_library(library, sources, diags, policy_files(), "<policies>");
+  sema::check_library(library, diags);
+  lint::load_policies(library, {}, diags);
 }
 
 }  // namespace gpuspec::embedded

@@ -10,8 +10,6 @@
 
 #include "driver/embedded.h"
 #include "driver/embedded_library.h"
-#include "lint/policy.h"
-#include "sema/checker.h"
 #include "sema/program.h"
 #include "syntax/ast_snapshot.h"
 #include "syntax/parser.h"
@@ -62,10 +60,7 @@ TEST(ParseSnapshot, TheEmbeddedLibraryChecksAsTheBuildFound) {
   SourceManager sources;
   DiagnosticEngine diags;
   sema::Library library;
-  embedded::add_to_library(library, sources, diags, embedded::stdlib_files(), "<stdlib>");
-  embedded::add_to_library(library, sources, diags, embedded::policy_files(), "<policies>");
-  sema::check_library(library, diags);
-  lint::load_policies(library, {}, diags);
+  embedded::load_and_check_library(library, sources, diags);
   EXPECT_EQ(diags.diagnostics().empty(), embedded_library_checks_clean());
   EXPECT_TRUE(embedded_library_checks_clean()) << "the embedded library has diagnostics";
 }

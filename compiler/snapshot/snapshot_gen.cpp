@@ -14,8 +14,6 @@
 #include "diag/diagnostic.h"
 #include "driver/embedded.h"
 #include "driver/embedded_library.h"
-#include "lint/policy.h"
-#include "sema/checker.h"
 #include "sema/program.h"
 #include "syntax/ast_snapshot.h"
 #include "syntax/parse_snapshot.h"
@@ -59,10 +57,7 @@ int main(int argc, char** argv) {
   SourceManager sources;
   DiagnosticEngine diags;
   sema::Library library;
-  embedded::add_to_library(library, sources, diags, embedded::stdlib_files(), "<stdlib>");
-  embedded::add_to_library(library, sources, diags, embedded::policy_files(), "<policies>");
-  sema::check_library(library, diags);
-  lint::load_policies(library, {}, diags);
+  embedded::load_and_check_library(library, sources, diags);
   syntax::set_parse_observer({});
   // Whether the library as embedded checks without a diagnostic: a run with it then
   // need not check it again (sema::check_library only reports).
