@@ -16,37 +16,12 @@
 
 #include "GpuSpecLexer.h"
 #include "source/utf8.h"
+#include "syntax/token_fields.h"
 
 namespace gpuspec::syntax {
 namespace {
 
 namespace fs = std::filesystem;
-
-struct TokenFields {
-  std::size_t type, channel, start, stop, line, column, index;
-  std::string text;
-  bool operator==(const TokenFields&) const = default;
-};
-
-std::ostream& operator<<(std::ostream& out, const TokenFields& t) {
-  return out << "{type " << t.type << ", channel " << t.channel << ", " << t.start << ".." << t.stop << ", "
-             << t.line << ":" << t.column << ", #" << t.index << ", '" << t.text << "'}";
-}
-
-std::vector<TokenFields> fields_of(antlr4::BufferedTokenStream& stream) {
-  stream.fill();
-  std::vector<TokenFields> out;
-  for (antlr4::Token* t : stream.getTokens()) {
-    out.push_back({t->getType(), t->getChannel(), t->getStartIndex(), t->getStopIndex(), t->getLine(),
-                   t->getCharPositionInLine(), t->getTokenIndex(), t->getText()});
-  }
-  return out;
-}
-
-std::vector<TokenFields> lex_with(antlr4::TokenSource& source) {
-  antlr4::CommonTokenStream stream(&source);
-  return fields_of(stream);
-}
 
 // Escapes control and non-ASCII bytes so a failing input can be pasted back into a test.
 std::string printable(const std::string& text) {

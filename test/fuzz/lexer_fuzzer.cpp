@@ -7,34 +7,12 @@
 // also a fast one: libFuzzer's bookkeeping grows with the code an input runs through.
 #include <cstddef>
 #include <cstdint>
-#include <string>
 #include <string_view>
-#include <vector>
 
 #include "GpuSpecLexer.h"
 #include "source/utf8.h"
 #include "syntax/fast_lexer.h"
-
-namespace {
-
-struct TokenFields {
-  std::size_t type, channel, start, stop, line, column, index;
-  std::string text;
-  bool operator==(const TokenFields&) const = default;
-};
-
-std::vector<TokenFields> lex_with(antlr4::TokenSource& source) {
-  antlr4::CommonTokenStream stream(&source);
-  stream.fill();
-  std::vector<TokenFields> out;
-  for (antlr4::Token* t : stream.getTokens()) {
-    out.push_back({t->getType(), t->getChannel(), t->getStartIndex(), t->getStopIndex(), t->getLine(),
-                   t->getCharPositionInLine(), t->getTokenIndex(), t->getText()});
-  }
-  return out;
-}
-
-}  // namespace
+#include "syntax/token_fields.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
@@ -46,6 +24,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   reference.removeErrorListeners();
   gpuspec::syntax::Utf32Input fast_input(text);
   gpuspec::syntax::FastLexer fast(fast_input);
-  if (lex_with(reference) != lex_with(fast)) __builtin_trap();
+  if (gpuspec::syntax::lex_with(reference) != gpuspec::syntax::lex_with(fast)) __builtin_trap();
   return 0;
 }
