@@ -50,7 +50,7 @@ std::string_view default_fact_doc(std::string_view name) {
     {"gpu.memory_bandwidth", "memory bandwidth of one card"},
     {"gpu.memory_type", "memory technology of the card (gddr6x, hbm3, ...)"},
     {"gpu.mig", "MIG instances one card can be split into (0: no MIG)"},
-    {"gpu.nvlink_bandwidth", "NVLink bandwidth of one card (all links together)"},
+    {"gpu.nvlink_bandwidth", "GPU-to-GPU NVLink bandwidth of one card, bidirectional"},
     {"gpu.tf32_tflops", "dense TF32 tensor throughput of one card"},
     {"instance.api_name", "the provider's name for the instance type (p4d.24xlarge)"},
     {"instance.model", "the instance type's catalog entry"},
