@@ -29,7 +29,9 @@ trap 'rm -rf "$work"' EXIT
 python3 "$peer/gen.py" "$n" "$work" "$files" ${PEER_MIXED:+--mixed-workloads}
 cp "$peer/rules.jsonnet" "$work/"
 
-# Runs a command, stdout to $1; prints "wall_seconds peak_rss_kb" (exit 0 or 1 accepted).
+# Runs a command, stdout to $1; prints "wall_seconds peak_rss_kb cpu_seconds" (exit 0 or 1
+# accepted). CPU (user + system) is printed too: on a shared machine the wall time is
+# inflated by other work, and the CPU time says whether a change made the check cheaper.
 measure() {
   local out="$1"; shift
   python3 - "$out" "$@" <<'PY'
@@ -41,19 +43,21 @@ with open(out, "w") as f:
 wall = time.monotonic() - start
 if rc > 1:
     sys.exit(f"{cmd[0]} exited {rc}")
-print(f"{wall:.3f} {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss}")
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(f"{wall:.3f} {usage.ru_maxrss} {usage.ru_utime + usage.ru_stime:.3f}")
 PY
 }
 
-read -r peer_wall peer_rss < <(cd "$work" && measure "$work/peer.json" jsonnet rules.jsonnet)
+read -r peer_wall peer_rss peer_cpu < <(cd "$work" && measure "$work/peer.json" jsonnet rules.jsonnet)
 # shellcheck disable=SC2086
-read -r our_wall our_rss < <(measure "$work/ours.json" "$gpuspec" check --format json ${PEER_ARGS:-} "$work/specs")
+read -r our_wall our_rss our_cpu < <(measure "$work/ours.json" "$gpuspec" check --format json ${PEER_ARGS:-} "$work/specs")
 
-python3 - "$work/peer.json" "$work/ours.json" "$n" "$files" "$peer_wall" "$peer_rss" "$our_wall" "$our_rss" "${PEER_VERDICTS:-check}" <<'PY'
+python3 - "$work/peer.json" "$work/ours.json" "$n" "$files" "$peer_wall" "$peer_rss" "$our_wall" "$our_rss" "${PEER_VERDICTS:-check}" "$peer_cpu" "$our_cpu" <<'PY'
 import collections, json, sys
 peer_path, ours_path, n, files = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 peer_wall, peer_rss, our_wall, our_rss = float(sys.argv[5]), int(sys.argv[6]), float(sys.argv[7]), int(sys.argv[8])
 report_only = sys.argv[9] == "report"
+peer_cpu, our_cpu = float(sys.argv[10]), float(sys.argv[11])
 peer = json.load(open(peer_path))
 rules = {"memory.ram-2x-vram", "power.psu-1.5x-headroom", "gpu.multi-gpu-needs-nvlink", "storage.nvme-for-data",
          "cpu.cores-per-gpu"}
@@ -63,8 +67,8 @@ for d in json.load(open(ours_path))["diagnostics"]:
         ours[d["declaration"]].add(d["id"])
 differ = [name for name in peer if set(peer[name]) != ours[name]]
 print(f"{n} servers in {files} files")
-print(f"jsonnet:         {peer_wall:8.3f} s  {peer_rss / 1024:7.1f} MB peak RSS")
-print(f"gpuspec (json):  {our_wall:8.3f} s  {our_rss / 1024:7.1f} MB peak RSS")
+print(f"jsonnet:         {peer_wall:8.3f} s  {peer_rss / 1024:7.1f} MB peak RSS  {peer_cpu:8.3f} s CPU")
+print(f"gpuspec (json):  {our_wall:8.3f} s  {our_rss / 1024:7.1f} MB peak RSS  {our_cpu:8.3f} s CPU")
 print(f"wall ratio gpuspec/jsonnet: {our_wall / peer_wall:.3f} (goal <= 0.1); peak RSS goal <= 100 MB")
 findings = sum(len(v) for v in peer.values())
 print(f"verdicts on the five rules: {len(peer) - len(differ)} of {len(peer)} servers agree ({findings} peer findings)")
