@@ -10,6 +10,7 @@
 #include "source/utf8.h"
 #include "syntax/ast_builder.h"
 #include "syntax/fast_lexer.h"
+#include "syntax/fast_parser.h"
 #include "syntax/parse_snapshot.h"
 #include "syntax/source_offsets.h"
 #include "syntax/token_repair.h"
@@ -322,7 +323,22 @@ std::optional<ast::File> parse_items_fast(P& parser, antlr4::CommonTokenStream& 
   return out;
 }
 
-ast::File parse_with_antlr(const SourceFile& source, DiagnosticEngine& diags) {
+// The tokens the parser sees, with byte ranges: what the hand-written parser reads.
+std::vector<ParserToken> visible_tokens(antlr4::CommonTokenStream& tokens, const CodePointOffsets& offsets) {
+  std::vector<ParserToken> out;
+  out.reserve(tokens.size());
+  for_each_token(tokens, false, [&](antlr4::Token* token) {
+    std::size_t type = token->getType();
+    out.push_back({type, type == antlr4::Token::EOF ? offsets.point(token->getStartIndex())
+                                                    : offsets.range(token->getStartIndex(), token->getStopIndex())});
+    return true;
+  });
+  return out;
+}
+
+enum class Parser { HandWrittenFirst, AntlrOnly };
+
+ast::File parse_text(const SourceFile& source, DiagnosticEngine& diags, Parser which, ParsedBy* parsed_by) {
   ast::File empty;
   empty.file = source.id();
   if (!check_encoding(source, diags)) return empty;
@@ -338,6 +354,16 @@ ast::File parse_with_antlr(const SourceFile& source, DiagnosticEngine& diags) {
     file.file = source.id();
     scan_hidden_tokens(tokens, offsets, diags, file);
     if (!check_nesting(tokens, offsets, diags)) return file;
+
+    // Clean input: the hand-written parser's tree. Anything it would have to report
+    // goes to ANTLR below, which owns every syntax diagnostic (fast_parser.h).
+    if (which == Parser::HandWrittenFirst) {
+      if (auto fast = parse_tokens_fast(visible_tokens(tokens, offsets), source)) {
+        fast->comments = std::move(file.comments);
+        if (parsed_by) *parsed_by = ParsedBy::HandWrittenParser;
+        return std::move(*fast);
+      }
+    }
 
     P parser(&tokens);
     parser.removeErrorListeners();
@@ -376,15 +402,23 @@ ast::File parse_with_antlr(const SourceFile& source, DiagnosticEngine& diags) {
 
 }  // namespace
 
-ast::File parse_file(const SourceFile& source, DiagnosticEngine& diags) {
+ast::File parse_file(const SourceFile& source, DiagnosticEngine& diags, ParsedBy* parsed_by) {
   // The embedded library's text is fixed at build time, and so is its tree.
   if (source.embedded()) {
-    if (auto stored = parse_from_snapshot(source)) return std::move(*stored);
+    if (auto stored = parse_from_snapshot(source)) {
+      if (parsed_by) *parsed_by = ParsedBy::Snapshot;
+      return std::move(*stored);
+    }
   }
+  if (parsed_by) *parsed_by = ParsedBy::Antlr;
   std::size_t before = diags.diagnostics().size();
-  ast::File file = parse_with_antlr(source, diags);
+  ast::File file = parse_text(source, diags, Parser::HandWrittenFirst, parsed_by);
   if (source.embedded()) notify_parse_observer(source, diags.diagnostics().size() == before);
   return file;
+}
+
+ast::File parse_file_with_antlr(const SourceFile& source, DiagnosticEngine& diags) {
+  return parse_text(source, diags, Parser::AntlrOnly, nullptr);
 }
 
 }  // namespace gpuspec::syntax

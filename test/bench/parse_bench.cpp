@@ -1,5 +1,7 @@
-// Parsing alone: lexing, the ANTLR parse and the AST builder (syntax::parse_file), no
-// checking. Parses every .gpuspec file under GPUSPEC_PARSE_CORPUS (a folder, for
+// Parsing alone: lexing, the hand-written parser (ANTLR for files with a syntax error),
+// no checking: syntax::parse_file. BM_ParseCorpusAntlr times syntax::parse_file_with_antlr,
+// the ANTLR parser and its AST builder, which parse_file was before the hand-written
+// parser, on the same files. Parses every .gpuspec file under GPUSPEC_PARSE_CORPUS (a folder, for
 // example the peer corpus test/bench/peer/gen.py writes; default: the repository's
 // stdlib, policies and examples). The files are read once, before timing.
 #include <benchmark/benchmark.h>
@@ -42,7 +44,8 @@ std::vector<std::pair<std::string, std::string>> corpus() {
   return files;
 }
 
-void BM_ParseCorpus(benchmark::State& state) {
+template <gpuspec::ast::File (*Parse)(const gpuspec::SourceFile&, gpuspec::DiagnosticEngine&)>
+void parse_corpus(benchmark::State& state) {
   static const auto files = corpus();
   std::size_t bytes = 0;
   for (const auto& file : files) bytes += file.second.size();
@@ -50,14 +53,21 @@ void BM_ParseCorpus(benchmark::State& state) {
     gpuspec::SourceManager sources;
     gpuspec::DiagnosticEngine diags;
     for (const auto& [path, text] : files) {
-      auto ast = gpuspec::syntax::parse_file(sources.add(path, text), diags);
+      auto ast = Parse(sources.add(path, text), diags);
       benchmark::DoNotOptimize(ast);
     }
   }
   state.SetBytesProcessed(static_cast<std::int64_t>(bytes) * state.iterations());
   state.counters["files"] = static_cast<double>(files.size());
 }
+gpuspec::ast::File parse_file(const gpuspec::SourceFile& source, gpuspec::DiagnosticEngine& diags) {
+  return gpuspec::syntax::parse_file(source, diags);
+}
+
+void BM_ParseCorpus(benchmark::State& state) { parse_corpus<parse_file>(state); }
+void BM_ParseCorpusAntlr(benchmark::State& state) { parse_corpus<gpuspec::syntax::parse_file_with_antlr>(state); }
 BENCHMARK(BM_ParseCorpus)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ParseCorpusAntlr)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
