@@ -156,6 +156,8 @@ CompiledTemplate compile_template(std::string_view text, std::vector<DiagnosticE
     if (!part.is_expression) continue;
     DiagnosticEngine diags;
     out.holes.push_back(parse_expression(sources, part.text, diags));
+    const ast::Expr* expr = out.holes.back().expr;
+    out.programs.push_back(expr ? std::make_shared<const CompiledExpr>(CompiledExpr::compile(*expr)) : nullptr);
     if (parse_diags) parse_diags->push_back(std::move(diags));
   }
   return out;
@@ -181,6 +183,14 @@ RenderedTemplate render_template(const CompiledTemplate& compiled, const facts::
       out.complete = false;
       out.errors.push_back(fmt::format("cannot parse '{{{}}}'", part.text));
       out.text += "?";
+      continue;
+    }
+    const CompiledExpr* program = compiled.programs[hole - 1].get();
+    if (program && &program->schema() == &schema) {
+      std::string error;
+      CompiledExpr::Hole state = program->append_display(facts, out.text, &error);
+      if (state != CompiledExpr::Hole::Known) out.complete = false;
+      if (state == CompiledExpr::Hole::Error) out.errors.push_back(fmt::format("'{{{}}}': {}", part.text, error));
       continue;
     }
     Outcome value = evaluate(*parsed.expr, facts, schema);
