@@ -185,7 +185,7 @@ RenderedTemplate render_template(const CompiledTemplate& compiled, const facts::
       out.text += "?";
       continue;
     }
-    const CompiledExpr* program = compiled.programs[hole - 1].get();
+    const CompiledExpr* program = hole <= compiled.programs.size() ? compiled.programs[hole - 1].get() : nullptr;
     if (program && &program->schema() == &schema) {
       std::string error;
       CompiledExpr::Hole state = program->append_display(facts, out.text, &error);
