@@ -215,6 +215,10 @@ class CompiledExpr::Builder {
       return name && schema_.find(name->name);
     };
     n.fact_pair = b.op != BOp::And && b.op != BOp::Or && fact_name(*b.lhs) && fact_name(*b.rhs);
+    const Node& rhs = out_.nodes_[n.b];
+    bool comparison = b.op == BOp::Eq || b.op == BOp::Ne || b.op == BOp::Lt || b.op == BOp::Le || b.op == BOp::Gt ||
+                      b.op == BOp::Ge || b.op == BOp::In;
+    n.fact_vs_constant = comparison && fact_name(*b.lhs) && (rhs.op == Op::Const || (rhs.op == Op::List && rhs.folded));
     return add(n);
   }
 
@@ -442,7 +446,82 @@ class CompiledExpr::Run {
     return false;
   }
 
+  // `gpu.count >= 1`, `workload.precision == fp8`, `gpu.link in [nvlink_bridge, nvswitch]`:
+  // what the general path computes, without passing values up; false to take the
+  // general path (a type mismatch, a list item the set holds as a fact).
+  bool compare_fact(const Node& n, R& out) {
+    const NameSlot& name = *p_.names_[p_.nodes_[n.a].a];
+    const facts::Fact* fact = facts_.find(name.key);
+    if (!fact) {
+      out = unknown(name.text);  // the constant on the right is known: the left's Unknown wins
+      return true;
+    }
+    const Value& a = fact->value;
+    const Node& rhs = p_.nodes_[n.b];
+    const Value* c = nullptr;
+    if (rhs.op == Op::Const) {
+      c = &p_.constants_[rhs.a];
+    } else {
+      const std::uint32_t* items = p_.operands_.data() + rhs.a;
+      for (std::uint32_t i = 0; i < rhs.b; ++i) {
+        const Node& item = p_.nodes_[items[i]];
+        if (item.op == Op::Name && facts_.find(p_.names_[item.a]->key)) return false;
+      }
+      c = &p_.constants_[rhs.extra];
+    }
+    auto same = [](const Value& x, const Value& y, bool& eq) {
+      if (x.type != y.type) return false;
+      switch (x.type) {
+        case Type::Quantity: {
+          auto cmp = units::compare(x.quantity, y.quantity);
+          if (!cmp) return false;
+          eq = *cmp == 0;
+          return true;
+        }
+        case Type::Symbol:
+        case Type::String: eq = x.text == y.text; return true;
+        case Type::Bool: eq = x.boolean == y.boolean; return true;
+        case Type::List: return false;
+      }
+      return false;
+    };
+    bool result = false;
+    switch (n.op) {
+      case Op::Eq:
+      case Op::Ne:
+        if (!same(a, *c, result)) return false;
+        if (n.op == Op::Ne) result = !result;
+        break;
+      case Op::In:
+        if (c->type != Type::List) {
+          if (!same(a, *c, result)) return false;
+          break;
+        }
+        for (const auto& item : c->items) {
+          bool eq = false;
+          if (!same(a, item, eq)) return false;
+          if (eq) {
+            result = true;
+            break;
+          }
+        }
+        break;
+      default: {
+        if (a.type != Type::Quantity || c->type != Type::Quantity) return false;
+        auto cmp = units::compare(a.quantity, c->quantity);
+        if (!cmp) return false;
+        result = n.op == Op::Lt ? *cmp < 0 : n.op == Op::Le ? *cmp <= 0 : n.op == Op::Gt ? *cmp > 0 : *cmp >= 0;
+      }
+    }
+    out = known(View::boolean(result));
+    return true;
+  }
+
   R binary(const Node& n) {
+    if (n.fact_vs_constant) {
+      R out;
+      if (compare_fact(n, out)) return out;
+    }
     if (n.fact_pair && !facts_.find(p_.names_[p_.nodes_[n.b].a]->key)) return eval(n.b);
     R lhs = eval(n.a);
     R rhs = eval(n.b);
@@ -637,20 +716,32 @@ std::string explanation_of(const facts::Origin& origin) {
 }
 
 // "gpu.vram_total = 320 GB (4 x 80 GB)": declared facts speak for themselves; anything
-// else says where it came from.
+// else says where it came from (unless that is the value itself). Built in one string.
 std::string fact_text(std::string_view name, const std::string& value, const facts::Origin& origin) {
+  using Kind = facts::Origin::Kind;
+  constexpr std::string_view kFrom = "from ";
+  const bool from_entry = origin.kind == Kind::Catalog && !origin.entry.empty();
+  std::string_view explanation;
+  if (origin.kind != Kind::Declared && !from_entry) explanation = origin.explanation;
+  const std::size_t explanation_size = from_entry ? kFrom.size() + origin.entry.size() : explanation.size();
+  const bool same_as_value = from_entry ? value.size() == explanation_size && std::string_view(value).substr(0, kFrom.size()) == kFrom &&
+                                              std::string_view(value).substr(kFrom.size()) == origin.entry
+                                        : explanation == value;
+  const bool explained = origin.kind != Kind::Declared && explanation_size != 0 && !same_as_value;
   std::string text;
-  text.reserve(name.size() + 3 + value.size());
+  text.reserve(name.size() + 3 + value.size() + (explained ? explanation_size + 3 : 0));
   text += name;
   text += " = ";
   text += value;
-  if (origin.kind != facts::Origin::Kind::Declared) {
-    std::string explanation = explanation_of(origin);
-    if (!explanation.empty() && explanation != value) {
-      text += " (";
+  if (explained) {
+    text += " (";
+    if (from_entry) {
+      text += kFrom;
+      text += origin.entry;
+    } else {
       text += explanation;
-      text += ')';
     }
+    text += ')';
   }
   return text;
 }
@@ -693,6 +784,7 @@ std::vector<Term> CompiledExpr::trace(const facts::FactSet& facts) const {
 }
 
 void CompiledExpr::append_why_notes(const facts::FactSet& facts, std::vector<DiagnosticNote>& notes) const {
+  notes.reserve(notes.size() + trace_.size() + 1);  // + 1: a severity or waiver note may follow
   for (const auto& step : trace_) {
     if (!step.is_fact) {
       std::string value = Run::display(Run(*this, facts).eval(step.index));

@@ -83,6 +83,9 @@ class CompiledExpr {
     bool fact_pair = false;
     // List: every item is a constant or a symbol name (checked to be no fact at run time).
     bool folded = false;
+    // A comparison of a fact name (a) with a constant or folded list (b), the commonest
+    // shape of a guard: compared in place, the general path only for an error.
+    bool fact_vs_constant = false;
     std::uint32_t a = 0;
     std::uint32_t b = 0;
     std::uint32_t extra = 0;

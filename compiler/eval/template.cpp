@@ -153,7 +153,10 @@ CompiledTemplate compile_template(std::string_view text, std::vector<DiagnosticE
   // One source manager for every hole, as the holes' ranges only matter while parsing.
   SourceManager sources;
   for (const auto& part : out.parts) {
-    if (!part.is_expression) continue;
+    if (!part.is_expression) {
+      out.literal_size += part.text.size();
+      continue;
+    }
     DiagnosticEngine diags;
     out.holes.push_back(parse_expression(sources, part.text, diags));
     const ast::Expr* expr = out.holes.back().expr;
@@ -172,6 +175,7 @@ RenderedTemplate render_template(const CompiledTemplate& compiled, const facts::
     out.text = compiled.text;
     return out;
   }
+  out.text.reserve(compiled.literal_size + 16 * compiled.holes.size());
   std::size_t hole = 0;
   for (const auto& part : compiled.parts) {
     if (!part.is_expression) {

@@ -54,6 +54,7 @@ struct CompiledTemplate {
   std::string text;                      // the template as written
   std::string error;                     // from split_template: rendered as the raw text
   std::vector<TemplatePart> parts;
+  std::size_t literal_size = 0;          // of the literal parts: a rendering reserves it and a bit per hole
   std::vector<ParsedExpression> holes;   // one per expression part, in order; expr null: did not parse
   // Each hole compiled against the built-in schema (null when it did not parse), so a
   // finding's message is literal appends and slot reads (compiled.h).
