@@ -308,6 +308,66 @@ class CompiledExpr::Run {
     }
   }
 
+  // A condition's truth without passing values: what most guards and requirements need.
+  // `Other` (an error or a value that is no boolean) sends the caller to eval(), which
+  // re-reads what this read (a pure look-up) and says what went wrong.
+  enum class Tri : std::uint8_t { False, True, Unknown, Other };
+
+  Tri test(std::uint32_t index) {
+    const Node& n = p_.nodes_[index];
+    switch (n.op) {
+      case Op::Name: {
+        const NameSlot& name = *p_.names_[n.a];
+        if (const facts::Fact* fact = facts_.find(name.key)) {
+          if (fact->value.type != Type::Bool) return Tri::Other;
+          return fact->value.boolean ? Tri::True : Tri::False;
+        }
+        return name.in_schema ? Tri::Unknown : Tri::Other;
+      }
+      case Op::Const: {
+        const Value& v = p_.constants_[n.a];
+        if (v.type != Type::Bool) return Tri::Other;
+        return v.boolean ? Tri::True : Tri::False;
+      }
+      case Op::Paren: return test(n.a);
+      case Op::Not: {
+        Tri t = test(n.a);
+        return t == Tri::True ? Tri::False : t == Tri::False ? Tri::True : t;
+      }
+      case Op::And:
+      case Op::Or: {
+        // As logic(): a deciding side wins, then Unknown; anything else is eval()'s.
+        const Tri decides = n.op == Op::And ? Tri::False : Tri::True;
+        Tri lhs = test(n.a);
+        if (lhs == decides) return decides;
+        if (lhs == Tri::Other) return tri(eval(index));
+        Tri rhs = test(n.b);
+        if (rhs == decides) return decides;
+        if (rhs == Tri::Other) return tri(eval(index));
+        return lhs == Tri::Unknown || rhs == Tri::Unknown ? Tri::Unknown : (n.op == Op::And ? Tri::True : Tri::False);
+      }
+      case Op::Eq:
+      case Op::Ne:
+      case Op::In:
+      case Op::Lt:
+      case Op::Le:
+      case Op::Gt:
+      case Op::Ge:
+        if (n.fact_vs_constant) {
+          R out;
+          if (compare_fact(n, out)) return tri(out);
+        }
+        return tri(eval(index));
+      default: return tri(eval(index));
+    }
+  }
+
+  static Tri tri(const R& r) {
+    if (r.unknown()) return Tri::Unknown;
+    if (!r.known() || r.view.type != Type::Bool) return Tri::Other;
+    return r.view.boolean() ? Tri::True : Tri::False;
+  }
+
   static std::string display(const R& r) {
     switch (r.state) {
       case Outcome::State::Known: return r.view.display();
@@ -676,8 +736,14 @@ Outcome CompiledExpr::evaluate(const facts::FactSet& facts) const {
 
 Check CompiledExpr::check(const facts::FactSet& facts) const {
   Run run(*this, facts);
-  Run::R r = run.eval(root_);
   Check out;
+  switch (run.test(root_)) {
+    case Run::Tri::True: out.kind = Check::Kind::True; return out;
+    case Run::Tri::False: out.kind = Check::Kind::False; return out;
+    case Run::Tri::Unknown: out.kind = Check::Kind::Unknown; return out;
+    case Run::Tri::Other: break;
+  }
+  Run::R r = run.eval(root_);
   switch (r.state) {
     case Outcome::State::Known:
       out.kind = r.view.type != Type::Bool ? Check::Kind::NotBool : r.view.boolean() ? Check::Kind::True : Check::Kind::False;

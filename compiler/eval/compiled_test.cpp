@@ -60,6 +60,14 @@ TEST(Compiled, AgreesWithTheTreeWalker) {
     EXPECT_EQ(tree.display(), compiled.display()) << text;
     EXPECT_EQ(tree.missing, compiled.missing) << text;
     EXPECT_EQ(p.slice(tree.error_range), p.slice(compiled.error_range)) << text;
+    // The lean check (its own boolean fast path) agrees too.
+    const Check check = program.check(facts);
+    using Kind = Check::Kind;
+    Kind expected = tree.is_error() ? Kind::Error : tree.is_unknown() ? Kind::Unknown : tree.is_true() ? Kind::True
+                    : tree.is_false() ? Kind::False : Kind::NotBool;
+    EXPECT_EQ(static_cast<int>(check.kind), static_cast<int>(expected)) << text;
+    EXPECT_EQ(check.error, tree.error) << text;
+    EXPECT_EQ(p.slice(check.error_range), p.slice(tree.error_range)) << text;
     const auto a = trace(p.expr(), facts);
     const auto b = program.trace(facts);
     ASSERT_EQ(a.size(), b.size()) << text;
