@@ -161,10 +161,12 @@ class CompiledExpr::Builder {
     } else {
       slot->error = error(fmt::format("unknown fact '{}'", slot->text), range);
     }
-    out_.names_.push_back(std::move(slot));
     Node n;
     n.op = Op::Name;
-    n.a = static_cast<std::uint32_t>(out_.names_.size() - 1);
+    n.a = static_cast<std::uint32_t>(out_.names_.size());
+    n.b = slot->key.id;
+    n.in_schema = slot->in_schema;
+    out_.names_.push_back(std::move(slot));
     n.range = range;
     return add(n);
   }
@@ -296,7 +298,7 @@ class CompiledExpr::Run {
     switch (n.op) {
       case Op::Const: return known(View::of(p_.constants_[n.a]));
       case Op::Fail: return failure(&p_.errors_[n.a]);
-      case Op::Name: return name(*p_.names_[n.a]);
+      case Op::Name: return name(n);
       case Op::Paren: return eval(n.a);
       case Op::List: return list(n);
       case Op::Negate:
@@ -317,12 +319,11 @@ class CompiledExpr::Run {
     const Node& n = p_.nodes_[index];
     switch (n.op) {
       case Op::Name: {
-        const NameSlot& name = *p_.names_[n.a];
-        if (const facts::Fact* fact = facts_.find(name.key)) {
+        if (const facts::Fact* fact = fact_of(n)) {
           if (fact->value.type != Type::Bool) return Tri::Other;
           return fact->value.boolean ? Tri::True : Tri::False;
         }
-        return name.in_schema ? Tri::Unknown : Tri::Other;
+        return n.in_schema ? Tri::Unknown : Tri::Other;
       }
       case Op::Const: {
         const Value& v = p_.constants_[n.a];
@@ -400,8 +401,14 @@ class CompiledExpr::Run {
     return failure(errors_.back().get());
   }
 
-  R name(const NameSlot& n) {
-    if (const facts::Fact* fact = facts_.find(n.key)) return known(View::of(fact->value));
+  // A Name node's fact: by its slot, or by its text when the registry lacks it.
+  const facts::Fact* fact_of(const Node& name) const {
+    return name.b != facts::kNoFactId ? facts_.find(static_cast<facts::FactId>(name.b)) : facts_.find(p_.names_[name.a]->key);
+  }
+
+  R name(const Node& node) {
+    if (const facts::Fact* fact = fact_of(node)) return known(View::of(fact->value));
+    const NameSlot& n = *p_.names_[node.a];
     if (n.in_schema) return unknown(n.text);
     if (n.symbol_ok) return known(View::of(p_.constants_[n.symbol]));
     return failure(&p_.errors_[n.error]);
@@ -413,7 +420,7 @@ class CompiledExpr::Run {
       bool all_symbols = true;
       for (std::uint32_t i = 0; i < n.b && all_symbols; ++i) {
         const Node& item = p_.nodes_[items[i]];
-        if (item.op == Op::Name && facts_.find(p_.names_[item.a]->key)) all_symbols = false;
+        if (item.op == Op::Name && fact_of(item)) all_symbols = false;
       }
       if (all_symbols) return known(View::of(p_.constants_[n.extra]));
     }
@@ -510,10 +517,10 @@ class CompiledExpr::Run {
   // what the general path computes, without passing values up; false to take the
   // general path (a type mismatch, a list item the set holds as a fact).
   bool compare_fact(const Node& n, R& out) {
-    const NameSlot& name = *p_.names_[p_.nodes_[n.a].a];
-    const facts::Fact* fact = facts_.find(name.key);
+    const Node& lhs = p_.nodes_[n.a];
+    const facts::Fact* fact = fact_of(lhs);
     if (!fact) {
-      out = unknown(name.text);  // the constant on the right is known: the left's Unknown wins
+      out = unknown(p_.names_[lhs.a]->text);  // the constant on the right is known: the left's Unknown wins
       return true;
     }
     const Value& a = fact->value;
@@ -525,7 +532,7 @@ class CompiledExpr::Run {
       const std::uint32_t* items = p_.operands_.data() + rhs.a;
       for (std::uint32_t i = 0; i < rhs.b; ++i) {
         const Node& item = p_.nodes_[items[i]];
-        if (item.op == Op::Name && facts_.find(p_.names_[item.a]->key)) return false;
+        if (item.op == Op::Name && fact_of(item)) return false;
       }
       c = &p_.constants_[rhs.extra];
     }
@@ -582,7 +589,7 @@ class CompiledExpr::Run {
       R out;
       if (compare_fact(n, out)) return out;
     }
-    if (n.fact_pair && !facts_.find(p_.names_[p_.nodes_[n.b].a]->key)) return eval(n.b);
+    if (n.fact_pair && !fact_of(p_.nodes_[n.b])) return eval(n.b);
     R lhs = eval(n.a);
     R rhs = eval(n.b);
     if (lhs.failed()) return lhs;

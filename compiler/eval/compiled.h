@@ -66,7 +66,7 @@ class CompiledExpr {
   enum class Op : std::uint8_t {
     Const,   // constants_[a]
     Fail,    // an error known when compiled: errors_[a]
-    Name,    // names_[a]
+    Name,    // names_[a], registry id b
     Paren,   // operand a (kept: `and`/`or` report a non-boolean at the parenthesised range)
     List,    // items operands_[a .. a+b); constants_[extra] when `folded`
     Negate,  // operand a
@@ -86,6 +86,9 @@ class CompiledExpr {
     // A comparison of a fact name (a) with a constant or folded list (b), the commonest
     // shape of a guard: compared in place, the general path only for an error.
     bool fact_vs_constant = false;
+    // Name: the schema knows it (Unknown when the set lacks it). Its registry id is `b`,
+    // so reading a fact touches only the node (names_ is for texts and symbols).
+    bool in_schema = false;
     std::uint32_t a = 0;
     std::uint32_t b = 0;
     std::uint32_t extra = 0;
