@@ -24,6 +24,23 @@ bool is_literal(const ast::Expr& e) {
          e.as<ast::Multiplicity>();
 }
 
+// Appends what Value::display returns, without the intermediate string for the
+// commonest values (symbols, strings, booleans) of message holes and why-notes.
+void append_value(const Value& v, std::string& out) {
+  switch (v.type) {
+    case Type::Symbol: out += v.text; return;
+    case Type::String:
+      out += '"';
+      out += v.text;
+      out += '"';
+      return;
+    case Type::Bool: out += v.boolean ? "true" : "false"; return;
+    case Type::Quantity:
+    case Type::List: break;
+  }
+  out += v.display();
+}
+
 // A known value as the program sees it: borrowed (a fact, a constant, a list it built)
 // or a quantity/boolean computed in place. Trivially copyable: nothing is allocated
 // to pass a value up the tree.
@@ -769,7 +786,13 @@ CompiledExpr::Hole CompiledExpr::append_display(const facts::FactSet& facts, std
   Run run(*this, facts);
   Run::R r = run.eval(root_);
   switch (r.state) {
-    case Outcome::State::Known: out += r.view.display(); return Hole::Known;
+    case Outcome::State::Known:
+      if (r.view.ref) {
+        append_value(*r.view.ref, out);
+      } else {
+        out += r.view.display();
+      }
+      return Hole::Known;
     case Outcome::State::Unknown: out += "unknown"; return Hole::Unknown;
     case Outcome::State::Error:
       out += '?';
@@ -790,32 +813,33 @@ std::string explanation_of(const facts::Origin& origin) {
 
 // "gpu.vram_total = 320 GB (4 x 80 GB)": declared facts speak for themselves; anything
 // else says where it came from (unless that is the value itself). Built in one string.
-std::string fact_text(std::string_view name, const std::string& value, const facts::Origin& origin) {
+std::string fact_text(std::string_view name, const Value& value, const facts::Origin& origin) {
   using Kind = facts::Origin::Kind;
   constexpr std::string_view kFrom = "from ";
-  const bool from_entry = origin.kind == Kind::Catalog && !origin.entry.empty();
-  std::string_view explanation;
-  if (origin.kind != Kind::Declared && !from_entry) explanation = origin.explanation;
-  const std::size_t explanation_size = from_entry ? kFrom.size() + origin.entry.size() : explanation.size();
-  const bool same_as_value = from_entry ? value.size() == explanation_size && std::string_view(value).substr(0, kFrom.size()) == kFrom &&
-                                              std::string_view(value).substr(kFrom.size()) == origin.entry
-                                        : explanation == value;
-  const bool explained = origin.kind != Kind::Declared && explanation_size != 0 && !same_as_value;
   std::string text;
-  text.reserve(name.size() + 3 + value.size() + (explained ? explanation_size + 3 : 0));
+  text.reserve(name.size() + 24);
   text += name;
   text += " = ";
-  text += value;
-  if (explained) {
-    text += " (";
-    if (from_entry) {
-      text += kFrom;
-      text += origin.entry;
-    } else {
-      text += explanation;
+  const std::size_t value_begin = text.size();
+  append_value(value, text);
+  if (origin.kind == Kind::Declared) return text;
+  const std::string_view shown = std::string_view(text).substr(value_begin);
+  if (origin.kind == Kind::Catalog && !origin.entry.empty()) {
+    if (shown.size() == kFrom.size() + origin.entry.size() && shown.substr(0, kFrom.size()) == kFrom &&
+        shown.substr(kFrom.size()) == origin.entry) {
+      return text;
     }
+    text += " (";
+    text += kFrom;
+    text += origin.entry;
     text += ')';
+    return text;
   }
+  const std::string& explanation = origin.explanation;
+  if (explanation.empty() || explanation == shown) return text;
+  text += " (";
+  text += explanation;
+  text += ')';
   return text;
 }
 
@@ -849,7 +873,7 @@ std::vector<Term> CompiledExpr::trace(const facts::FactSet& facts) const {
       t.origin = f->origin.range;
       t.origin_kind = f->origin.kind;
       t.explanation = explanation_of(f->origin);
-      t.text = fact_text(n.text, t.value, f->origin);
+      t.text = fact_text(n.text, f->value, f->origin);
     }
     terms.push_back(std::move(t));
   }
@@ -872,7 +896,7 @@ void CompiledExpr::append_why_notes(const facts::FactSet& facts, std::vector<Dia
     // Only a fact with a place to point at gets a note (a missing one has none).
     const facts::Fact* f = facts.find(names_[step.index]->key);
     if (!f || !f->origin.range.valid()) continue;
-    notes.push_back({fact_text(names_[step.index]->text, f->value.display(), f->origin), f->origin.range});
+    notes.push_back({fact_text(names_[step.index]->text, f->value, f->origin), f->origin.range});
   }
 }
 
