@@ -374,6 +374,9 @@ class CompiledExpr::Run {
         if (n.fact_vs_constant) {
           R out;
           if (compare_fact(n, out)) return tri(out);
+        } else if (n.fact_pair) {
+          Tri out;
+          if (compare_facts(n, out)) return out;
         }
         return tri(eval(index));
       default: return tri(eval(index));
@@ -530,6 +533,73 @@ class CompiledExpr::Run {
     return false;
   }
 
+  // Two values `op` compares, when neither is a list compared as a whole: false when
+  // the general path must decide (a type or dimension mismatch: an error there).
+  static bool same(const Value& x, const Value& y, bool& eq) {
+    if (x.type != y.type) return false;
+    switch (x.type) {
+      case Type::Quantity: {
+        auto cmp = units::compare(x.quantity, y.quantity);
+        if (!cmp) return false;
+        eq = *cmp == 0;
+        return true;
+      }
+      case Type::Symbol:
+      case Type::String: eq = x.text == y.text; return true;
+      case Type::Bool: eq = x.boolean == y.boolean; return true;
+      case Type::List: return false;
+    }
+    return false;
+  }
+
+  static bool compare_values(Op op, const Value& a, const Value& c, bool& result) {
+    switch (op) {
+      case Op::Eq:
+      case Op::Ne:
+        if (!same(a, c, result)) return false;
+        if (op == Op::Ne) result = !result;
+        return true;
+      case Op::In:
+        if (c.type != Type::List) return same(a, c, result);
+        result = false;
+        for (const auto& item : c.items) {
+          bool eq = false;
+          if (!same(a, item, eq)) return false;
+          if (eq) {
+            result = true;
+            break;
+          }
+        }
+        return true;
+      default: {
+        if (a.type != Type::Quantity || c.type != Type::Quantity) return false;
+        auto cmp = units::compare(a.quantity, c.quantity);
+        if (!cmp) return false;
+        result = op == Op::Lt ? *cmp < 0 : op == Op::Le ? *cmp <= 0 : op == Op::Gt ? *cmp > 0 : *cmp >= 0;
+        return true;
+      }
+    }
+  }
+
+  // `gpu.count <= chassis.max_gpus`: as binary() with two fact names, the right one read
+  // first (absent, it decides alone), compared in place.
+  bool compare_facts(const Node& n, Tri& out) {
+    const facts::Fact* rhs = fact_of(p_.nodes_[n.b]);
+    if (!rhs) {
+      out = Tri::Unknown;
+      return true;
+    }
+    const facts::Fact* lhs = fact_of(p_.nodes_[n.a]);
+    if (!lhs) {
+      out = Tri::Unknown;
+      return true;
+    }
+    bool result = false;
+    if (!compare_values(n.op, lhs->value, rhs->value, result)) return false;
+    out = result ? Tri::True : Tri::False;
+    return true;
+  }
+
   // `gpu.count >= 1`, `workload.precision == fp8`, `gpu.link in [nvlink_bridge, nvswitch]`:
   // what the general path computes, without passing values up; false to take the
   // general path (a type mismatch, a list item the set holds as a fact).
@@ -553,50 +623,8 @@ class CompiledExpr::Run {
       }
       c = &p_.constants_[rhs.extra];
     }
-    auto same = [](const Value& x, const Value& y, bool& eq) {
-      if (x.type != y.type) return false;
-      switch (x.type) {
-        case Type::Quantity: {
-          auto cmp = units::compare(x.quantity, y.quantity);
-          if (!cmp) return false;
-          eq = *cmp == 0;
-          return true;
-        }
-        case Type::Symbol:
-        case Type::String: eq = x.text == y.text; return true;
-        case Type::Bool: eq = x.boolean == y.boolean; return true;
-        case Type::List: return false;
-      }
-      return false;
-    };
     bool result = false;
-    switch (n.op) {
-      case Op::Eq:
-      case Op::Ne:
-        if (!same(a, *c, result)) return false;
-        if (n.op == Op::Ne) result = !result;
-        break;
-      case Op::In:
-        if (c->type != Type::List) {
-          if (!same(a, *c, result)) return false;
-          break;
-        }
-        for (const auto& item : c->items) {
-          bool eq = false;
-          if (!same(a, item, eq)) return false;
-          if (eq) {
-            result = true;
-            break;
-          }
-        }
-        break;
-      default: {
-        if (a.type != Type::Quantity || c->type != Type::Quantity) return false;
-        auto cmp = units::compare(a.quantity, c->quantity);
-        if (!cmp) return false;
-        result = n.op == Op::Lt ? *cmp < 0 : n.op == Op::Le ? *cmp <= 0 : n.op == Op::Gt ? *cmp > 0 : *cmp >= 0;
-      }
-    }
+    if (!compare_values(n.op, a, *c, result)) return false;
     out = known(View::boolean(result));
     return true;
   }
