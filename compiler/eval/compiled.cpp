@@ -377,6 +377,9 @@ class CompiledExpr::Run {
         } else if (n.fact_pair) {
           Tri out;
           if (compare_facts(n, out)) return out;
+        } else if (n.op != Op::Eq && n.op != Op::Ne && n.op != Op::In) {
+          Tri out;
+          if (order(n, out)) return out;
         }
         return tri(eval(index));
       default: return tri(eval(index));
@@ -531,6 +534,73 @@ class CompiledExpr::Run {
     }
     message = "cannot compare";
     return false;
+  }
+
+  // A quantity sub-expression (`2 * gpu.vram_total`) without passing values: Other when
+  // anything but a known quantity or Unknown could come of it (eval() then decides).
+  enum class Q : std::uint8_t { Ok, Unknown, Other };
+  Q quantity(std::uint32_t index, units::Quantity& out) {
+    const Node& n = p_.nodes_[index];
+    switch (n.op) {
+      case Op::Name: {
+        if (const facts::Fact* fact = fact_of(n)) {
+          if (fact->value.type != Type::Quantity) return Q::Other;
+          out = fact->value.quantity;
+          return Q::Ok;
+        }
+        return n.in_schema ? Q::Unknown : Q::Other;
+      }
+      case Op::Const: {
+        const Value& v = p_.constants_[n.a];
+        if (v.type != Type::Quantity) return Q::Other;
+        out = v.quantity;
+        return Q::Ok;
+      }
+      case Op::Paren: return quantity(n.a, out);
+      case Op::Negate: {
+        Q q = quantity(n.a, out);
+        if (q == Q::Ok) out.value = -out.value;
+        return q;
+      }
+      case Op::Add:
+      case Op::Sub:
+      case Op::Mul:
+      case Op::Div: {
+        if (n.fact_pair && !fact_of(p_.nodes_[n.b])) return Q::Unknown;  // as binary()
+        units::Quantity x, y;
+        Q a = quantity(n.a, x);
+        if (a == Q::Other) return Q::Other;
+        Q b = quantity(n.b, y);
+        if (b == Q::Other) return Q::Other;
+        if (a == Q::Unknown || b == Q::Unknown) return Q::Unknown;
+        units::ArithmeticResult r = n.op == Op::Add   ? units::add(x, y)
+                                    : n.op == Op::Sub ? units::subtract(x, y)
+                                    : n.op == Op::Mul ? units::multiply(x, y)
+                                                      : units::divide(x, y);
+        if (!r.ok()) return Q::Other;
+        out = r.value;
+        return Q::Ok;
+      }
+      default: return Q::Other;
+    }
+  }
+
+  // `memory.total >= 2 * gpu.vram_total`: an ordering of two quantity sub-expressions.
+  bool order(const Node& n, Tri& out) {
+    units::Quantity x, y;
+    Q a = quantity(n.a, x);
+    if (a == Q::Other) return false;
+    Q b = quantity(n.b, y);
+    if (b == Q::Other) return false;
+    if (a == Q::Unknown || b == Q::Unknown) {
+      out = Tri::Unknown;
+      return true;
+    }
+    auto cmp = units::compare(x, y);
+    if (!cmp) return false;
+    bool r = n.op == Op::Lt ? *cmp < 0 : n.op == Op::Le ? *cmp <= 0 : n.op == Op::Gt ? *cmp > 0 : *cmp >= 0;
+    out = r ? Tri::True : Tri::False;
+    return true;
   }
 
   // Two values `op` compares, when neither is a list compared as a whole: false when
