@@ -12,7 +12,8 @@
 //
 // The semantics are the tree walker's, exactly (evaluator.h: three-valued logic, the
 // order facts are read in, error texts and ranges): the differential test
-// (compiled_test.cpp) compares the two on every policy of the embedded pack.
+// (driver/compiled_policy_test.cpp) compares the two on every policy of the embedded pack
+// over the example specs' facts; eval/compiled_test.cpp on each language edge.
 // Immutable once built, so one program serves every thread of `--jobs`.
 #pragma once
 
