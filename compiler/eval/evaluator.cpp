@@ -6,6 +6,7 @@
 #include <optional>
 #include <string_view>
 
+#include "eval/eval_errors.h"
 #include "eval/expr_text.h"
 
 namespace gpuspec::eval {
@@ -15,31 +16,8 @@ namespace {
 using facts::Value;
 using Type = Value::Type;
 
-std::string_view type_word(const Value& v) {
-  switch (v.type) {
-    case Type::Quantity: return "a quantity";
-    case Type::Symbol: return "a symbol";
-    case Type::String: return "a string";
-    case Type::Bool: return "a boolean";
-    case Type::List: return "a list";
-  }
-  return "a value";
-}
-
-std::string arithmetic_error(units::ArithmeticError error, const units::Quantity& a, const units::Quantity& b) {
-  switch (error) {
-    case units::ArithmeticError::DimensionMismatch:
-      return fmt::format("cannot combine {} with {}", units::dimension_name(a.dimension),
-                         units::dimension_name(b.dimension));
-    case units::ArithmeticError::CurrencyMismatch:
-      return fmt::format("cannot combine {} with {} without an exchange rate", units::currency_code(a.currency),
-                         units::currency_code(b.currency));
-    case units::ArithmeticError::Overflow: return "the result is too large";
-    case units::ArithmeticError::DivisionByZero: return "division by zero";
-    case units::ArithmeticError::None: break;
-  }
-  return "arithmetic error";
-}
+std::string_view type_word(const Value& v) { return detail::type_word(v.type); }
+using detail::arithmetic_error;
 
 // What a sub-expression evaluates to inside the evaluator. A fact's value is borrowed
 // from the FactSet, so a name look-up copies nothing (lists and strings included);

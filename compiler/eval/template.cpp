@@ -153,9 +153,14 @@ CompiledTemplate compile_template(std::string_view text, std::vector<DiagnosticE
   // One source manager for every hole, as the holes' ranges only matter while parsing.
   SourceManager sources;
   for (const auto& part : out.parts) {
-    if (!part.is_expression) continue;
+    if (!part.is_expression) {
+      out.literal_size += part.text.size();
+      continue;
+    }
     DiagnosticEngine diags;
     out.holes.push_back(parse_expression(sources, part.text, diags));
+    const ast::Expr* expr = out.holes.back().expr;
+    out.programs.push_back(expr ? std::make_shared<const CompiledExpr>(CompiledExpr::compile(*expr)) : nullptr);
     if (parse_diags) parse_diags->push_back(std::move(diags));
   }
   return out;
@@ -170,6 +175,7 @@ RenderedTemplate render_template(const CompiledTemplate& compiled, const facts::
     out.text = compiled.text;
     return out;
   }
+  out.text.reserve(compiled.literal_size + 16 * compiled.holes.size());
   std::size_t hole = 0;
   for (const auto& part : compiled.parts) {
     if (!part.is_expression) {
@@ -181,6 +187,14 @@ RenderedTemplate render_template(const CompiledTemplate& compiled, const facts::
       out.complete = false;
       out.errors.push_back(fmt::format("cannot parse '{{{}}}'", part.text));
       out.text += "?";
+      continue;
+    }
+    const CompiledExpr* program = hole <= compiled.programs.size() ? compiled.programs[hole - 1].get() : nullptr;
+    if (program && &program->schema() == &schema) {
+      std::string error;
+      CompiledExpr::Hole state = program->append_display(facts, out.text, &error);
+      if (state != CompiledExpr::Hole::Known) out.complete = false;
+      if (state == CompiledExpr::Hole::Error) out.errors.push_back(fmt::format("'{{{}}}': {}", part.text, error));
       continue;
     }
     Outcome value = evaluate(*parsed.expr, facts, schema);

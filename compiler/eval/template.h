@@ -8,6 +8,7 @@
 
 #include "ast/ast.h"
 #include "diag/diagnostic.h"
+#include "eval/compiled.h"
 #include "eval/fact_schema.h"
 #include "facts/fact.h"
 #include "source/source.h"
@@ -53,7 +54,11 @@ struct CompiledTemplate {
   std::string text;                      // the template as written
   std::string error;                     // from split_template: rendered as the raw text
   std::vector<TemplatePart> parts;
+  std::size_t literal_size = 0;          // of the literal parts: a rendering reserves it and a bit per hole
   std::vector<ParsedExpression> holes;   // one per expression part, in order; expr null: did not parse
+  // Each hole compiled against the built-in schema (null when it did not parse), so a
+  // finding's message is literal appends and slot reads (compiled.h).
+  std::vector<std::shared_ptr<const CompiledExpr>> programs;
 };
 // Parses every hole; what a hole's parse reported goes to `parse_diags` when given.
 CompiledTemplate compile_template(std::string_view text, std::vector<DiagnosticEngine>* parse_diags = nullptr);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "eval/compiled.h"
 #include "eval/evaluator.h"
 #include "facts/properties.h"
 #include "facts/resolve.h"
@@ -53,8 +54,9 @@ std::string shown_value(const eval::Evaluation& evaluation) {
 
 bool holds(const Policy& policy, const facts::FactSet& facts, eval::Evaluation& require) {
   std::optional<eval::Outcome> when;
-  if (policy.when) when = eval::evaluate(*policy.when, facts);
-  require = eval::evaluate_traced(*policy.require, facts);
+  if (policy.when_program) when = policy.when_program->evaluate(facts);
+  require.result = policy.require_program->evaluate(facts);
+  require.terms = policy.require_program->trace(facts);
   return eval::judge(when ? &*when : nullptr, require.result) == eval::Verdict::Holds;
 }
 

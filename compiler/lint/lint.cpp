@@ -38,7 +38,7 @@ Level level_of(const Policy& policy, const LintOptions& options, const facts::Fa
   if (auto it = options.severities.find(policy.id); it != options.severities.end()) return {it->second};
   Level level{policy.severity};
   for (const auto& lower : policy.severity_when) {
-    if (lower.severity > level.severity && eval::evaluate(*lower.condition, facts).is_true()) {
+    if (lower.severity > level.severity && lower.program->check(facts).kind == eval::Check::Kind::True) {
       level = {lower.severity, &lower};
     }
   }
@@ -65,13 +65,15 @@ class DeclarationLinter {
  private:
   void run(const Policy& policy, const sema::DeclEntry& entry, const facts::FactSet& facts, WaiverLedger* waivers) {
     const ast::Declaration& decl = *entry.decl;
-    std::optional<eval::Outcome> when;
-    if (policy.when) when = eval::evaluate(*policy.when, facts);
     // A false or unknown guard decides alone (see eval::judge); the requirement is
     // evaluated only when it can matter, and traced only when it failed.
-    eval::Outcome require;
-    if (!when || (when->is_known() && !when->is_false())) require = eval::evaluate(*policy.require, facts);
-    switch (eval::judge(when ? &*when : nullptr, require)) {
+    using Kind = eval::Check::Kind;
+    eval::Check when;
+    const bool guarded = policy.when_program != nullptr;
+    if (guarded) when = policy.when_program->check(facts);
+    eval::Check require;
+    if (!guarded || when.kind == Kind::True || when.kind == Kind::NotBool) require = policy.require_program->check(facts);
+    switch (eval::judge(guarded ? &when : nullptr, require)) {
       case eval::Verdict::Holds:
       case eval::Verdict::Silent:
         return;
@@ -79,11 +81,11 @@ class DeclarationLinter {
         // Fail closed: a rule that could not be checked is reported at the rule's own
         // severity (or the user's --severity), so an error rule that overflows still
         // fails the run; `severity_when` cannot lower it, since its facts did not evaluate.
-        const eval::Outcome& failed = when && when->is_error() ? *when : require;
+        const eval::Check& failed = guarded && when.kind == Kind::Error ? when : require;
         Severity severity = severity_of(policy);
         auto& d = diags_.report("policy.evaluation-error", severity, finding_range(decl, policy.at),
                                 fmt::format("policy '{}' could not be evaluated for '{}': {}", policy.id, decl.name,
-                                            failed.is_error() ? failed.error : "the requirement is not true or false"));
+                                            failed.kind == Kind::Error ? failed.error : "the requirement is not true or false"));
         d.declaration = decl.name;
         if (failed.error_range.valid()) d.notes.push_back({"in this part of the policy", failed.error_range});
         d.notes.push_back({fmt::format("reported at the severity of '{}' ({}): a rule that could not be checked must not pass",
@@ -105,7 +107,7 @@ class DeclarationLinter {
     } else if (policy.hint) {
       d.hint = render(policy.hint_template, *policy.hint, facts);
     }
-    add_why_notes(d, eval::trace(*policy.require, facts));
+    policy.require_program->append_why_notes(facts, d.notes);
     if (level.lowered_by) d.notes.push_back({lowered_note(policy, level, facts), {}});
     if (waivers) waivers->apply(d);
   }
@@ -123,24 +125,11 @@ class DeclarationLinter {
 
   // "reported as a warning, not an error: `frugal <= vram` holds (frugal = 28 GB, ...)".
   static std::string lowered_note(const Policy& policy, const Level& level, const facts::FactSet& facts) {
-    const eval::Evaluation trace = eval::evaluate_traced(*level.lowered_by->condition, facts);
     std::vector<std::string> values;
-    for (const auto& term : trace.terms) values.push_back(fmt::format("{} = {}", term.expression, term.value));
+    for (const auto& term : level.lowered_by->program->trace(facts)) values.push_back(fmt::format("{} = {}", term.expression, term.value));
     return fmt::format("reported as {}, not {}: `{}` holds{}", severity_name(level.severity),
                        severity_name(policy.severity), eval::expr_text(*level.lowered_by->condition),
                        values.empty() ? "" : fmt::format(" ({})", fmt::join(values, ", ")));
-  }
-
-  // "Why it failed": the value of every term of the requirement, each pointing at
-  // the property (or catalog entry) its value came from.
-  void add_why_notes(Diagnostic& d, const std::vector<eval::Term>& terms) {
-    for (const auto& term : terms) {
-      if (term.is_fact && term.origin.valid()) {
-        d.notes.push_back({term.text, term.origin});
-      } else if (!term.is_fact) {
-        d.notes.push_back({term.text, {}});
-      }
-    }
   }
 
   const sema::Program& program_;

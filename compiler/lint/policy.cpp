@@ -114,6 +114,18 @@ bool load_one(const ast::Declaration& decl, const sema::LoadedFile& file, bool b
 }  // namespace
 
 void PolicySet::add(Policy policy) {
+  auto compile = [](const ast::Expr* expr, std::shared_ptr<const eval::CompiledExpr>& program) {
+    if (expr && !program) program = std::make_shared<const eval::CompiledExpr>(eval::CompiledExpr::compile(*expr));
+  };
+  compile(policy.when, policy.when_program);
+  compile(policy.require, policy.require_program);
+  for (auto& lower : policy.severity_when) compile(lower.condition, lower.program);
+  if (!policy.message.empty() && !policy.message_template) {
+    policy.message_template = std::make_shared<const eval::CompiledTemplate>(eval::compile_template(policy.message));
+  }
+  if (policy.hint && !policy.hint_template) {
+    policy.hint_template = std::make_shared<const eval::CompiledTemplate>(eval::compile_template(*policy.hint));
+  }
   std::size_t index = policies_.size();
   for (const auto& kind : policy.applies) {
     auto& indices = by_kind_[kind];

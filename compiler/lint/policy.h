@@ -10,6 +10,7 @@
 
 #include "ast/ast.h"
 #include "diag/diagnostic.h"
+#include "eval/compiled.h"
 #include "eval/template.h"
 #include "sema/program.h"
 
@@ -19,6 +20,7 @@ namespace gpuspec::lint {
 struct SeverityCondition {
   Severity severity = Severity::Warning;
   const ast::Expr* condition = nullptr;
+  std::shared_ptr<const eval::CompiledExpr> program;  // `condition` compiled (PolicySet::add)
 };
 
 struct Policy {
@@ -31,6 +33,10 @@ struct Policy {
   std::vector<std::string> applies;  // "server", "cloud", "workload"
   const ast::Expr* when = nullptr;   // optional guard
   const ast::Expr* require = nullptr;
+  // `when` and `require` compiled once, when the policy joins its set (PolicySet::add
+  // fills in what a hand-built policy lacks); immutable, shared by every thread.
+  std::shared_ptr<const eval::CompiledExpr> when_program;
+  std::shared_ptr<const eval::CompiledExpr> require_program;
   std::string at;                    // property path the finding points at ("memory", "storage.data"); empty = the name
   std::string message;               // with {expr} holes
   SourceRange message_range;
@@ -55,6 +61,7 @@ class PolicySet {
   const Policy* find(std::string_view id) const;
   // Every policy's id, in load order (for did-you-mean suggestions).
   std::vector<std::string_view> ids() const;
+  // Compiles the policy's expressions and templates where it lacks them.
   void add(Policy policy);
   // Indices into policies() of those that apply to a declaration kind ("server"), in
   // load order: linting a server never visits the cloud and workload rules.

@@ -1,0 +1,132 @@
+// A policy expression compiled once, when its policy loads, into a flat program over
+// fact slots (issue 12). Evaluating the tree (evaluator.h) looked names up by hash,
+// rebuilt literals (`[fp8, bf16]`, `1 TB`) and copied values on every run; over
+// ~10,000 servers x 48 rules that was a tenth of a check. The program instead holds:
+//   - each name resolved to its registry key and schema membership, its symbol value
+//     built once (`bf16` where a symbol may stand);
+//   - each literal folded to a value (units parsed once, constant lists built once);
+//   - the power-assertion trace planned: which sub-expressions it lists, their source
+//     text and which repeat, so explaining a violation formats values only.
+// Evaluation borrows fact and literal values and computes quantities and booleans in
+// place: it allocates only for a list built from facts or an error message.
+//
+// The semantics are the tree walker's, exactly (evaluator.h: three-valued logic, the
+// order facts are read in, error texts and ranges): the differential test
+// (driver/compiled_policy_test.cpp) compares the two on every policy of the embedded pack
+// over the example specs' facts; eval/compiled_test.cpp on each language edge.
+// Immutable once built, so one program serves every thread of `--jobs`.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ast/ast.h"
+#include "diag/diagnostic.h"
+#include "eval/evaluator.h"
+#include "eval/fact_schema.h"
+#include "facts/fact.h"
+#include "source/source.h"
+
+namespace gpuspec::eval {
+
+// A condition's value, without copying it: all a guard or requirement needs.
+struct Check {
+  enum class Kind { True, False, Unknown, NotBool, Error };
+  Kind kind = Kind::Unknown;
+  std::string error;        // Error: as Outcome::error
+  SourceRange error_range;  // Error: as Outcome::error_range
+};
+
+// eval::judge for checks: a guard (null when absent) and a requirement.
+Verdict judge(const Check* when, const Check& require);
+
+class CompiledExpr {
+ public:
+  // `schema` decides which names are facts (Unknown when absent) and which are symbols.
+  static CompiledExpr compile(const ast::Expr& expr, const FactSchema& schema = FactSchema::builtin());
+
+  // As eval::evaluate(expr, facts, schema) with the schema it was compiled for.
+  Outcome evaluate(const facts::FactSet& facts) const;
+  Check check(const facts::FactSet& facts) const;
+  // Appends the value as a message hole prints it: its display, "unknown", or "?"
+  // (and returns the error message then, as render_template records it).
+  enum class Hole { Known, Unknown, Error };
+  Hole append_display(const facts::FactSet& facts, std::string& out, std::string* error) const;
+
+  // As eval::trace(expr, facts, schema).
+  std::vector<Term> trace(const facts::FactSet& facts) const;
+  // The lint engine's "why it failed" notes, as it builds them from trace(): every
+  // compound term, and every fact with an origin pointing at it.
+  void append_why_notes(const facts::FactSet& facts, std::vector<DiagnosticNote>& notes) const;
+
+  const FactSchema& schema() const { return *schema_; }
+
+ private:
+  enum class Op : std::uint8_t {
+    Const,   // constants_[a]
+    Fail,    // an error known when compiled: errors_[a]
+    Name,    // names_[a], registry id b
+    Paren,   // operand a (kept: `and`/`or` report a non-boolean at the parenthesised range)
+    List,    // items operands_[a .. a+b); constants_[extra] when `folded`
+    Negate,  // operand a
+    Not,     // operand a
+    And, Or, Eq, Ne, In, Lt, Le, Gt, Ge, Add, Sub, Mul, Div,  // operands a, b
+    Call,    // `fn` of operands_[a .. a+b); errors_[extra] when the function is unknown
+  };
+  enum class Fn : std::uint8_t { Count, Sum, Ceil, Floor, Min, Max, Unknown };
+  struct Node {
+    Op op = Op::Const;
+    Fn fn = Fn::Unknown;
+    // Binary: both operands are fact names, so a fact absent on the right decides
+    // alone and the left one is not read (evaluator.cpp, `binary`).
+    bool fact_pair = false;
+    // List: every item is a constant or a symbol name (checked to be no fact at run time).
+    bool folded = false;
+    // A comparison of a fact name (a) with a constant or folded list (b), the commonest
+    // shape of a guard: compared in place, the general path only for an error.
+    bool fact_vs_constant = false;
+    // Name: the schema knows it (Unknown when the set lacks it). Its registry id is `b`,
+    // so reading a fact touches only the node (names_ is for texts and symbols).
+    bool in_schema = false;
+    std::uint32_t a = 0;
+    std::uint32_t b = 0;
+    std::uint32_t extra = 0;
+    SourceRange range;
+  };
+  struct NameSlot {
+    std::string text;
+    facts::FactKey key;       // key.name views `text` (a NameSlot never moves)
+    bool in_schema = false;
+    bool symbol_ok = false;   // a symbol may stand here: constants_[symbol] when no fact
+    std::uint32_t symbol = 0;
+    std::uint32_t error = 0;  // otherwise errors_[error]: "unknown fact '...'"
+  };
+  struct Error {
+    std::string message;
+    SourceRange range;
+  };
+  // A term of the power-assertion trace, planned when compiled (Tracer in evaluator.cpp):
+  // pre-order, each expression text once.
+  struct TraceStep {
+    bool is_fact = false;
+    std::uint32_t index = 0;  // fact: names_[index]; compound: the node to evaluate
+    std::string text;         // the expression as written ("2 * gpu.vram_total")
+    SourceRange range;
+  };
+
+  class Builder;
+  class Run;
+
+  const FactSchema* schema_ = nullptr;
+  std::vector<Node> nodes_;
+  std::uint32_t root_ = 0;
+  std::vector<std::uint32_t> operands_;
+  std::vector<std::unique_ptr<NameSlot>> names_;
+  std::vector<facts::Value> constants_;
+  std::vector<Error> errors_;
+  std::vector<TraceStep> trace_;
+};
+
+}  // namespace gpuspec::eval

@@ -1,0 +1,141 @@
+#include "eval/compiled.h"
+
+#include <gtest/gtest.h>
+
+#include "eval/test_support.h"
+
+namespace gpuspec::eval {
+namespace {
+
+using testing::Parsed;
+using testing::server_facts;
+
+// Every construct and edge of the language: the compiled program must agree with the
+// tree walker on the value, the missing fact, the error and where it points, and the trace.
+const char* const kExpressions[] = {
+    // arithmetic, units, literals
+    "memory.total", "2 * gpu.vram_total", "memory.total + 64 GB", "2 * gpu.vram_total - memory.total",
+    "gpu.vram_total / gpu.count", "gpu.board_power * gpu.count", "psu.capacity / power.full_load", "-memory.total",
+    "(memory.total + 64 GB) * 2", "60%", "7B / 1M", "1 TiB", "\"12.1\"", "pytorch@2.3 == pytorch@2.3", "true",
+    // errors (each with its range)
+    "1 / 0", "budget + cost.capex", "memory.total + gpu.board_power", "memory.total + workload.precision",
+    "nonsense.fact", "5 GX", "-workload.precision", "not gpu.count", "gpu.count < workload.precision",
+    "workload.precision < fp8", "memory.total == gpu.board_power", "gpu.count == workload.precision",
+    // comparisons, symbols, lists
+    "memory.total >= 2 * gpu.vram_total", "memory.total < 1 TB", "gpu.count == 4", "gpu.count != 4",
+    "workload.precision == bf16", "fp8 == workload.precision", "software.cuda == \"12.1\"", "gpu.ecc == true",
+    "gpu.link in [nvlink_bridge, nvswitch]", "gpu.link in [none, pcie]", "dcgm in software.monitoring",
+    "grafana in software.monitoring", "gpu.count in [1, 2, 4]", "gpu.vram in [40 GB, 80 GB]",
+    "gpu.link in nvswitch", "[gpu.link, pcie] == [nvswitch, pcie]", "[workload.task] == [llm.finetune]",
+    "gpu.link in [pcie, gpu.model]", "gpu.count in [1, workload.mem.per_gpu]", "gpu.count in [1 / 0, 2]",
+    "software.monitoring == [dcgm, prometheus]", "[1, [2, 3]] == [1, [2, 3]]", "[1, 2] == [1, 2, 3]",
+    // calls
+    "min(memory.total, gpu.vram_total)", "max(memory.total, gpu.vram_total)", "max(1, 2, 3)", "min([3, 1, 2])",
+    "ceil(2.1)", "floor(2.9)", "ceil(gpu.vram_total / 48 GB)", "sum([80 GB, 40 GB])", "count(software.monitoring)",
+    "count([])", "sum([])", "sum([1, pcie])", "sum([1 GB, 1 W])", "ceil(memory.total)", "min(memory.total, gpu.board_power)",
+    "frob(1)", "frob(workload.mem.per_gpu)", "min()", "min([])", "min(1, pcie)", "count(1)", "max(workload.mem.per_gpu, 1 GB)",
+    // unknowns and three-valued logic
+    "workload.mem.per_gpu", "workload.mem.per_gpu <= gpu.vram", "gpu.vram >= workload.mem.per_gpu",
+    "2 * workload.mem.per_gpu", "not workload.mem.shape_known", "workload.mem.per_gpu <= 1 / 0",
+    "1 / 0 <= workload.mem.per_gpu", "cost.opex <= budget", "budget >= cost.opex",
+    "workload.task in [llm.finetune, llm.pretrain]", "not gpu.ecc and 1 / 0 > 1", "gpu.ecc or 1 / 0 > 1",
+    "workload.mem.shape_known and 1 / 0 > 1", "1 / 0 > 1 and workload.mem.shape_known", "gpu.count and gpu.ecc",
+    "(gpu.count) or gpu.ecc", "gpu.ecc and (gpu.count)", "workload.mem.shape_known or gpu.ecc",
+    "workload.mem.shape_known and not gpu.ecc", "workload.mem.shape_known or workload.mem.per_gpu > 1 GB",
+    // traces: repeated terms, compound terms, facts with origins
+    "power.full_load * 1.5 <= psu.capacity", "ceil(gpu.vram_total / 48 GB) >= gpu.count",
+    "memory.total >= gpu.vram_total and memory.total >= 1 TB", "gpu.count >= 2 and not gpu.ecc",
+    "2 * gpu.vram_total - memory.total > 2 * gpu.vram_total", "-(gpu.count) < -gpu.count",
+    "[4 x foo]",
+};
+
+TEST(Compiled, AgreesWithTheTreeWalker) {
+  auto facts = server_facts();
+  for (const char* text : kExpressions) {
+    Parsed p(text);
+    if (!p.ok()) continue;
+    const Outcome tree = evaluate(p.expr(), facts);
+    const CompiledExpr program = CompiledExpr::compile(p.expr());
+    const Outcome compiled = program.evaluate(facts);
+    EXPECT_EQ(tree.display(), compiled.display()) << text;
+    EXPECT_EQ(tree.missing, compiled.missing) << text;
+    EXPECT_EQ(p.slice(tree.error_range), p.slice(compiled.error_range)) << text;
+    // The lean check (its own boolean fast path) agrees too.
+    const Check check = program.check(facts);
+    using Kind = Check::Kind;
+    Kind expected = tree.is_error() ? Kind::Error : tree.is_unknown() ? Kind::Unknown : tree.is_true() ? Kind::True
+                    : tree.is_false() ? Kind::False : Kind::NotBool;
+    EXPECT_EQ(static_cast<int>(check.kind), static_cast<int>(expected)) << text;
+    EXPECT_EQ(check.error, tree.error) << text;
+    EXPECT_EQ(p.slice(check.error_range), p.slice(tree.error_range)) << text;
+    const auto a = trace(p.expr(), facts);
+    const auto b = program.trace(facts);
+    ASSERT_EQ(a.size(), b.size()) << text;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      EXPECT_EQ(a[i].text, b[i].text) << text;
+      EXPECT_EQ(p.slice(a[i].range), p.slice(b[i].range)) << text;
+      EXPECT_EQ(a[i].origin.begin, b[i].origin.begin) << text;
+    }
+  }
+}
+
+TEST(Compiled, ChecksConditionsWithoutCopyingValues) {
+  auto facts = server_facts();
+  auto check = [&](const char* text) { return CompiledExpr::compile(Parsed(text).expr()).check(facts).kind; };
+  using Kind = Check::Kind;
+  EXPECT_EQ(check("gpu.count == 4"), Kind::True);
+  EXPECT_EQ(check("memory.total >= 2 * gpu.vram_total"), Kind::False);
+  EXPECT_EQ(check("workload.mem.per_gpu <= gpu.vram"), Kind::Unknown);
+  EXPECT_EQ(check("memory.total"), Kind::NotBool);
+  EXPECT_EQ(check("1 / 0 > 1"), Kind::Error);
+  Parsed p("gpu.count / 0 > 1");
+  Check failed = CompiledExpr::compile(p.expr()).check(facts);
+  EXPECT_EQ(failed.error, "division by zero");
+  EXPECT_EQ(p.slice(failed.error_range), "gpu.count / 0");
+}
+
+TEST(Compiled, JudgesAsTheEngineDoes) {
+  using Kind = Check::Kind;
+  auto c = [](Kind k) { return Check{k, {}, {}}; };
+  Check t = c(Kind::True), f = c(Kind::False), u = c(Kind::Unknown), n = c(Kind::NotBool), e = c(Kind::Error);
+  EXPECT_EQ(judge(nullptr, t), Verdict::Holds);
+  EXPECT_EQ(judge(nullptr, f), Verdict::Violated);
+  EXPECT_EQ(judge(nullptr, u), Verdict::Silent);
+  EXPECT_EQ(judge(nullptr, n), Verdict::Error);
+  EXPECT_EQ(judge(&t, f), Verdict::Violated);
+  EXPECT_EQ(judge(&f, e), Verdict::Silent);
+  EXPECT_EQ(judge(&u, f), Verdict::Silent);
+  EXPECT_EQ(judge(&e, t), Verdict::Error);
+  EXPECT_EQ(judge(&n, t), Verdict::Error);
+}
+
+// A name the set holds without the registry knowing it is a fact, not a symbol, even
+// inside a list folded at compile time.
+TEST(Compiled, AFactByAnUnregisteredNameIsReadNotTakenAsASymbol) {
+  auto facts = server_facts();
+  facts.set("pcie", facts::Value::symbol("nvswitch"), {});
+  for (const char* text : {"gpu.link in [pcie, none]", "gpu.link == pcie", "pcie"}) {
+    Parsed p(text);
+    EXPECT_EQ(evaluate(p.expr(), facts).display(), CompiledExpr::compile(p.expr()).evaluate(facts).display()) << text;
+  }
+  EXPECT_EQ(CompiledExpr::compile(Parsed("gpu.link in [pcie, none]").expr()).check(facts).kind, Check::Kind::True);
+}
+
+// The why-notes: each compound term, and each fact with an origin, with the origin's explanation.
+TEST(Compiled, WhyNotesPointAtTheFactsOrigins) {
+  auto facts = server_facts();
+  Parsed p("memory.total >= 2 * gpu.vram_total and gpu.vram > workload.mem.per_gpu and gpu.link == nvswitch");
+  std::vector<DiagnosticNote> notes;
+  CompiledExpr::compile(p.expr()).append_why_notes(facts, notes);
+  ASSERT_EQ(notes.size(), 5u);
+  EXPECT_EQ(notes[0].message, "memory.total = 256 GB (16 x 16 GB)");
+  EXPECT_EQ(notes[1].message, "2 * gpu.vram_total = 640 GB");
+  EXPECT_FALSE(notes[1].range.valid());
+  EXPECT_EQ(notes[2].message, "gpu.vram_total = 320 GB (4 x 80 GB)");
+  EXPECT_EQ(notes[3].message, "gpu.vram = 80 GB (from nvidia.a100_80gb_sxm)");
+  EXPECT_EQ(notes[4].message, "gpu.link = nvswitch");  // declared: no explanation
+  EXPECT_EQ(notes[4].range.begin, 50u);
+}
+
+}  // namespace
+}  // namespace gpuspec::eval
