@@ -29,6 +29,7 @@ const FactSchema& registry() { return FactSchema::builtin(); }
 
 // A copy stands alone: a layer's copy holds its base's facts too, so it may outlive
 // the base (the suggest search keeps a candidate's facts after its program is gone).
+// A copy keeps no journal: the journal belongs to whoever is recording the original.
 FactSet::FactSet(const FactSet& other) : declaration_(other.declaration_), kind_(other.kind_) {
   other.provide(kNoFactId);  // the copy stands alone: it cannot call back into its source's providers
   if (other.base_) {
@@ -63,6 +64,7 @@ Fact* FactSet::own(FactId id) {
 }
 
 void FactSet::set(FactId id, Value value, Origin origin) {
+  if (journal_) journal_->push_back({id, {}});
   if (Fact* fact = own(id)) {
     *fact = Fact{std::move(value), std::move(origin)};
     return;
@@ -75,6 +77,7 @@ void FactSet::set(FactId id, Value value, Origin origin) {
 
 void FactSet::set(std::string_view name, Value value, Origin origin) {
   if (FactId id = registry().id(name); id != kNoFactId) return set(id, std::move(value), std::move(origin));
+  if (journal_) journal_->push_back({kNoFactId, std::string(name)});
   for (auto& [known, fact] : unregistered_) {
     if (known == name) {
       fact = Fact{std::move(value), std::move(origin)};

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "facts/explanation.h"
 #include "facts/fact_key.h"
 #include "facts/fact_schema.h"
 #include "source/source.h"
@@ -44,7 +45,8 @@ struct Origin {
   Kind kind = Kind::Declared;
   SourceRange range;        // the property (declared), the catalog property, or the spec property it derives from
   std::string entry;        // catalog entry name, for Catalog
-  std::string explanation;  // for Derived/Default/Estimator: "8 x 80 GB", "002 Q1: 100 W for other components"
+  Explanation explanation;  // for Derived/Default/Estimator: "8 x 80 GB", "002 Q1: 100 W for other components";
+                            // formatted when read (explanation.h)
 };
 
 struct Fact {
@@ -95,6 +97,16 @@ class FactSet {
   std::optional<units::Quantity> quantity(FactKey key) const;
   std::optional<std::string> symbol(FactKey key) const;
 
+  // While a journal is given, every set() notes the fact it wrote there (a name the
+  // registry lacks by its text), so a cache can record what a resolver wrote and replay
+  // it on another set (resolve.cpp: the served workload's facts). Null stops it; a copy
+  // of the set keeps no journal.
+  struct Written {
+    FactId id = kNoFactId;
+    std::string name;  // only when id is kNoFactId
+  };
+  void journal(std::vector<Written>* journal) { journal_ = journal; }
+
   // `fill` sets (some of) the facts `ids` on this set, run once, on the first read of
   // one of them; it must not capture the set (the set may move before it runs).
   using Fill = std::function<void(FactSet&)>;
@@ -125,6 +137,7 @@ class FactSet {
   std::deque<std::pair<std::string, Fact>> unregistered_;
   // Mutable: reading a deferred fact provides it, which a const reader may do.
   mutable std::vector<Deferred> deferred_;
+  std::vector<Written>* journal_ = nullptr;
 };
 
 }  // namespace gpuspec::facts
