@@ -87,6 +87,13 @@ class FactSet {
   void set(FactId id, Value value, Origin origin);
   // By a key resolved once (fact_key.h): a slot when registered, else by name.
   void set(FactKey key, Value value, Origin origin);
+  // Sets `key` to `fact` without copying it: the set keeps a pointer. For a catalog
+  // entry's facts (typed_catalog.h), which live as long as their file (the library's
+  // for the process, a user file's for its program) and so outlive every set resolved
+  // from the program; copying ~60 of them, entry names and all, into every server was
+  // a visible share of resolving one (issue 12). A copy of the set copies the fact, so
+  // it may outlive the program.
+  void borrow(FactKey key, const Fact& fact);
   const Fact* find(std::string_view name) const;
   const Fact* find(FactId id) const;
   const Fact* find(FactKey key) const;
@@ -122,9 +129,11 @@ class FactSet {
 
   struct Slot {
     FactId id;
-    Fact fact;
+    Fact fact;                      // unused while `borrowed` is set
+    const Fact* borrowed = nullptr;  // see borrow()
+    const Fact& get() const { return borrowed ? *borrowed : fact; }
   };
-  Fact* own(FactId id);
+  Slot* slot(FactId id);
   const Fact* find_unregistered(std::string_view name) const;
 
   std::string declaration_;

@@ -20,9 +20,9 @@ void FactBuilder::declared_or_default(FactKey name, std::string_view path, Value
 }
 
 bool FactBuilder::catalog(FactKey name, const sema::DeclEntry& entry, std::string_view property) {
-  auto fact = catalog_property(entry, property);
+  const CatalogFact* fact = catalog_fact(entry, property);
   if (!fact) return false;
-  facts_.set(name, std::move(fact->value), std::move(fact->origin));
+  facts_.borrow(name, *fact);
   return true;
 }
 
