@@ -412,7 +412,7 @@ class Tracer {
       t.origin_kind = f->origin.kind;
       t.explanation = f->origin.kind == facts::Origin::Kind::Catalog && !f->origin.entry.empty()
                           ? "from " + f->origin.entry
-                          : f->origin.explanation;
+                          : f->origin.explanation.str();
       t.text = name + " = " + t.value;
       // Declared facts speak for themselves; anything else says where it came from.
       if (f->origin.kind != facts::Origin::Kind::Declared && !t.explanation.empty() && t.explanation != t.value) {

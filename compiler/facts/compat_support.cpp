@@ -5,6 +5,23 @@
 namespace gpuspec::facts {
 
 const Fact* software(const FactSet& facts, const std::string& key) {
+  // The keys the resolvers ask for, resolved once: composing and hashing two names per
+  // question was a visible share of resolving a server (issue 12).
+  static const struct {
+    std::string_view key;
+    FactKey own, served;
+  } known[] = {{"os", "software.os"_fact, "workload.software.os"_fact},
+               {"framework", "software.framework"_fact, "workload.software.framework"_fact},
+               {"cuda", "software.cuda"_fact, "workload.software.cuda"_fact},
+               {"driver", "software.driver"_fact, "workload.software.driver"_fact},
+               {"containers", "software.containers"_fact, "workload.software.containers"_fact},
+               {"monitoring", "software.monitoring"_fact, "workload.software.monitoring"_fact},
+               {"distributed", "software.distributed"_fact, "workload.software.distributed"_fact}};
+  for (const auto& k : known) {
+    if (k.key != key) continue;
+    if (const Fact* own = facts.find(k.own)) return own;
+    return facts.find(k.served);
+  }
   if (const Fact* own = facts.find("software." + key)) return own;
   return facts.find("workload.software." + key);
 }
@@ -56,12 +73,12 @@ std::string join(const std::vector<std::string>& items) {
   return out;
 }
 
-Origin catalog_origin(const sema::DeclEntry& entry, std::string_view property, std::string explanation) {
+Origin catalog_origin(const sema::DeclEntry& entry, std::string_view property, Explanation explanation) {
   const ast::Property* p = find_property(entry.decl->body, property);
   return Origin{Origin::Kind::Catalog, p ? p->range : entry.decl->name_range, entry.decl->name, std::move(explanation)};
 }
 
-Origin default_origin(const ast::Declaration& decl, std::string why) {
+Origin default_origin(const ast::Declaration& decl, Explanation why) {
   return Origin{Origin::Kind::Default, decl.name_range, {}, std::move(why)};
 }
 

@@ -30,8 +30,8 @@ int compare_versions(const std::vector<int>& a, const std::vector<int>& b, std::
 // "a, b, c".
 std::string join(const std::vector<std::string>& items);
 
-Origin catalog_origin(const sema::DeclEntry& entry, std::string_view property, std::string explanation);
-Origin default_origin(const ast::Declaration& decl, std::string why);
+Origin catalog_origin(const sema::DeclEntry& entry, std::string_view property, Explanation explanation);
+Origin default_origin(const ast::Declaration& decl, Explanation why);
 
 const std::vector<const sema::DeclEntry*>& entries_of_kind(const sema::Program& program, std::string_view kind);
 std::optional<std::string> string_property(const sema::DeclEntry& entry, std::string_view property);

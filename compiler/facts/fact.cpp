@@ -29,6 +29,7 @@ const FactSchema& registry() { return FactSchema::builtin(); }
 
 // A copy stands alone: a layer's copy holds its base's facts too, so it may outlive
 // the base (the suggest search keeps a candidate's facts after its program is gone).
+// A copy keeps no journal: the journal belongs to whoever is recording the original.
 FactSet::FactSet(const FactSet& other) : declaration_(other.declaration_), kind_(other.kind_) {
   other.provide(kNoFactId);  // the copy stands alone: it cannot call back into its source's providers
   if (other.base_) {
@@ -36,7 +37,7 @@ FactSet::FactSet(const FactSet& other) : declaration_(other.declaration_), kind_
     where_ = std::move(base.where_);
     slots_ = std::move(base.slots_);
     unregistered_ = std::move(base.unregistered_);
-    for (const auto& slot : other.slots_) set(slot.id, slot.fact.value, slot.fact.origin);
+    for (const auto& slot : other.slots_) set(slot.id, slot.get().value, slot.get().origin);
     for (const auto& [name, fact] : other.unregistered_) set(name, fact.value, fact.origin);
     return;
   }
@@ -44,6 +45,9 @@ FactSet::FactSet(const FactSet& other) : declaration_(other.declaration_), kind_
   unregistered_ = other.unregistered_;
   if (!other.slots_.empty()) slots_.reserve(registry().size());
   slots_.insert(slots_.end(), other.slots_.begin(), other.slots_.end());
+  for (auto& slot : slots_) {
+    if (slot.borrowed) slot.fact = *std::exchange(slot.borrowed, nullptr);  // the copy owns what it holds
+  }
 }
 
 FactSet& FactSet::operator=(const FactSet& other) {
@@ -57,24 +61,40 @@ FactSet FactSet::layered_on(const FactSet& base) {
   return layer;
 }
 
-Fact* FactSet::own(FactId id) {
+FactSet::Slot* FactSet::slot(FactId id) {
   if (id >= where_.size() || where_[id] == 0) return nullptr;
-  return &slots_[where_[id] - 1].fact;
+  return &slots_[where_[id] - 1];
 }
 
 void FactSet::set(FactId id, Value value, Origin origin) {
-  if (Fact* fact = own(id)) {
-    *fact = Fact{std::move(value), std::move(origin)};
+  if (journal_) journal_->push_back({id, {}});
+  if (Slot* s = slot(id)) {
+    s->fact = Fact{std::move(value), std::move(origin)};
+    s->borrowed = nullptr;
     return;
   }
   if (where_.size() <= id) where_.resize(registry().size(), 0);
   if (slots_.empty()) slots_.reserve(registry().size());
-  slots_.push_back({id, Fact{std::move(value), std::move(origin)}});
+  slots_.push_back({id, Fact{std::move(value), std::move(origin)}, nullptr});
   where_[id] = static_cast<std::uint16_t>(slots_.size());
+}
+
+void FactSet::borrow(FactKey key, const Fact& fact) {
+  if (key.id == kNoFactId) return set(key.name, fact.value, fact.origin);
+  if (journal_) journal_->push_back({key.id, {}});
+  if (Slot* s = slot(key.id)) {
+    s->borrowed = &fact;
+    return;
+  }
+  if (where_.size() <= key.id) where_.resize(registry().size(), 0);
+  if (slots_.empty()) slots_.reserve(registry().size());
+  slots_.push_back({key.id, Fact{}, &fact});
+  where_[key.id] = static_cast<std::uint16_t>(slots_.size());
 }
 
 void FactSet::set(std::string_view name, Value value, Origin origin) {
   if (FactId id = registry().id(name); id != kNoFactId) return set(id, std::move(value), std::move(origin));
+  if (journal_) journal_->push_back({kNoFactId, std::string(name)});
   for (auto& [known, fact] : unregistered_) {
     if (known == name) {
       fact = Fact{std::move(value), std::move(origin)};
@@ -105,7 +125,7 @@ void FactSet::provide(FactId id) const {
 
 const Fact* FactSet::find(FactId id) const {
   if (!deferred_.empty()) provide(id);
-  if (id < where_.size() && where_[id] != 0) return &slots_[where_[id] - 1].fact;
+  if (id < where_.size() && where_[id] != 0) return &slots_[where_[id] - 1].get();
   return base_ ? base_->find(id) : nullptr;
 }
 
@@ -119,7 +139,7 @@ std::vector<std::pair<std::string_view, const Fact*>> FactSet::sorted() const {
       if (find(name) == fact) out.emplace_back(name, fact);  // not shadowed by this layer
     }
   }
-  for (const auto& slot : slots_) out.emplace_back(registry().name(slot.id), &slot.fact);
+  for (const auto& slot : slots_) out.emplace_back(registry().name(slot.id), &slot.get());
   for (const auto& [name, fact] : unregistered_) out.emplace_back(name, &fact);
   std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   return out;

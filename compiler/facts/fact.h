@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "facts/explanation.h"
 #include "facts/fact_key.h"
 #include "facts/fact_schema.h"
 #include "source/source.h"
@@ -44,7 +45,8 @@ struct Origin {
   Kind kind = Kind::Declared;
   SourceRange range;        // the property (declared), the catalog property, or the spec property it derives from
   std::string entry;        // catalog entry name, for Catalog
-  std::string explanation;  // for Derived/Default/Estimator: "8 x 80 GB", "002 Q1: 100 W for other components"
+  Explanation explanation;  // for Derived/Default/Estimator: "8 x 80 GB", "002 Q1: 100 W for other components";
+                            // formatted when read (explanation.h)
 };
 
 struct Fact {
@@ -85,6 +87,13 @@ class FactSet {
   void set(FactId id, Value value, Origin origin);
   // By a key resolved once (fact_key.h): a slot when registered, else by name.
   void set(FactKey key, Value value, Origin origin);
+  // Sets `key` to `fact` without copying it: the set keeps a pointer. For a catalog
+  // entry's facts (typed_catalog.h), which live as long as their file (the library's
+  // for the process, a user file's for its program) and so outlive every set resolved
+  // from the program; copying ~60 of them, entry names and all, into every server was
+  // a visible share of resolving one (issue 12). A copy of the set copies the fact, so
+  // it may outlive the program.
+  void borrow(FactKey key, const Fact& fact);
   const Fact* find(std::string_view name) const;
   const Fact* find(FactId id) const;
   const Fact* find(FactKey key) const;
@@ -94,6 +103,16 @@ class FactSet {
   std::optional<std::string> symbol(std::string_view name) const;
   std::optional<units::Quantity> quantity(FactKey key) const;
   std::optional<std::string> symbol(FactKey key) const;
+
+  // While a journal is given, every set() notes the fact it wrote there (a name the
+  // registry lacks by its text), so a cache can record what a resolver wrote and replay
+  // it on another set (resolve.cpp: the served workload's facts). Null stops it; a copy
+  // of the set keeps no journal.
+  struct Written {
+    FactId id = kNoFactId;
+    std::string name;  // only when id is kNoFactId
+  };
+  void journal(std::vector<Written>* journal) { journal_ = journal; }
 
   // `fill` sets (some of) the facts `ids` on this set, run once, on the first read of
   // one of them; it must not capture the set (the set may move before it runs).
@@ -110,9 +129,11 @@ class FactSet {
 
   struct Slot {
     FactId id;
-    Fact fact;
+    Fact fact;                      // unused while `borrowed` is set
+    const Fact* borrowed = nullptr;  // see borrow()
+    const Fact& get() const { return borrowed ? *borrowed : fact; }
   };
-  Fact* own(FactId id);
+  Slot* slot(FactId id);
   const Fact* find_unregistered(std::string_view name) const;
 
   std::string declaration_;
@@ -125,6 +146,7 @@ class FactSet {
   std::deque<std::pair<std::string, Fact>> unregistered_;
   // Mutable: reading a deferred fact provides it, which a const reader may do.
   mutable std::vector<Deferred> deferred_;
+  std::vector<Written>* journal_ = nullptr;
 };
 
 }  // namespace gpuspec::facts

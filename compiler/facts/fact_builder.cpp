@@ -14,19 +14,19 @@ bool FactBuilder::declared(FactKey name, std::string_view path) {
 }
 
 void FactBuilder::declared_or_default(FactKey name, std::string_view path, Value default_value,
-                                      std::string why) {
+                                      Explanation why) {
   if (declared(name, path)) return;
   facts_.set(name, std::move(default_value), Origin{Origin::Kind::Default, decl_.name_range, {}, std::move(why)});
 }
 
 bool FactBuilder::catalog(FactKey name, const sema::DeclEntry& entry, std::string_view property) {
-  auto fact = catalog_property(entry, property);
+  const CatalogFact* fact = catalog_fact(entry, property);
   if (!fact) return false;
-  facts_.set(name, std::move(fact->value), std::move(fact->origin));
+  facts_.borrow(name, *fact);
   return true;
 }
 
-void FactBuilder::derived(FactKey name, Value value, SourceRange range, std::string explanation) {
+void FactBuilder::derived(FactKey name, Value value, SourceRange range, Explanation explanation) {
   facts_.set(name, std::move(value), Origin{Origin::Kind::Derived, range, {}, std::move(explanation)});
 }
 
@@ -39,7 +39,7 @@ std::optional<Counted> FactBuilder::counted(std::string_view path) const {
 void add_gpu_facts(FactBuilder& b, const Counted& gpus, SourceRange spec_range) {
   const sema::DeclEntry& gpu = *gpus.entry;
   double n = gpus.count;
-  b.derived("gpu.count"_fact, Value::number(n), spec_range, fmt::format("{} x {}", n, gpu.decl->name));
+  b.derived("gpu.count"_fact, Value::number(n), spec_range, Explanation::format("{} x {}", n, gpu.decl->name));
   b.derived("gpu.model"_fact, Value::symbol(gpu.decl->name), spec_range, "the referenced catalog entry");
   for (auto [fact, property] : {std::pair{"gpu.vram"_fact, "vram"},
                                 {"gpu.board_power"_fact, "board_power"},
@@ -69,12 +69,13 @@ void add_gpu_facts(FactBuilder& b, const Counted& gpus, SourceRange spec_range) 
   bool fp8 = b.facts().find("gpu.fp8_tflops"_fact) != nullptr;
   b.facts().set("gpu.fp8"_fact, Value::flag(fp8),
                 Origin{Origin::Kind::Catalog, gpu.decl->name_range, gpu.decl->name,
-                       fp8 ? "the datasheet lists FP8 tensor throughput" : "no FP8 tensor cores in the datasheet"});
+                       Explanation::literal(fp8 ? "the datasheet lists FP8 tensor throughput"
+                                                : "no FP8 tensor cores in the datasheet")});
   auto total = [&](FactKey per_card, FactKey total_name) {
     if (auto q = b.facts().quantity(per_card)) {
       units::Quantity sum = *q;
       sum.value *= n;
-      b.derived(total_name, Value::of(sum), spec_range, fmt::format("{} x {}", n, units::format(*q)));
+      b.derived(total_name, Value::of(sum), spec_range, Explanation::format("{} x {}", n, shown(*q)));
     }
   };
   total("gpu.vram"_fact, "gpu.vram_total"_fact);
@@ -88,7 +89,7 @@ void add_bandwidth_per_gpu(FactBuilder& b) {
   units::Quantity per_gpu = node->value.quantity;
   per_gpu.value /= gpus->value;
   b.derived("network.bandwidth_per_gpu"_fact, Value::of(per_gpu), node->origin.range,
-            fmt::format("{} per node / {} GPUs", units::format(node->value.quantity), gpus->value));
+            Explanation::format("{} per node / {} GPUs", shown(node->value.quantity), gpus->value));
 }
 
 }  // namespace gpuspec::facts

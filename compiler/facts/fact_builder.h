@@ -23,16 +23,16 @@ class FactBuilder {
   // Each takes the fact as a key resolved once ("gpu.count"_fact, fact_key.h).
   bool declared(FactKey name, std::string_view path);
   // Like declared, but a `default_value` (with the schema's default as origin) when absent.
-  void declared_or_default(FactKey name, std::string_view path, Value default_value, std::string why);
+  void declared_or_default(FactKey name, std::string_view path, Value default_value, Explanation why);
   // Catalog property `property` of `entry` as fact `name`.
   bool catalog(FactKey name, const sema::DeclEntry& entry, std::string_view property);
-  void derived(FactKey name, Value value, SourceRange range, std::string explanation);
+  void derived(FactKey name, Value value, SourceRange range, Explanation explanation);
   // A name built at run time: resolved on each call.
   bool declared(std::string_view name, std::string_view path) { return declared(fact_key(name), path); }
   bool catalog(std::string_view name, const sema::DeclEntry& entry, std::string_view property) {
     return catalog(fact_key(name), entry, property);
   }
-  void derived(std::string_view name, Value value, SourceRange range, std::string explanation) {
+  void derived(std::string_view name, Value value, SourceRange range, Explanation explanation) {
     derived(fact_key(name), std::move(value), range, std::move(explanation));
   }
 

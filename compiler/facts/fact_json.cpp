@@ -52,7 +52,7 @@ nlohmann::ordered_json fact_to_json(const Fact& fact, const SourceManager& sourc
     origin["file"] = sources.file(fact.origin.range.file).path();
     origin["range"] = range_to_json(fact.origin.range, sources);
   }
-  if (!fact.origin.explanation.empty()) origin["explanation"] = fact.origin.explanation;
+  if (!fact.origin.explanation.empty()) origin["explanation"] = fact.origin.explanation.str();
   out["origin"] = std::move(origin);
   return out;
 }

@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <vector>
+
 namespace gpuspec::facts {
 namespace {
 
@@ -155,6 +158,44 @@ TEST(FactSet, CopyProvidesDeferredFacts) {
   EXPECT_EQ(calls, 1);
   EXPECT_EQ(copy->quantity("cost.capex")->value, 7);
   EXPECT_EQ(calls, 1);
+}
+
+// A borrowed fact is read in place; setting the fact again replaces it; a copy of the
+// set owns a copy, so it outlives the fact it borrowed (a catalog's, in resolution).
+TEST(FactSet, BorrowsInPlaceAndCopiesOwnWhatTheyHold) {
+  FactSet copy("s", "server");
+  {
+    auto catalog = std::make_unique<Fact>(Fact{Value::symbol("hbm3"), Origin{Origin::Kind::Catalog, {}, "nvidia.h100_sxm", {}}});
+    FactSet facts("s", "server");
+    facts.borrow("gpu.memory_type"_fact, *catalog);
+    EXPECT_EQ(facts.find("gpu.memory_type"), catalog.get());
+    copy = facts;
+    ASSERT_NE(copy.find("gpu.memory_type"), nullptr);
+    EXPECT_NE(copy.find("gpu.memory_type"), catalog.get());
+    facts.set("gpu.memory_type", Value::symbol("gddr6"), derived("set again"));
+    EXPECT_EQ(facts.symbol("gpu.memory_type"), "gddr6");
+    EXPECT_EQ(catalog->value.text, "hbm3");
+    facts.borrow("no.such.fact"_fact, *catalog);  // a name the registry lacks: copied
+    EXPECT_NE(facts.find("no.such.fact"), catalog.get());
+  }
+  EXPECT_EQ(copy.symbol("gpu.memory_type"), "hbm3");
+  EXPECT_EQ(copy.find("gpu.memory_type")->origin.entry, "nvidia.h100_sxm");
+}
+
+// The journal lists every fact set while it is given, for a cache to replay.
+TEST(FactSet, JournalNotesWhatIsSet) {
+  FactSet facts("s", "server");
+  std::vector<FactSet::Written> written;
+  facts.set("gpu.count", Value::number(1), derived("before"));
+  facts.journal(&written);
+  facts.set("gpu.count", Value::number(2), derived("again"));
+  facts.set("no.such.fact", Value::number(3), derived("unregistered"));
+  facts.journal(nullptr);
+  facts.set("nodes", Value::number(4), derived("after"));
+  ASSERT_EQ(written.size(), 2u);
+  EXPECT_EQ(written[0].id, FactSchema::builtin().id("gpu.count"));
+  EXPECT_EQ(written[1].id, kNoFactId);
+  EXPECT_EQ(written[1].name, "no.such.fact");
 }
 
 }  // namespace

@@ -1,7 +1,10 @@
 #include "facts/resolve.h"
 
+#include <algorithm>
+
 #include "facts/fact_builder.h"
 #include "facts/resolve_workload.h"
+#include "facts/resolve_workload_memory.h"
 
 namespace gpuspec::facts {
 
@@ -13,38 +16,63 @@ bool has_facts(std::string_view kind) { return kind == "server" || kind == "clou
 
 namespace {
 
-std::optional<double> value_of(const FactSet& facts, std::string_view name) {
+std::optional<double> value_of(const FactSet& facts, FactKey name) {
   auto q = facts.quantity(name);
   return q ? std::optional(q->value) : std::nullopt;
 }
 
-// add_workload_facts through `cache`: it reads only the workload and the deployment's
-// gpu.count and gpu.vram (besides `gpus`), and writes only facts of its own.
+// Runs `add` on `facts` the first time (`fresh`), noting what it wrote and reported in
+// `cached`; afterwards replays that. `add` must write facts only it writes: the replay
+// sets each fact it noted with the value it ended with.
+template <class Add>
+void through_cache(FactSet& facts, DiagnosticEngine& diags, WorkloadFacts& cached, bool fresh, Add add) {
+  if (fresh) {
+    std::vector<FactSet::Written> written;
+    DiagnosticEngine reported;
+    facts.journal(&written);
+    add(reported);
+    facts.journal(nullptr);
+    std::vector<bool> seen(FactSchema::builtin().size(), false);
+    for (auto& key : written) {
+      if (key.id != kNoFactId) {
+        if (seen[key.id]) continue;
+        seen[key.id] = true;
+      } else if (std::any_of(cached.facts.begin(), cached.facts.end(),
+                             [&](const WorkloadFacts::Entry& e) { return e.key.id == kNoFactId && e.key.name == key.name; })) {
+        continue;
+      }
+      const Fact* fact = facts.find(FactKey{key.id, key.name});
+      if (fact) cached.facts.push_back({std::move(key), *fact});
+    }
+    cached.diagnostics = std::move(reported.diagnostics());
+  } else {
+    for (const auto& [key, fact] : cached.facts) {
+      if (key.id != kNoFactId) {
+        facts.set(key.id, fact.value, fact.origin);
+      } else {
+        facts.set(key.name, fact.value, fact.origin);
+      }
+    }
+  }
+  for (const auto& d : cached.diagnostics) diags.report(d.id, d.severity, d.range, d.message) = d;
+}
+
+// add_workload_facts through `cache`. The base facts read only the workload; the
+// estimate reads them, `gpus` and the deployment's gpu.count and gpu.vram. Both write
+// only workload facts, which the deployment's own resolution never sets.
 void add_served_workload_facts(const sema::Program& program, const sema::DeclEntry& workload, FactSet& facts,
                                std::optional<double> gpus, DiagnosticEngine& diags, WorkloadFactCache* cache) {
   if (!cache) {
     add_workload_facts(program, workload, facts, gpus, diags);
     return;
   }
-  WorkloadFactKey key{&workload, gpus, value_of(facts, "gpu.count"), value_of(facts, "gpu.vram")};
-  auto it = cache->find(key);
-  if (it == cache->end()) {
-    FactSet scratch(facts.declaration(), facts.kind());
-    for (const char* seed : {"gpu.count", "gpu.vram"}) {
-      if (const Fact* fact = facts.find(seed)) scratch.set(seed, fact->value, fact->origin);
-    }
-    DiagnosticEngine scratch_diags;
-    add_workload_facts(program, workload, scratch, gpus, scratch_diags);
-    WorkloadFacts made;
-    // The seeds are the deployment's own (their origins point into it), not the workload's.
-    for (const auto& [name, fact] : scratch.sorted()) {
-      if (name != "gpu.count" && name != "gpu.vram") made.facts.emplace_back(std::string(name), *fact);
-    }
-    made.diagnostics = std::move(scratch_diags.diagnostics());
-    it = cache->emplace(std::move(key), std::move(made)).first;
-  }
-  for (const auto& [name, fact] : it->second.facts) facts.set(name, fact.value, fact.origin);
-  for (const auto& d : it->second.diagnostics) diags.report(d.id, d.severity, d.range, d.message) = d;
+  auto [base, fresh_base] = cache->base.try_emplace(&workload);
+  through_cache(facts, diags, base->second, fresh_base,
+                [&](DiagnosticEngine&) { add_workload_base_facts(program, workload, facts); });
+  WorkloadFactKey key{&workload, gpus, value_of(facts, "gpu.count"_fact), value_of(facts, "gpu.vram"_fact)};
+  auto [memory, fresh_memory] = cache->memory.try_emplace(std::move(key));
+  through_cache(facts, diags, memory->second, fresh_memory,
+                [&](DiagnosticEngine& reported) { add_workload_memory_facts(*workload.decl, facts, gpus, reported); });
 }
 
 FactSet resolve(const sema::Program& program, const sema::DeclEntry& entry, DiagnosticEngine& diags,

@@ -19,17 +19,26 @@ namespace gpuspec::facts {
 // The kinds that have facts: "server", "cloud", "workload".
 bool has_facts(std::string_view kind);
 
-// The served workload's facts as a deployment gets them, kept by what they depend on:
-// the workload and the deployment's GPUs (total, per node, VRAM). The servers of one
-// workload mostly share them, and the memory estimator behind them is a good share of
-// resolving a server (issue 12). The diagnostics are replayed on every use.
+// The served workload's facts as a deployment gets them, kept by what they depend on
+// (issue 12): its declared, model and default facts by the workload alone (every server
+// of a workload shares them), its memory estimate by the workload and the deployment's
+// GPUs (total, per node, VRAM; servers of one workload share it less often). Each is
+// what the resolver wrote, replayed by fact id; the diagnostics are replayed on every use.
+// A cache belongs to one FactStore, which one thread uses at a time.
 struct WorkloadFacts {
-  std::vector<std::pair<std::string, Fact>> facts;
+  struct Entry {
+    FactSet::Written key;
+    Fact fact;
+  };
+  std::vector<Entry> facts;
   std::vector<Diagnostic> diagnostics;
 };
 using WorkloadFactKey =
     std::tuple<const sema::DeclEntry*, std::optional<double>, std::optional<double>, std::optional<double>>;
-using WorkloadFactCache = std::map<WorkloadFactKey, WorkloadFacts>;
+struct WorkloadFactCache {
+  std::map<const sema::DeclEntry*, WorkloadFacts> base;  // declared, model and defaults
+  std::map<WorkloadFactKey, WorkloadFacts> memory;       // the estimate on the deployment's GPUs
+};
 
 // Assumes the program checked without errors in this declaration; missing or
 // malformed values simply leave their facts out (a policy reading them stays silent).

@@ -42,7 +42,7 @@ void resolve_cloud(FactBuilder& b, const sema::DeclEntry* instance_override) {
   if (auto vcpus = b.facts().quantity("cpu.vcpus"_fact)) {
     // Cloud vCPUs are hyperthreads: two per physical core on these instance families.
     b.derived("cpu.cores_total"_fact, Value::number(vcpus->value / 2), instance->range,
-              fmt::format("{} vCPUs / 2 threads per core", vcpus->value));
+              Explanation::format("{} vCPUs / 2 threads per core", vcpus->value));
   }
   b.catalog("memory.total"_fact, entry, "memory");
   b.catalog("network.bandwidth"_fact, entry, "network_bandwidth");
@@ -58,7 +58,7 @@ void resolve_cloud(FactBuilder& b, const sema::DeclEntry* instance_override) {
   if (auto count = b.facts().quantity("gpu.count"_fact)) {
     double nodes = b.facts().quantity("nodes"_fact).value_or(units::Quantity::number(1)).value;
     b.derived("gpu.count_total"_fact, Value::number(count->value * nodes), at,
-              fmt::format("{} per instance x {} instances", count->value, nodes));
+              Explanation::format("{} per instance x {} instances", count->value, nodes));
   }
 }
 

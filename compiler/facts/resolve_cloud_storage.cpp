@@ -40,7 +40,7 @@ void data_on_local_nvme(FactBuilder& b, const sema::DeclEntry& instance, const L
                                           bytes(nvme.drive_size).display(), instance.decl->name);
   auto with = [&](std::string why) {
     Origin o = origin;
-    o.explanation = o.explanation.empty() ? std::move(why) : o.explanation + "; " + why;
+    o.explanation = o.explanation.empty() ? std::move(why) : o.explanation.str() + "; " + why;
     return o;
   };
   facts.set("storage.data.present"_fact, Value::flag(true), with("the instance's local NVMe holds the data"));

@@ -26,19 +26,19 @@ void add_stack_facts(FactBuilder& b) {
     auto [name, version] = split_versioned(os->value.text);
     bool windows = name == "windows" || name == "windows_server";
     facts.set("software.os_family"_fact, Value::symbol(windows ? "windows" : "linux"),
-              Origin{Origin::Kind::Derived, os->origin.range, {}, fmt::format("{} is a {} system", os->value.display(),
+              Origin{Origin::Kind::Derived, os->origin.range, {}, Explanation::format("{} is a {} system", os->value.display(),
                                                                               windows ? "Windows" : "Linux")});
   }
   auto in_use = [&](const std::string& key, const std::string& fact, const char* what) {
     const Fact* declared = software(facts, key);
     if (!declared) {
-      facts.set(fact, Value::flag(false), default_origin(b.decl(), fmt::format("no {} declared (software.{} defaults to none)", what, key)));
+      facts.set(fact, Value::flag(false), default_origin(b.decl(), Explanation::format("no {} declared (software.{} defaults to none)", what, key)));
       return;
     }
     auto items = symbols_of(declared->value);
     bool used = std::any_of(items.begin(), items.end(), [](const std::string& s) { return s != "none"; });
     facts.set(fact, Value::flag(used), Origin{Origin::Kind::Derived, declared->origin.range, {},
-                                              fmt::format("software.{} = {}", key, declared->value.display())});
+                                              Explanation::format("software.{} = {}", key, declared->value.display())});
   };
   in_use("containers", "software.containerized", "container runtime");
   in_use("monitoring", "software.monitored", "GPU monitoring");
@@ -69,11 +69,11 @@ void add_export_facts(FactBuilder& b) {
   if (!rule) {
     facts.set("gpu.export_restricted"_fact, Value::flag(false),
               Origin{Origin::Kind::Derived, b.decl().name_range, {},
-                     fmt::format("no export_restriction entry lists {} for region {}", *model, *region)});
+                     Explanation::format("no export_restriction entry lists {} for region {}", *model, *region)});
     return;
   }
   facts.set("gpu.export_restricted"_fact, Value::flag(true),
-            catalog_origin(*rule, "gpus", fmt::format("{} lists {} for region {}", rule->decl->name, *model, *region)));
+            catalog_origin(*rule, "gpus", Explanation::format("{} lists {} for region {}", rule->decl->name, *model, *region)));
   facts.set("gpu.export_rule"_fact, Value::symbol(rule->decl->name), catalog_origin(*rule, "description", "the rule"));
   if (!rule_since.empty()) facts.set("gpu.export_since"_fact, Value::symbol(rule_since), catalog_origin(*rule, "since", ""));
   if (auto review = string_property(*rule, "license_review")) {
@@ -102,7 +102,7 @@ void add_plan_facts(FactBuilder& b) {
       bool ok = std::any_of(items.begin(), items.end(), [](const std::string& s) { return s == "mlperf" || s == "torchbench"; });
       facts.set("acceptance.purchase_benchmark"_fact, Value::flag(ok),
                 Origin{Origin::Kind::Derived, bench->origin.range, {},
-                       fmt::format("acceptance.benchmark = {}", bench->value.display())});
+                       Explanation::format("acceptance.benchmark = {}", bench->value.display())});
     } else {
       facts.set("acceptance.purchase_benchmark"_fact, Value::flag(false),
                 default_origin(b.decl(), "no acceptance.benchmark declared"));

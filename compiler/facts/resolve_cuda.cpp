@@ -74,22 +74,22 @@ void add_framework_facts(FactBuilder& b, Stack& stack) {
   if (!stack.release) {
     facts.set("software.framework_known"_fact, Value::flag(false),
               Origin{Origin::Kind::Derived, framework->origin.range, {},
-                     fmt::format("no framework_release entry for {} in the stdlib", chosen)});
+                     Explanation::format("no framework_release entry for {} in the stdlib", chosen)});
     return;
   }
   const sema::DeclEntry& release = *stack.release;
   stack.framework = chosen;
   facts.set("software.framework_known"_fact, Value::flag(true),
-            catalog_origin(release, "version", fmt::format("{} is {}", chosen, release.decl->name)));
+            catalog_origin(release, "version", Explanation::format("{} is {}", chosen, release.decl->name)));
   if (auto list = catalog_property(release, "cuda")) stack.builds = symbols_of(list->value);
   facts.set("software.framework_cuda"_fact, Value::list(symbol_list(stack.builds)),
-            catalog_origin(release, "cuda", fmt::format("CUDA builds of {}", release.decl->name)));
+            catalog_origin(release, "cuda", Explanation::format("CUDA builds of {}", release.decl->name)));
   auto bundles = catalog_property(release, "bundles_cuda");
   stack.bundles = bundles && bundles->value.type == Value::Type::Bool && bundles->value.boolean;
   facts.set("software.framework_bundles_cuda"_fact, Value::flag(stack.bundles),
             catalog_origin(release, "bundles_cuda",
-                           stack.bundles ? "its packages bring their own CUDA runtime"
-                                         : "it uses the system CUDA toolkit"));
+                           Explanation::literal(stack.bundles ? "its packages bring their own CUDA runtime"
+                                                              : "it uses the system CUDA toolkit")));
 }
 
 // software.compiles_cuda, software.toolkit_use and software.toolkit_fits_framework:
@@ -114,7 +114,7 @@ void add_toolkit_facts(FactBuilder& b, const Stack& stack) {
                       builder, stack.framework);
   }
   Origin origin = use.empty() ? catalog_origin(*stack.release, "bundles_cuda",
-                                               fmt::format("{}'s packages bundle CUDA; nothing compiles against the "
+                                               Explanation::format("{}'s packages bundle CUDA; nothing compiles against the "
                                                            "system toolkit", stack.framework))
                               : Origin{Origin::Kind::Derived, b.decl().name_range, {}, use};
   facts.set("software.compiles_cuda"_fact, Value::flag(!use.empty()), origin);
@@ -127,7 +127,7 @@ void add_toolkit_facts(FactBuilder& b, const Stack& stack) {
   });
   facts.set("software.toolkit_fits_framework"_fact, Value::flag(fits),
             catalog_origin(*stack.release, "cuda",
-                           fmt::format("system CUDA {} {} [{}] of {} ({})", stack.toolkit->value.text,
+                           Explanation::format("system CUDA {} {} [{}] of {} ({})", stack.toolkit->value.text,
                                        fits ? "fits" : "does not fit", join(stack.builds), stack.release->decl->name,
                                        stack.bundles ? "same major version" : "same major.minor")));
 }
@@ -176,20 +176,20 @@ void add_arch_facts(FactBuilder& b, const std::vector<std::string>& runtime) {
   auto last = string_property(*entry, "last_cuda");
   std::string capability = string_property(*entry, "compute_capability").value_or("?");
   facts.set("software.arch_min_cuda"_fact, Value::symbol(*min),
-            catalog_origin(*entry, "min_cuda", fmt::format("compute capability {} needs CUDA >= {}", capability, *min)));
+            catalog_origin(*entry, "min_cuda", Explanation::format("compute capability {} needs CUDA >= {}", capability, *min)));
   if (last) {
     facts.set("software.arch_last_cuda"_fact, Value::symbol(*last),
-              catalog_origin(*entry, "last_cuda", fmt::format("CUDA {} is the last to support {}", *last, capability)));
+              catalog_origin(*entry, "last_cuda", Explanation::format("CUDA {} is the last to support {}", *last, capability)));
   }
   std::string range = last ? fmt::format("{} to {}.x", *min, *last) : fmt::format(">= {}", *min);
   facts.set("software.arch_cuda_range"_fact, Value::symbol(range),
             catalog_origin(*entry, last ? "last_cuda" : "min_cuda",
-                           fmt::format("CUDA versions that support compute capability {}", capability)));
+                           Explanation::format("CUDA versions that support compute capability {}", capability)));
   for (auto [fact, property] : {std::pair{"gpu.arch_bf16"_fact, "bf16"}, {"gpu.arch_fp8"_fact, "fp8"}}) {
     if (auto flag = catalog_property(*entry, property); flag && flag->value.type == Value::Type::Bool) {
       facts.set(fact, flag->value,
                 catalog_origin(*entry, property,
-                               fmt::format("compute capability {} {} {} tensor cores", capability,
+                               Explanation::format("compute capability {} {} {} tensor cores", capability,
                                            flag->value.boolean ? "has" : "has no", property)));
     }
   }
@@ -202,7 +202,7 @@ void add_arch_facts(FactBuilder& b, const std::vector<std::string>& runtime) {
   bool ok = std::any_of(runtime.begin(), runtime.end(), fits);
   facts.set("software.cuda_supports_arch"_fact, Value::flag(ok),
             catalog_origin(*entry, "min_cuda",
-                           fmt::format("CUDA [{}] {} compute capability {} (CUDA >= {}{})", join(runtime),
+                           Explanation::format("CUDA [{}] {} compute capability {} (CUDA >= {}{})", join(runtime),
                                        ok ? "supports" : "does not support", capability, *min,
                                        last ? fmt::format(", at most {}.x", *last) : "")));
 }
@@ -267,7 +267,7 @@ void add_driver_facts(FactBuilder& b, const std::vector<std::string>& runtime) {
   bool ok = compare_versions(version, needed_version, 3) >= 0;
   facts.set("software.driver_supports_cuda"_fact, Value::flag(ok),
             catalog_origin(needed, "min_driver",
-                           fmt::format("driver {} {} {}", driver->value.text, ok ? ">=" : "<", min)));
+                           Explanation::format("driver {} {} {}", driver->value.text, ok ? ">=" : "<", min)));
 }
 
 }  // namespace
@@ -288,7 +288,7 @@ void add_cuda_facts(FactBuilder& b) {
   if (!runtime.empty()) {
     Origin origin = stack.release && stack.bundles
                         ? catalog_origin(*stack.release, "cuda",
-                                         fmt::format("the CUDA runtime {} ships", stack.framework))
+                                         Explanation::format("the CUDA runtime {} ships", stack.framework))
                         : stack.toolkit->origin;
     facts.set("software.runtime_cuda"_fact, Value::list(symbol_list(runtime)), origin);
   }

@@ -26,7 +26,7 @@ struct LoadTerms {
   std::vector<std::string> unknown;  // catalog entries without a power figure
 
   void add(FactBuilder& b, const char* fact, const char* label, units::Quantity value, SourceRange range,
-           std::string explanation) {
+           Explanation explanation) {
     b.derived(fact, Value::of(value), range, std::move(explanation));
     total += value.value;
     terms.push_back(fmt::format("{} {}", label, units::format(value)));
@@ -70,12 +70,13 @@ void add_load_facts(FactBuilder& b) {
   auto cpus = facts.quantity("cpu.max_power_total"_fact);
   if (!gpus || !cpus) return;
   LoadTerms load;
+  // These explanations quote others: a copy of a deferred one defers too.
   load.add(b, "power.gpus", "GPUs", *gpus, facts.find("gpu.board_power_total"_fact)->origin.range,
-           facts.find("gpu.board_power_total"_fact)->origin.explanation + " board power");
+           Explanation::format("{} board power", facts.find("gpu.board_power_total"_fact)->origin.explanation));
   const Fact* cpu_max = facts.find("cpu.max_power"_fact);
-  std::string cpu_why = cpu_max && !cpu_max->origin.explanation.empty() ? cpu_max->origin.explanation : "maximum power";
+  Explanation cpu_why = cpu_max && !cpu_max->origin.explanation.empty() ? cpu_max->origin.explanation : "maximum power";
   load.add(b, "power.cpus", "CPUs", *cpus, facts.find("cpu.max_power_total"_fact)->origin.range,
-           fmt::format("{} ({})", facts.find("cpu.max_power_total"_fact)->origin.explanation, cpu_why));
+           Explanation::format("{} ({})", facts.find("cpu.max_power_total"_fact)->origin.explanation, cpu_why));
 
   if (auto dimms = b.counted("memory"); dimms && dimms->entry->decl->kind == "memory") {
     add_parts_term(b, load, "power.memory", "memory", {*dimms});
@@ -131,27 +132,27 @@ void add_psu_facts(FactBuilder& b) {
   if (!psus || psus->entry->decl->kind != "psu") return;
   const auto& psu = *psus->entry;
   double n = psus->count;
-  b.derived("psu.count"_fact, Value::number(n), psus->range, fmt::format("{} x {}", n, psu.decl->name));
+  b.derived("psu.count"_fact, Value::number(n), psus->range, Explanation::format("{} x {}", n, psu.decl->name));
   b.derived("psu.model"_fact, Value::symbol(psu.decl->name), psus->range, "the referenced catalog entry");
   b.catalog("psu.unit_capacity"_fact, psu, "capacity");
   b.catalog("psu.efficiency"_fact, psu, "efficiency");
   auto unit = b.facts().quantity("psu.unit_capacity"_fact);
   if (!unit) return;
   auto supplies = [&](double k) { return scaled(*unit, std::max(0.0, k)); };
-  b.derived("psu.capacity"_fact, Value::of(supplies(n)), psus->range, fmt::format("{} x {}", n, units::format(*unit)));
+  b.derived("psu.capacity"_fact, Value::of(supplies(n)), psus->range, Explanation::format("{} x {}", n, shown(*unit)));
   b.derived("psu.capacity_one_failed"_fact, Value::of(supplies(n - 1)), psus->range,
-            fmt::format("{} x {} (one of {} failed)", n - 1, units::format(*unit), n));
+            Explanation::format("{} x {} (one of {} failed)", n - 1, shown(*unit), n));
   std::string mode = b.facts().symbol("psu.mode"_fact).value_or("single");
   // psu.carrying says in words which supplies carry the load (for messages).
   auto carrying = [&](double k, std::string why) {
     std::string text = fmt::format("{} x {}{}", k, units::format(*unit), why);
     b.derived("psu.capacity_carrying"_fact, Value::of(supplies(k)), psus->range, text);
-    b.derived("psu.carrying"_fact, Value::symbol(text), psus->range, fmt::format("psu_mode = {}", mode));
+    b.derived("psu.carrying"_fact, Value::symbol(text), psus->range, Explanation::format("psu_mode = {}", mode));
   };
   if (mode == "redundant") {
     carrying(n - 1, fmt::format("; N+1, one of the {} is the spare", n));
     b.derived("psu.capacity_after_failure"_fact, Value::of(supplies(n - 1)), psus->range,
-              fmt::format("{} x {} with one of {} failed", n - 1, units::format(*unit), n));
+              Explanation::format("{} x {} with one of {} failed", n - 1, shown(*unit), n));
     b.derived("psu.failover"_fact, Value::symbol(fmt::format("with one of its {} PSUs failed, {} remain", n,
                                                         units::format(supplies(n - 1)))),
               psus->range, "psu_mode = redundant");
@@ -160,7 +161,7 @@ void add_psu_facts(FactBuilder& b) {
     double survivors = std::floor(n / 2);
     carrying(n, " on two feeds that share the load");
     b.derived("psu.capacity_after_failure"_fact, Value::of(supplies(survivors)), psus->range,
-              fmt::format("{} x {} on the remaining feed", survivors, units::format(*unit)));
+              Explanation::format("{} x {} on the remaining feed", survivors, shown(*unit)));
     b.derived("psu.failover"_fact, Value::symbol(fmt::format("with one feed lost, {} ({} of {} PSUs) remain",
                                                         units::format(supplies(survivors)), survivors, n)),
               psus->range, "psu_mode = dual_feed");

@@ -4,6 +4,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <deque>
+#include <memory>
+#include <string>
 
 #include "facts/resolve_server_parts.h"
 
@@ -43,7 +47,7 @@ RaidYield raid_yield(const std::string& raid, double n) {
 void add_cpu_facts(FactBuilder& b, const Counted& cpus) {
   const auto& cpu = *cpus.entry;
   double n = cpus.count;
-  b.derived("cpu.sockets"_fact, Value::number(n), cpus.range, fmt::format("{} x {}", n, cpu.decl->name));
+  b.derived("cpu.sockets"_fact, Value::number(n), cpus.range, Explanation::format("{} x {}", n, cpu.decl->name));
   b.derived("cpu.model"_fact, Value::symbol(cpu.decl->name), cpus.range, "the referenced catalog entry");
   for (auto [fact, property] : {std::pair{"cpu.cores"_fact, "cores"},
                                 {"cpu.threads"_fact, "threads"},
@@ -74,7 +78,7 @@ void add_cpu_facts(FactBuilder& b, const Counted& cpus) {
                             {"cpu.max_power"_fact, "cpu.max_power_total"},
                             {"cpu.pcie_lanes"_fact, "cpu.pcie_lanes_total"}}) {
     if (auto q = b.facts().quantity(per)) {
-      b.derived(total, Value::of(scaled(*q, n)), cpus.range, fmt::format("{} x {}", n, units::format(*q)));
+      b.derived(total, Value::of(scaled(*q, n)), cpus.range, Explanation::format("{} x {}", n, shown(*q)));
     }
   }
 }
@@ -82,7 +86,7 @@ void add_cpu_facts(FactBuilder& b, const Counted& cpus) {
 void add_memory_facts(FactBuilder& b, const Counted& dimms) {
   const auto& dimm = *dimms.entry;
   double n = dimms.count;
-  b.derived("memory.dimms"_fact, Value::number(n), dimms.range, fmt::format("{} x {}", n, dimm.decl->name));
+  b.derived("memory.dimms"_fact, Value::number(n), dimms.range, Explanation::format("{} x {}", n, dimm.decl->name));
   b.derived("memory.model"_fact, Value::symbol(dimm.decl->name), dimms.range, "the referenced catalog entry");
   b.catalog("memory.dimm_size"_fact, dimm, "size");
   b.catalog("memory.type"_fact, dimm, "type");
@@ -90,13 +94,42 @@ void add_memory_facts(FactBuilder& b, const Counted& dimms) {
   b.catalog("memory.ecc"_fact, dimm, "ecc");
   b.catalog("memory.form"_fact, dimm, "form");
   if (auto size = b.facts().quantity("memory.dimm_size"_fact)) {
-    b.derived("memory.total"_fact, Value::of(scaled(*size, n)), dimms.range, fmt::format("{} x {}", n, units::format(*size)));
+    b.derived("memory.total"_fact, Value::of(scaled(*size, n)), dimms.range, Explanation::format("{} x {}", n, shown(*size)));
   }
 }
 
+// The storage.<volume>.* keys, resolved once per process: composing and hashing a dozen
+// names per volume for every server was a visible share of resolving one (issue 12).
+struct VolumeKeys {
+  std::string volume;
+  FactKey present, drives, model, raid, kind, interface, klass, form, capacity, read_bw, write_bw;
+};
+
+const VolumeKeys& volume_keys(std::size_t volume) {
+  struct Table {
+    std::deque<std::string> names;  // the keys' names: a deque never moves what it holds
+    std::array<VolumeKeys, 3> volumes;
+  };
+  static const std::unique_ptr<const Table> table = [] {
+    auto t = std::make_unique<Table>();
+    const char* names[] = {"system", "data", "checkpoint"};
+    for (std::size_t i = 0; i < 3; ++i) {
+      auto key = [&](const char* field) {
+        t->names.push_back(fmt::format("storage.{}.{}", names[i], field));
+        return fact_key(t->names.back());
+      };
+      t->volumes[i] = {names[i],      key("present"), key("drives"),   key("model"),
+                       key("raid"),   key("kind"),    key("interface"), key("class"),
+                       key("form"),   key("capacity"), key("read_bw"), key("write_bw")};
+    }
+    return t;
+  }();
+  return table->volumes[volume];
+}
+
 // storage.<volume>.*: a block `{ drives = N x disk; raid = ... }` or a counted disk.
-void add_volume_facts(FactBuilder& b, const std::string& volume) {
-  std::string prefix = "storage." + volume + ".";
+void add_volume_facts(FactBuilder& b, const VolumeKeys& k) {
+  const std::string& volume = k.volume;
   std::string raid = "none";
   SourceRange raid_range;
   if (const auto* p = find_property(b.decl().body, "storage." + volume + ".raid")) {
@@ -105,38 +138,38 @@ void add_volume_facts(FactBuilder& b, const std::string& volume) {
   }
   std::optional<Counted> drives = volume_drives(b, volume);
   if (!drives) {
-    b.facts().set(prefix + "present", Value::flag(false),
-                  Origin{Origin::Kind::Default, b.decl().name_range, {}, "no " + volume + " volume declared"});
+    b.facts().set(k.present, Value::flag(false),
+                  Origin{Origin::Kind::Default, b.decl().name_range, {}, Explanation::format("no {} volume declared", volume)});
     return;
   }
   const auto& disk = *drives->entry;
   double n = drives->count;
-  b.derived(prefix + "present", Value::flag(true), drives->range, "declared");
-  b.derived(prefix + "drives", Value::number(n), drives->range, fmt::format("{} x {}", n, disk.decl->name));
-  b.derived(prefix + "model", Value::symbol(disk.decl->name), drives->range, "the referenced catalog entry");
-  b.facts().set(prefix + "raid", Value::symbol(raid),
+  b.derived(k.present, Value::flag(true), drives->range, "declared");
+  b.derived(k.drives, Value::number(n), drives->range, Explanation::format("{} x {}", n, disk.decl->name));
+  b.derived(k.model, Value::symbol(disk.decl->name), drives->range, "the referenced catalog entry");
+  b.facts().set(k.raid, Value::symbol(raid),
                 raid_range.valid() ? Origin{Origin::Kind::Declared, raid_range, {}, {}}
                                    : Origin{Origin::Kind::Default, drives->range, {}, "no RAID declared"});
-  b.catalog(prefix + "kind", disk, "kind");
-  b.catalog(prefix + "interface", disk, "interface");
-  b.catalog(prefix + "class", disk, "class");
-  b.catalog(prefix + "form", disk, "form");
+  b.catalog(k.kind, disk, "kind");
+  b.catalog(k.interface, disk, "interface");
+  b.catalog(k.klass, disk, "class");
+  b.catalog(k.form, disk, "form");
   RaidYield yield = raid_yield(raid, n);
   if (auto capacity = catalog_property(disk, "capacity")) {
-    b.derived(prefix + "capacity", Value::of(scaled(capacity->value.quantity, yield.capacity_drives)), drives->range,
-              fmt::format("{} usable of {} x {} ({})", yield.capacity_drives, n,
-                          units::format(capacity->value.quantity), raid));
+    b.derived(k.capacity, Value::of(scaled(capacity->value.quantity, yield.capacity_drives)), drives->range,
+              Explanation::format("{} usable of {} x {} ({})", yield.capacity_drives, n,
+                          shown(capacity->value.quantity), raid));
   }
-  for (const char* direction : {"read_bw", "write_bw"}) {
+  for (auto [fact, direction] : {std::pair{k.read_bw, "read_bw"}, {k.write_bw, "write_bw"}}) {
     if (auto per_drive = catalog_property(disk, direction)) {
-      b.derived(prefix + direction, Value::of(scaled(per_drive->value.quantity, yield.read_stripes)), drives->range,
-                fmt::format("{} x {} per drive ({})", yield.read_stripes, units::format(per_drive->value.quantity), raid));
+      b.derived(fact, Value::of(scaled(per_drive->value.quantity, yield.read_stripes)), drives->range,
+                Explanation::format("{} x {} per drive ({})", yield.read_stripes, shown(per_drive->value.quantity), raid));
     }
   }
 }
 
 void add_storage_facts(FactBuilder& b) {
-  for (const char* volume : {"system", "data", "checkpoint"}) add_volume_facts(b, volume);
+  for (std::size_t volume = 0; volume < 3; ++volume) add_volume_facts(b, volume_keys(volume));
   const ast::Property* archive = find_property(b.decl().body, "storage.archive");
   bool present = false;
   if (archive) {
@@ -188,16 +221,22 @@ void resolve_server(FactBuilder& b) {
   b.declared("site.max_gpu_temp"_fact, "site.max_gpu_temp");
   b.declared("budget"_fact, "budget");
   b.declared_or_default("uptime"_fact, "uptime", Value::symbol("24x7"), "schema default");
-  for (const char* key : {"os", "framework", "cuda", "driver", "containers", "monitoring", "distributed"}) {
-    b.declared(std::string("software.") + key, std::string("software.") + key);
-  }
-  for (const char* key : {"burn_in", "benchmark", "rdma_test"}) {
-    b.declared(std::string("acceptance.") + key, std::string("acceptance.") + key);
+  for (auto [fact, path] : {std::pair{"software.os"_fact, "software.os"},
+                            {"software.framework"_fact, "software.framework"},
+                            {"software.cuda"_fact, "software.cuda"},
+                            {"software.driver"_fact, "software.driver"},
+                            {"software.containers"_fact, "software.containers"},
+                            {"software.monitoring"_fact, "software.monitoring"},
+                            {"software.distributed"_fact, "software.distributed"},
+                            {"acceptance.burn_in"_fact, "acceptance.burn_in"},
+                            {"acceptance.benchmark"_fact, "acceptance.benchmark"},
+                            {"acceptance.rdma_test"_fact, "acceptance.rdma_test"}}) {
+    b.declared(fact, path);
   }
   if (auto count = b.facts().quantity("gpu.count"_fact)) {
     double nodes = b.facts().quantity("nodes"_fact).value_or(units::Quantity::number(1)).value;
     b.derived("gpu.count_total"_fact, Value::number(count->value * nodes), at,
-              fmt::format("{} per node x {} nodes", count->value, nodes));
+              Explanation::format("{} per node x {} nodes", count->value, nodes));
   }
   add_topology_facts(b);
   add_power_facts(b);

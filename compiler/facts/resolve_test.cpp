@@ -355,7 +355,7 @@ TEST_F(ResolveTest, ServedWorkloadIsEstimatedOnTheDeploymentsGpus) {
       "c");
   EXPECT_EQ(facts.symbol("workload.name"), "w");
   const Fact& per_gpu = fact_of(facts, "workload.mem.per_gpu");
-  EXPECT_NE(per_gpu.origin.explanation.find("16 GPU(s), data parallel 16"), std::string::npos)
+  EXPECT_NE(per_gpu.origin.explanation.str().find("16 GPU(s), data parallel 16"), std::string::npos)
       << per_gpu.origin.explanation;
   // DeepSpeed's ZeRO-3 count (CATALOG-FACTS.md): 4L + 18P/N; L unknown here (no shape),
   // so model states are 18 B x 7e9 / 16 = 7.875e9 B per GPU.

@@ -61,7 +61,7 @@ void add_baseboard_facts(FactBuilder& b) {
   if (!board) return;
   b.facts().set("gpu.baseboard"_fact, Value::symbol(board->decl->name),
                 Origin{Origin::Kind::Catalog, gpu_property->range, board->decl->name,
-                       fmt::format("the catalog's baseboard for {}", *model)});
+                       Explanation::format("the catalog's baseboard for {}", *model)});
   b.facts().set("gpu.baseboard_gpus"_fact, Value::number(on_board),
                 Origin{Origin::Kind::Catalog, gpu_property->range, board->decl->name, "GPUs on the board"});
   b.catalog("gpu.baseboard_fabric"_fact, *board, "fabric");
@@ -122,9 +122,9 @@ void add_fabric_facts(FactBuilder& b) {
     auto rate = b.facts().quantity("network.nic.bandwidth"_fact);
     if (ports && rate) {
       b.derived("network.node_bandwidth"_fact, Value::of(scaled(*rate, nics->count * *ports)), nics->range,
-                fmt::format("{} x {} port(s) x {}", nics->count, *ports, units::format(*rate)));
+                Explanation::format("{} x {} port(s) x {}", nics->count, *ports, shown(*rate)));
       b.derived("network.fabric_ports"_fact, Value::number(nodes * nics->count * *ports), nics->range,
-                fmt::format("{} node(s) x {} NIC(s) x {} port(s)", nodes, nics->count, *ports));
+                Explanation::format("{} node(s) x {} NIC(s) x {} port(s)", nodes, nics->count, *ports));
     }
   }
   if (!b.facts().find("network.node_bandwidth"_fact)) {
@@ -138,7 +138,7 @@ void add_fabric_facts(FactBuilder& b) {
               "the referenced catalog entry");
     if (auto ports = number_of(*switches->entry, "ports")) {
       b.derived("network.switch.ports_total"_fact, Value::number(switches->count * *ports), switches->range,
-                fmt::format("{} x {} ports", switches->count, *ports));
+                Explanation::format("{} x {} ports", switches->count, *ports));
     }
   }
   add_bandwidth_per_gpu(b);

@@ -33,7 +33,7 @@ void add_declared(const ast::Body& body, const std::string& prefix, FactSet& fac
   }
 }
 
-void set_default(FactSet& facts, std::string_view name, Value value, SourceRange at, std::string why) {
+void set_default(FactSet& facts, std::string_view name, Value value, SourceRange at, Explanation why) {
   if (facts.find(name)) return;
   facts.set(name, std::move(value), Origin{Origin::Kind::Default, at, {}, std::move(why)});
 }
@@ -48,7 +48,7 @@ void default_seq_len(FactSet& facts, const std::string& task, SourceRange at) {
   double context = declared ? declared->value.quantity.value : kCutoffLen;
   facts.set("workload.seq_len"_fact, Value::number(std::min(kCutoffLen, context)),
             Origin{Origin::Kind::Default, at, {},
-                   declared ? fmt::format("LLaMA-Factory cutoff_len 2048 (the model's context is {:g})", context)
+                   declared ? Explanation::format("LLaMA-Factory cutoff_len 2048 (the model's context is {:g})", context)
                             : "LLaMA-Factory cutoff_len 2048"});
 }
 
@@ -56,6 +56,11 @@ void default_seq_len(FactSet& facts, const std::string& task, SourceRange at) {
 
 void add_workload_facts(const sema::Program& program, const sema::DeclEntry& workload, FactSet& facts,
                         std::optional<double> gpus, DiagnosticEngine& diags) {
+  add_workload_base_facts(program, workload, facts);
+  add_workload_memory_facts(*workload.decl, facts, gpus, diags);
+}
+
+void add_workload_base_facts(const sema::Program& program, const sema::DeclEntry& workload, FactSet& facts) {
   const ast::Declaration& decl = *workload.decl;
   facts.set("workload.name"_fact, Value::symbol(decl.name), Origin{Origin::Kind::Declared, decl.name_range, {}, {}});
   add_declared(decl.body, "workload.", facts);
@@ -77,16 +82,15 @@ void add_workload_facts(const sema::Program& program, const sema::DeclEntry& wor
   const bool finetune = task == "llm.finetune";
   set_default(facts, "workload.precision", Value::symbol("bf16"), at, "schema default");
   set_default(facts, "workload.method", Value::symbol(inference_task ? "inference" : "full"), at,
-              inference_task ? "llm.inference implies inference" : "schema default");
+              Explanation::literal(inference_task ? "llm.inference implies inference" : "schema default"));
   // One meaning of "trains": the task and the method must both train. A contradiction
   // (llm.inference with method = full) is a diagnostic at the property (sema); here the
   // inference side wins, so no inference estimate ever holds gradients or optimizer states.
   const bool trains = !inference_task && facts.symbol("workload.method"_fact) != "inference";
   facts.set("workload.trains"_fact, Value::flag(trains),
             Origin{Origin::Kind::Derived, at, {},
-                   trains ? fmt::format("task {} with method {}", task, facts.symbol("workload.method"_fact).value_or(""))
-                          : inference_task ? "task llm.inference"
-                                           : "method inference"});
+                   trains ? Explanation::format("task {} with method {}", task, facts.symbol("workload.method"_fact).value_or(""))
+                          : Explanation::literal(inference_task ? "task llm.inference" : "method inference")});
   set_default(facts, "workload.optimizer", Value::symbol("adamw"), at, "Hugging Face Trainer default (adamw_torch)");
   set_default(facts, "workload.sharding", Value::symbol("none"), at, "schema default");
   set_default(facts, "workload.offload", Value::symbol("none"), at, "schema default");
@@ -94,8 +98,9 @@ void add_workload_facts(const sema::Program& program, const sema::DeclEntry& wor
   set_default(facts, "workload.batch_size", Value::number(1), at,
               "micro-batch 1 per GPU, as LLaMA-Factory's example configs (per_device_train_batch_size: 1)");
   set_default(facts, "workload.recompute", Value::symbol(finetune ? "full" : "none"), at,
-              finetune ? "gradient checkpointing on: LLaMA-Factory's default (disable_gradient_checkpointing = false)"
-                       : "no activation checkpointing: the Hugging Face Trainer and Megatron-LM default");
+              Explanation::literal(
+                  finetune ? "gradient checkpointing on: LLaMA-Factory's default (disable_gradient_checkpointing = false)"
+                           : "no activation checkpointing: the Hugging Face Trainer and Megatron-LM default"));
   set_default(facts, "workload.attention", Value::symbol("sdpa"), at,
               "PyTorch SDPA: the Transformers default for torch >= 2.1.1 (no stored score matrix)");
   default_seq_len(facts, task, at);
@@ -103,8 +108,6 @@ void add_workload_facts(const sema::Program& program, const sema::DeclEntry& wor
   set_default(facts, "workload.data", Value::symbol("internal"), at, "schema default");
   set_default(facts, "workload.preprocessing", Value::symbol("light"), at, "schema default");
   set_default(facts, "workload.first_project", Value::flag(false), at, "schema default");
-
-  add_workload_memory_facts(decl, facts, gpus, diags);
 }
 
 }  // namespace gpuspec::facts

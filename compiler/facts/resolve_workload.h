@@ -14,4 +14,9 @@ namespace gpuspec::facts {
 void add_workload_facts(const sema::Program& program, const sema::DeclEntry& workload, FactSet& facts,
                         std::optional<double> gpus, DiagnosticEngine& diags);
 
+// The part of add_workload_facts that depends on the workload alone: its declared
+// properties, its model's shape and the defaults (everything but the memory estimate,
+// add_workload_memory_facts). Reports nothing.
+void add_workload_base_facts(const sema::Program& program, const sema::DeclEntry& workload, FactSet& facts);
+
 }  // namespace gpuspec::facts

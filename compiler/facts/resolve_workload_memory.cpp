@@ -17,28 +17,28 @@ namespace gpuspec::facts {
 namespace {
 
 template <typename Parse>
-auto parsed_symbol(const FactSet& facts, std::string_view name, Parse parse) {
+auto parsed_symbol(const FactSet& facts, FactKey name, Parse parse) {
   auto text = facts.symbol(name);
   return text ? parse(*text) : decltype(parse(std::string_view{})){};
 }
 
-std::optional<double> number(const FactSet& facts, std::string_view name) {
+std::optional<double> number(const FactSet& facts, FactKey name) {
   auto q = facts.quantity(name);
   if (!q || !q->dimension.dimensionless()) return std::nullopt;
   return q->value;
 }
 
-void set_bytes(FactSet& facts, std::string_view name, double bytes, SourceRange at, std::string why) {
+void set_bytes(FactSet& facts, FactKey name, double bytes, SourceRange at, Explanation why) {
   facts.set(name, Value::of({bytes, units::Dimension::data(), units::Currency::None}),
             Origin{Origin::Kind::Estimator, at, {}, std::move(why)});
 }
 
 // A clause of a message, printed bare (a symbol displays without quotes).
-void set_text(FactSet& facts, std::string_view name, std::string text, SourceRange at, std::string why) {
+void set_text(FactSet& facts, FactKey name, std::string text, SourceRange at, Explanation why) {
   facts.set(name, Value::symbol(std::move(text)), Origin{Origin::Kind::Estimator, at, {}, std::move(why)});
 }
 
-bool is_default(const FactSet& facts, std::string_view name) {
+bool is_default(const FactSet& facts, FactKey name) {
   const Fact* fact = facts.find(name);
   return fact && fact->origin.kind != Origin::Kind::Declared;
 }
@@ -49,7 +49,8 @@ std::string assumptions(const FactSet& facts, bool trains) {
   std::vector<std::string> assumed;
   for (const char* key : {"seq_len", "batch_size", "recompute", "attention", "optimizer"}) {
     if (!trains && std::string_view(key) != "seq_len" && std::string_view(key) != "batch_size") continue;
-    const std::string name = std::string("workload.") + key;
+    const std::string text = std::string("workload.") + key;
+    const FactKey name = fact_key(text);
     if (const Fact* fact = facts.find(name); fact && is_default(facts, name)) {
       assumed.push_back(fmt::format("{} {}", key, fact->value.display()));
     }
@@ -61,7 +62,7 @@ std::string assumptions(const FactSet& facts, bool trains) {
 // The estimator counts GPUs as ints: a tensor parallelism or a GPU count past that range
 // is reported at the property, never cast (3e9 used to become -2147483648).
 bool countable_gpus(const ast::Declaration& decl, const FactSet& facts, double total_gpus, DiagnosticEngine& diags) {
-  double tensor_parallel = number(facts, "workload.tensor_parallel").value_or(1);
+  double tensor_parallel = number(facts, "workload.tensor_parallel"_fact).value_or(1);
   auto tp = units::checked_integer<int>(tensor_parallel);
   auto dp = units::checked_integer<int>(std::floor(total_gpus / std::max(1, tp.value_or(1))));
   if (tp && dp) return true;
@@ -78,27 +79,27 @@ bool countable_gpus(const ast::Declaration& decl, const FactSet& facts, double t
 EstimatorInput input_from(const FactSet& facts, double params, double total_gpus) {
   EstimatorInput input;
   input.params = params;
-  input.precision = parsed_symbol(facts, "workload.precision", parse_precision).value_or(Precision::BF16);
+  input.precision = parsed_symbol(facts, "workload.precision"_fact, parse_precision).value_or(Precision::BF16);
   const bool trains = facts.find("workload.trains"_fact) && facts.find("workload.trains"_fact)->value.boolean;
-  input.method = trains ? parsed_symbol(facts, "workload.method", parse_method).value_or(Method::Full)
+  input.method = trains ? parsed_symbol(facts, "workload.method"_fact, parse_method).value_or(Method::Full)
                         : Method::Inference;
-  input.optimizer = parsed_symbol(facts, "workload.optimizer", parse_optimizer).value_or(Optimizer::AdamW);
-  input.sharding = parsed_symbol(facts, "workload.sharding", parse_sharding).value_or(Sharding::None);
-  input.recompute = parsed_symbol(facts, "workload.recompute", parse_recompute).value_or(Recompute::None);
-  input.attention = parsed_symbol(facts, "workload.attention", parse_attention).value_or(Attention::Sdpa);
-  input.offload = parsed_symbol(facts, "workload.offload", parse_offload).value_or(Offload::None);
+  input.optimizer = parsed_symbol(facts, "workload.optimizer"_fact, parse_optimizer).value_or(Optimizer::AdamW);
+  input.sharding = parsed_symbol(facts, "workload.sharding"_fact, parse_sharding).value_or(Sharding::None);
+  input.recompute = parsed_symbol(facts, "workload.recompute"_fact, parse_recompute).value_or(Recompute::None);
+  input.attention = parsed_symbol(facts, "workload.attention"_fact, parse_attention).value_or(Attention::Sdpa);
+  input.offload = parsed_symbol(facts, "workload.offload"_fact, parse_offload).value_or(Offload::None);
   // Checked by countable_gpus() first: the casts below cannot overflow.
-  input.tensor_parallel = units::checked_integer<int>(number(facts, "workload.tensor_parallel").value_or(1)).value_or(1);
+  input.tensor_parallel = units::checked_integer<int>(number(facts, "workload.tensor_parallel"_fact).value_or(1)).value_or(1);
   input.data_parallel =
       std::max(1, units::checked_integer<int>(std::floor(total_gpus / std::max(1, input.tensor_parallel))).value_or(1));
-  input.seq_len = number(facts, "workload.seq_len");
-  input.seq_len_is_default = is_default(facts, "workload.seq_len");
-  input.batch_size = number(facts, "workload.batch_size");
-  input.layers = number(facts, "workload.layers");
-  input.hidden = number(facts, "workload.hidden");
-  input.heads = number(facts, "workload.heads");
-  input.kv_heads = number(facts, "workload.kv_heads");
-  input.vocab = number(facts, "workload.vocab");
+  input.seq_len = number(facts, "workload.seq_len"_fact);
+  input.seq_len_is_default = is_default(facts, "workload.seq_len"_fact);
+  input.batch_size = number(facts, "workload.batch_size"_fact);
+  input.layers = number(facts, "workload.layers"_fact);
+  input.hidden = number(facts, "workload.hidden"_fact);
+  input.heads = number(facts, "workload.heads"_fact);
+  input.kv_heads = number(facts, "workload.kv_heads"_fact);
+  input.vocab = number(facts, "workload.vocab"_fact);
   return input;
 }
 
@@ -164,7 +165,7 @@ std::string describe_breakdown(const MemoryEstimate& estimate) {
 
 void add_workload_memory_facts(const ast::Declaration& decl, FactSet& facts, std::optional<double> gpus,
                                DiagnosticEngine& diags) {
-  auto params = number(facts, "workload.params");
+  auto params = number(facts, "workload.params"_fact);
   if (!params) return;  // no model size: nothing to estimate
   const SourceRange at = decl.name_range;
   const double total_gpus = std::max(1.0, gpus.value_or(1.0));
@@ -189,37 +190,38 @@ void add_workload_memory_facts(const ast::Declaration& decl, FactSet& facts, std
     }
     return fmt::format("{}: none; {}", prefix, basis);
   };
-  set_bytes(facts, "workload.mem.weights", estimate.weights, at, step("weights"));
-  set_bytes(facts, "workload.mem.gradients", estimate.gradients, at, step("gradients"));
-  set_bytes(facts, "workload.mem.optimizer", estimate.optimizer, at, step("optimizer"));
-  set_bytes(facts, "workload.mem.activations", estimate.activations, at, step("activations"));
-  set_bytes(facts, "workload.mem.workspace", estimate.workspace, at, step("workspace"));
-  set_bytes(facts, "workload.mem.kv_cache", estimate.kv_cache, at, step("kv cache"));
-  set_bytes(facts, "workload.mem.overhead", estimate.overhead, at, step("overhead"));
+  set_bytes(facts, "workload.mem.weights"_fact, estimate.weights, at, step("weights"));
+  set_bytes(facts, "workload.mem.gradients"_fact, estimate.gradients, at, step("gradients"));
+  set_bytes(facts, "workload.mem.optimizer"_fact, estimate.optimizer, at, step("optimizer"));
+  set_bytes(facts, "workload.mem.activations"_fact, estimate.activations, at, step("activations"));
+  set_bytes(facts, "workload.mem.workspace"_fact, estimate.workspace, at, step("workspace"));
+  set_bytes(facts, "workload.mem.kv_cache"_fact, estimate.kv_cache, at, step("kv cache"));
+  set_bytes(facts, "workload.mem.overhead"_fact, estimate.overhead, at, step("overhead"));
   const std::string assumed = assumptions(facts, trains(input.method));
-  set_bytes(facts, "workload.mem.per_gpu", estimate.per_gpu, at,
-            fmt::format("typical estimate, the sum of the per-GPU figures; {}; assumes {}", basis, assumed));
-  set_bytes(facts, "workload.mem.frugal_per_gpu", estimate.frugal_per_gpu, at, step("frugal bound"));
-  set_bytes(facts, "workload.mem.total", estimate.total, at, "per GPU x every GPU of the job; " + basis);
-  set_text(facts, "workload.mem.assumptions", assumed, at, "estimator inputs taken from defaults or the model");
-  set_text(facts, "workload.mem.setup", describe_setup(input), at, "the method's settings behind the estimate");
-  set_text(facts, "workload.mem.breakdown", describe_breakdown(estimate), at,
+  set_bytes(facts, "workload.mem.per_gpu"_fact, estimate.per_gpu, at,
+            Explanation::format("typical estimate, the sum of the per-GPU figures; {}; assumes {}", basis, assumed));
+  set_bytes(facts, "workload.mem.frugal_per_gpu"_fact, estimate.frugal_per_gpu, at, step("frugal bound"));
+  set_bytes(facts, "workload.mem.total"_fact, estimate.total, at, "per GPU x every GPU of the job; " + basis);
+  set_text(facts, "workload.mem.assumptions"_fact, assumed, at, "estimator inputs taken from defaults or the model");
+  set_text(facts, "workload.mem.setup"_fact, describe_setup(input), at, "the method's settings behind the estimate");
+  set_text(facts, "workload.mem.breakdown"_fact, describe_breakdown(estimate), at,
            "the per-GPU figures that hold bytes, summed by workload.mem.per_gpu");
   // Weight bytes of the whole model as stored, for the 1.2x headroom rule (002 §7).
   const double stored = stored_weight_bytes(input);
-  set_bytes(facts, "workload.mem.model_weights", stored, at,
-            fmt::format("{:.4g}B params x {:.4g} B ({})", input.params / 1e9, stored / input.params,
+  set_bytes(facts, "workload.mem.model_weights"_fact, stored, at,
+            Explanation::format("{:.4g}B params x {:.4g} B ({})", input.params / 1e9, stored / input.params,
                         input.method == Method::Qlora ? "QLoRA's quantized base" : name(input.precision)));
-  set_text(facts, "workload.mem.smaller_weights", smaller_weights(input), at,
+  set_text(facts, "workload.mem.smaller_weights"_fact, smaller_weights(input), at,
            "narrower weight storage not in effect");
   facts.set("workload.mem.shape_known"_fact, Value::flag(estimate.shape_terms_included),
-            Origin{Origin::Kind::Estimator, at, {}, estimate.shape_terms_included
-                                                        ? "layers, hidden, heads, seq_len known: activations included"
-                                                        : "model shape unknown: per-GPU figure is a lower bound"});
+            Origin{Origin::Kind::Estimator, at, {},
+                   Explanation::literal(estimate.shape_terms_included
+                                            ? "layers, hidden, heads, seq_len known: activations included"
+                                            : "model shape unknown: per-GPU figure is a lower bound")});
   const double fraction = trains(input.method) ? formulas::default_trainable_fraction(input.method, input.layers) : 0;
   facts.set("workload.trainable_params"_fact, Value::number(input.params * fraction),
             Origin{Origin::Kind::Estimator, at, {},
-                   fmt::format("{:.4g}B params x trainable share {:.3g} (method {})", input.params / 1e9, fraction,
+                   Explanation::format("{:.4g}B params x trainable share {:.3g} (method {})", input.params / 1e9, fraction,
                                name(input.method))});
 
   // What-ifs the rules compare against: the job on one GPU, and without ZeRO-3.
@@ -228,22 +230,23 @@ void add_workload_memory_facts(const ast::Declaration& decl, FactSet& facts, std
   single.offload = Offload::None;
   single.data_parallel = 1;
   single.tensor_parallel = 1;
-  set_bytes(facts, "workload.mem.single_gpu", estimate_per_gpu(single), at,
+  set_bytes(facts, "workload.mem.single_gpu"_fact, estimate_per_gpu(single), at,
             "typical estimate on one GPU: no sharding, offload or tensor parallelism");
   if (input.sharding == Sharding::Zero3 || input.sharding == Sharding::Fsdp) {
     EstimatorInput zero2 = input;
     zero2.sharding = Sharding::Zero2;
     if (validate_input(zero2).empty()) {
-      set_bytes(facts, "workload.mem.per_gpu_zero2", estimate_per_gpu(zero2), at,
-                fmt::format("typical estimate with sharding = zero2 over {} GPUs instead", input.data_parallel));
+      set_bytes(facts, "workload.mem.per_gpu_zero2"_fact, estimate_per_gpu(zero2), at,
+                Explanation::format("typical estimate with sharding = zero2 over {} GPUs instead", input.data_parallel));
     }
   }
 
-  const int gpus_per_node = units::checked_integer<int>(number(facts, "gpu.count").value_or(1)).value_or(1);
+  const int gpus_per_node = units::checked_integer<int>(number(facts, "gpu.count"_fact).value_or(1)).value_or(1);
   std::optional<double> vram;
   if (auto q = facts.quantity("gpu.vram"_fact)) vram = q->value;
-  set_text(facts, "workload.mem.remedies", describe_remedies(input, gpus_per_node, vram), at,
-           vram ? "estimator settings not in effect that fit one card" : "estimator settings not in effect");
+  set_text(facts, "workload.mem.remedies"_fact, describe_remedies(input, gpus_per_node, vram), at,
+           Explanation::literal(vram ? "estimator settings not in effect that fit one card"
+                                     : "estimator settings not in effect"));
 }
 
 }  // namespace gpuspec::facts

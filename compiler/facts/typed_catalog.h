@@ -22,11 +22,9 @@
 
 namespace gpuspec::facts {
 
-// A catalog entry's property as a fact value with a Catalog origin.
-struct CatalogFact {
-  Value value;
-  Origin origin;
-};
+// A catalog entry's property as a fact value with a Catalog origin. A Fact, so a
+// FactSet can borrow it in place (FactSet::borrow) rather than copy it.
+struct CatalogFact : Fact {};
 
 // One declaration's literal properties by dotted path ("vram", "storage.data.drives"),
 // exactly as find_property finds them: the first property of a name, inside the last

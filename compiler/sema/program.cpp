@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "syntax/parser.h"
 
 namespace gpuspec::sema {
@@ -37,6 +39,14 @@ void Library::add_file(SourceManager& sources, DiagnosticEngine& diags, std::str
   file->library = true;
   index_.add(*file, diags);
   files_.push_back(std::move(file));
+  kinds_ = std::make_unique<KindCache>();  // loading happens before any thread reads the library
+}
+
+const DeclsByKind& Library::by_kind() const {
+  std::call_once(kinds_->once, [&] {
+    for (const auto& [name, entry] : index_.entries()) kinds_->by_kind[entry.decl->kind].push_back(&entry);
+  });
+  return kinds_->by_kind;
 }
 
 const DeclEntry* Program::find(std::string_view name) const {
@@ -46,28 +56,56 @@ const DeclEntry* Program::find(std::string_view name) const {
 
 const Program::MergedIndex& Program::merged() const {
   if (merged_) return *merged_;
-  std::map<std::string_view, const DeclEntry*> by_name;
-  for (const auto& [name, entry] : library_->index().entries()) by_name.emplace(name, &entry);
-  for (const auto& [name, entry] : index_.entries()) by_name[name] = &entry;
   auto index = std::make_shared<MergedIndex>();
-  index->all.reserve(by_name.size());
-  for (const auto& [name, entry] : by_name) {
-    index->all.push_back(entry);
-    auto it = index->by_kind.find(entry->decl->kind);
-    if (it == index->by_kind.end()) it = index->by_kind.emplace(entry->decl->kind, std::vector<const DeclEntry*>{}).first;
-    it->second.push_back(entry);
+  const DeclsByKind& library = library_->by_kind();
+  // The kinds this program changes: those of its own declarations, and those of the
+  // library entries they shadow.
+  std::vector<std::string_view> changed;
+  auto mark = [&](std::string_view kind) {
+    if (std::find(changed.begin(), changed.end(), kind) == changed.end()) changed.push_back(kind);
+  };
+  for (const auto& [name, entry] : index_.entries()) {
+    mark(entry.decl->kind);
+    if (const DeclEntry* shadowed = library_->index().find(name)) mark(shadowed->decl->kind);
+  }
+  for (std::string_view kind : changed) {
+    std::vector<const DeclEntry*> group;
+    if (auto it = library.find(kind); it != library.end()) {
+      for (const DeclEntry* entry : it->second) {
+        if (!index_.find(entry->decl->name)) group.push_back(entry);
+      }
+    }
+    for (const auto& [name, entry] : index_.entries()) {
+      if (entry.decl->kind == kind) group.push_back(&entry);
+    }
+    std::sort(group.begin(), group.end(),
+              [](const DeclEntry* a, const DeclEntry* b) { return a->decl->name < b->decl->name; });
+    index->by_kind.emplace(std::string(kind), std::move(group));
   }
   merged_ = std::move(index);
   return *merged_;
 }
 
-const std::vector<const DeclEntry*>& Program::all_declarations() const { return merged().all; }
+const std::vector<const DeclEntry*>& Program::all_declarations() const {
+  merged();
+  MergedIndex& index = *merged_;
+  if (index.all_built) return index.all;
+  std::map<std::string_view, const DeclEntry*> by_name;
+  for (const auto& [name, entry] : library_->index().entries()) by_name.emplace(name, &entry);
+  for (const auto& [name, entry] : index_.entries()) by_name[name] = &entry;
+  index.all.reserve(by_name.size());
+  for (const auto& [name, entry] : by_name) index.all.push_back(entry);
+  index.all_built = true;
+  return index.all;
+}
 
 const std::vector<const DeclEntry*>& Program::declarations_of_kind(std::string_view kind) const {
   static const std::vector<const DeclEntry*> none;
-  const auto& by_kind = merged().by_kind;
-  auto it = by_kind.find(kind);
-  return it == by_kind.end() ? none : it->second;
+  const auto& own = merged().by_kind;
+  if (auto it = own.find(kind); it != own.end()) return it->second;
+  const DeclsByKind& library = library_->by_kind();
+  auto it = library.find(kind);
+  return it == library.end() ? none : it->second;
 }
 
 std::vector<const DeclEntry*> Program::user_declarations() const {

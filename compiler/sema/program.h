@@ -4,6 +4,7 @@
 
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -44,16 +45,29 @@ class DeclIndex {
   std::map<std::string, DeclEntry, std::less<>> entries_;
 };
 
+// Declarations grouped by kind ("part", "cuda_arch", ...), each group in name order.
+using DeclsByKind = std::map<std::string, std::vector<const DeclEntry*>, std::less<>>;
+
 // The stdlib and built-in policies: parsed once per process.
 class Library {
  public:
   void add_file(SourceManager& sources, DiagnosticEngine& diags, std::string path, std::string text);
   const DeclIndex& index() const { return index_; }
   const std::vector<std::unique_ptr<LoadedFile>>& files() const { return files_; }
+  // The library's declarations by kind: grouped once per process, on first request
+  // (under a once-flag: every --jobs thread's programs ask), not once per program —
+  // regrouping its hundreds of entries for every spec was 5 % of a check (issue 12).
+  const DeclsByKind& by_kind() const;
 
  private:
+  struct KindCache {
+    std::once_flag once;
+    DeclsByKind by_kind;
+  };
   std::vector<std::unique_ptr<LoadedFile>> files_;
   DeclIndex index_;
+  // Behind a pointer so the library stays movable (a once-flag is not); reset by add_file.
+  std::unique_ptr<KindCache> kinds_ = std::make_unique<KindCache>();
 };
 
 class Program {
@@ -82,10 +96,13 @@ class Program {
 
  private:
   // The library's and the program's declarations merged (the program's shadow the
-  // library's), all of them and by kind.
+  // library's), all of them and by kind. `by_kind` holds only the kinds the program's
+  // own declarations change (its servers and workloads, mostly); every other kind is the
+  // library's group as it is, shared rather than copied per program.
   struct MergedIndex {
-    std::vector<const DeclEntry*> all;
-    std::map<std::string, std::vector<const DeclEntry*>, std::less<>> by_kind;
+    std::vector<const DeclEntry*> all;  // built on first all_declarations()
+    bool all_built = false;
+    DeclsByKind by_kind;
   };
   const MergedIndex& merged() const;
 
@@ -93,7 +110,7 @@ class Program {
   std::vector<std::unique_ptr<LoadedFile>> files_;
   DeclIndex index_;
   // A cache, not state: a program is used by one thread at a time.
-  mutable std::shared_ptr<const MergedIndex> merged_;
+  mutable std::shared_ptr<MergedIndex> merged_;
 };
 
 }  // namespace gpuspec::sema
