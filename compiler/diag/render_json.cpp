@@ -1,9 +1,14 @@
 #include "diag/render_json.h"
 
+#include <algorithm>
+#include <charconv>
+#include <cstring>
+#include <sstream>
 #include <string>
 #include <string_view>
 
 #include "diag/diagnostic_counts.h"
+#include "diag/json_string.h"
 
 namespace gpuspec {
 namespace {
@@ -53,184 +58,248 @@ Json diagnostic_json(const Diagnostic& d, const SourceManager& sources) {
 // copy of every string) was ~15 % of a `check --format json` run. render_json_test
 // compares the two on every shape and on text that must be escaped.
 
-void append_indent(std::string& out, std::size_t depth) { out.append(depth, ' '); }
+// Whitespace, keys and positions go through a small stack buffer and reach `out` in
+// one append, and a range's positions are computed once for a diagnostic and the notes
+// that share its range (most do): per field, std::string calls and std::to_string
+// temporaries were most of the writer's time after escaping.
+class Fragment {
+ public:
+  static constexpr std::size_t kCapacity = 192;
 
-// A JSON string as nlohmann's dump() writes it (ensure_ascii off): `"` and `\` escaped,
-// \b \f \n \r \t by name, other control characters as \u00xx, everything else as is.
-// Text with bytes above 0x7F goes through nlohmann itself, which also rejects invalid
-// UTF-8 exactly as the DOM did.
-void append_json_string(std::string& out, std::string_view text) {
-  for (unsigned char c : text) {
-    if (c >= 0x80) {
-      out += Json(std::string(text)).dump();
-      return;
-    }
-  }
-  out += '"';
-  std::size_t plain_from = 0;
-  auto flush = [&](std::size_t to) { out.append(text.data() + plain_from, to - plain_from); };
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    unsigned char c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x20 && c != '"' && c != '\\') continue;
-    flush(i);
-    plain_from = i + 1;
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default: {
-        static constexpr char kHex[] = "0123456789abcdef";
-        out += "\\u00";
-        out += kHex[c >> 4];
-        out += kHex[c & 0xf];
+  explicit Fragment(std::string& out) : out_(out) {}
+  ~Fragment() { flush(); }
+  Fragment(const Fragment&) = delete;
+  Fragment& operator=(const Fragment&) = delete;
+
+  void add(std::string_view text) {
+    if (text.size() > kCapacity - used_) {
+      flush();
+      if (text.size() > kCapacity) {
+        out_.append(text);
+        return;
       }
     }
+    std::memcpy(buffer_ + used_, text.data(), text.size());
+    used_ += text.size();
   }
-  flush(text.size());
-  out += '"';
-}
-
-// `"key": ` on a new line `depth` deep; `first` says whether a comma closes the member before.
-void append_key(std::string& out, std::string_view key, std::size_t depth, bool first = false) {
-  out += first ? "\n" : ",\n";
-  append_indent(out, depth);
-  out += '"';
-  out += key;
-  out += "\": ";
-}
-
-void append_position(std::string& out, LineColumn position, std::size_t depth) {
-  out += '{';
-  append_key(out, "line", depth + 2, true);
-  out += std::to_string(position.line);
-  append_key(out, "column", depth + 2);
-  out += std::to_string(position.column);
-  out += '\n';
-  append_indent(out, depth);
-  out += '}';
-}
-
-void append_range(std::string& out, const SourceManager& sources, SourceRange range, std::size_t depth) {
-  if (!range.valid()) {
-    out += "null";
-    return;
+  void add(char c) {
+    if (used_ == kCapacity) flush();
+    buffer_[used_++] = c;
   }
-  const SourceFile& file = sources.file(range.file);
-  out += '{';
-  append_key(out, "start", depth + 2, true);
-  append_position(out, file.line_column(range.begin), depth + 2);
-  append_key(out, "end", depth + 2);
-  append_position(out, file.line_column(range.end), depth + 2);
-  out += '\n';
-  append_indent(out, depth);
-  out += '}';
-}
-
-void append_file(std::string& out, const SourceManager& sources, SourceRange range) {
-  if (range.valid()) {
-    append_json_string(out, sources.file(range.file).path());
-  } else {
-    out += "null";
+  void spaces(std::size_t count) {
+    while (count > 0) {
+      if (used_ == kCapacity) flush();
+      std::size_t n = std::min(count, kCapacity - used_);
+      std::memset(buffer_ + used_, ' ', n);
+      used_ += n;
+      count -= n;
+    }
   }
+  void number(std::uint64_t value) {
+    if (kCapacity - used_ < 20) flush();
+    used_ = static_cast<std::size_t>(std::to_chars(buffer_ + used_, buffer_ + kCapacity, value).ptr - buffer_);
+  }
+  // `"key": ` on a new line `depth` deep (`quoted_key` is `"key": ` itself); `first`
+  // says whether a comma closes the member before.
+  void key(std::string_view quoted_key, std::size_t depth, bool first = false) {
+    add(first ? std::string_view("\n") : std::string_view(",\n"));
+    spaces(depth);
+    add(quoted_key);
+  }
+  // Closes an object or array opened `depth` deep.
+  void close(char bracket, std::size_t depth) {
+    add('\n');
+    spaces(depth);
+    add(bracket);
+  }
+  // `out` with everything buffered written: text that needs escaping goes there directly.
+  std::string& flushed() {
+    flush();
+    return out_;
+  }
+
+ private:
+  void flush() {
+    out_.append(buffer_, used_);
+    used_ = 0;
+  }
+
+  std::string& out_;
+  char buffer_[kCapacity];
+  std::size_t used_ = 0;
+};
+
+struct RangePositions {
+  LineColumn start, end;
+};
+
+RangePositions positions_of(const SourceFile& file, SourceRange range) {
+  return {file.line_column(range.begin), file.line_column(range.end)};
 }
 
-void append_note(std::string& out, const DiagnosticNote& note, const SourceManager& sources, std::size_t depth) {
-  out += '{';
-  append_key(out, "message", depth + 2, true);
-  append_json_string(out, note.message);
-  append_key(out, "file", depth + 2);
-  append_file(out, sources, note.range);
-  append_key(out, "range", depth + 2);
-  append_range(out, sources, note.range, depth + 2);
-  out += '\n';
-  append_indent(out, depth);
-  out += '}';
+void append_position(Fragment& out, LineColumn position, std::size_t depth) {
+  out.add('{');
+  out.key("\"line\": ", depth + 2, true);
+  out.number(position.line);
+  out.key("\"column\": ", depth + 2);
+  out.number(position.column);
+  out.close('}', depth);
 }
 
-void append_fixit(std::string& out, const FixIt& fixit, const SourceManager& sources, std::size_t depth) {
-  out += '{';
-  append_key(out, "range", depth + 2, true);
-  append_range(out, sources, fixit.range, depth + 2);
-  append_key(out, "replacement", depth + 2);
-  append_json_string(out, fixit.replacement);
-  out += '\n';
-  append_indent(out, depth);
-  out += '}';
+void append_positions(Fragment& out, const RangePositions& positions, std::size_t depth) {
+  out.add('{');
+  out.key("\"start\": ", depth + 2, true);
+  append_position(out, positions.start, depth + 2);
+  out.key("\"end\": ", depth + 2);
+  append_position(out, positions.end, depth + 2);
+  out.close('}', depth);
 }
 
-// A non-empty array of `items`, each written by `item(out, element, depth)`.
+// One diagnostic's writing, with what it looks up once: its file, its range's
+// positions, and where its file's path, escaped, already stands in the output.
+class DiagnosticWriter {
+ public:
+  DiagnosticWriter(std::string& out, const Diagnostic& d, const SourceManager& sources)
+      : fragment_(out), d_(d), sources_(sources) {
+    if (d.range.valid()) {
+      file_ = &sources.file(d.range.file);
+      positions_ = positions_of(*file_, d.range);
+    }
+  }
+
+  Fragment& fragment() { return fragment_; }
+
+  void string(std::string_view text) { append_json_string(fragment_.flushed(), text); }
+
+  // "path" or null for `range`'s file.
+  void file(SourceRange range) {
+    if (!range.valid()) {
+      fragment_.add("null");
+      return;
+    }
+    if (!file_ || range.file != d_.range.file) {
+      string(sources_.file(range.file).path());
+      return;
+    }
+    std::string& out = fragment_.flushed();
+    if (path_length_ == 0) {
+      std::size_t at = out.size();
+      append_json_string(out, file_->path());
+      path_at_ = at;
+      path_length_ = out.size() - at;
+    } else {
+      out.append(out, path_at_, path_length_);  // the same path, escaped once
+    }
+  }
+
+  void range(SourceRange range, std::size_t depth) {
+    if (!range.valid()) {
+      fragment_.add("null");
+      return;
+    }
+    if (file_ && range.file == d_.range.file && range.begin == d_.range.begin && range.end == d_.range.end) {
+      append_positions(fragment_, positions_, depth);
+    } else {
+      append_positions(fragment_, positions_of(sources_.file(range.file), range), depth);
+    }
+  }
+
+ private:
+  Fragment fragment_;
+  const Diagnostic& d_;
+  const SourceManager& sources_;
+  const SourceFile* file_ = nullptr;
+  RangePositions positions_;
+  std::size_t path_at_ = 0;
+  std::size_t path_length_ = 0;  // 0: not written yet (quoted, a path is 2 bytes or more)
+};
+
+void append_note(DiagnosticWriter& w, const DiagnosticNote& note, std::size_t depth) {
+  Fragment& out = w.fragment();
+  out.add('{');
+  out.key("\"message\": ", depth + 2, true);
+  w.string(note.message);
+  out.key("\"file\": ", depth + 2);
+  w.file(note.range);
+  out.key("\"range\": ", depth + 2);
+  w.range(note.range, depth + 2);
+  out.close('}', depth);
+}
+
+void append_fixit(DiagnosticWriter& w, const FixIt& fixit, std::size_t depth) {
+  Fragment& out = w.fragment();
+  out.add('{');
+  out.key("\"range\": ", depth + 2, true);
+  w.range(fixit.range, depth + 2);
+  out.key("\"replacement\": ", depth + 2);
+  w.string(fixit.replacement);
+  out.close('}', depth);
+}
+
+// A non-empty array of `items`, each written by `item(writer, element, depth)`.
 template <typename T, typename Write>
-void append_array(std::string& out, const std::vector<T>& items, std::size_t depth, Write item) {
+void append_array(DiagnosticWriter& w, const std::vector<T>& items, std::size_t depth, Write item) {
+  Fragment& out = w.fragment();
   if (items.empty()) {
-    out += "[]";
+    out.add("[]");
     return;
   }
-  out += '[';
+  out.add('[');
   for (std::size_t i = 0; i < items.size(); ++i) {
-    out += i ? ",\n" : "\n";
-    append_indent(out, depth + 2);
-    item(out, items[i], depth + 2);
+    out.add(i ? std::string_view(",\n") : std::string_view("\n"));
+    out.spaces(depth + 2);
+    item(w, items[i], depth + 2);
   }
-  out += '\n';
-  append_indent(out, depth);
-  out += ']';
+  out.close(']', depth);
 }
 
 }  // namespace
 
 void append_diagnostic_json(std::string& out, const Diagnostic& d, const SourceManager& sources, std::size_t depth) {
   const std::size_t inner = depth + 2;
-  out += '{';
-  append_key(out, "id", inner, true);
-  append_json_string(out, d.id);
-  append_key(out, "severity", inner);
-  append_json_string(out, severity_name(d.severity));
-  append_key(out, "message", inner);
-  append_json_string(out, d.message);
-  append_key(out, "hint", inner);
+  DiagnosticWriter w(out, d, sources);
+  Fragment& f = w.fragment();
+  f.add('{');
+  f.key("\"id\": ", inner, true);
+  w.string(d.id);
+  f.key("\"severity\": ", inner);
+  f.add('"');
+  f.add(severity_name(d.severity));
+  f.add('"');
+  f.key("\"message\": ", inner);
+  w.string(d.message);
+  f.key("\"hint\": ", inner);
   if (d.hint) {
-    append_json_string(out, *d.hint);
+    w.string(*d.hint);
   } else {
-    out += "null";
+    f.add("null");
   }
-  append_key(out, "file", inner);
-  append_file(out, sources, d.range);
-  append_key(out, "range", inner);
-  append_range(out, sources, d.range, inner);
-  append_key(out, "declaration", inner);
+  f.key("\"file\": ", inner);
+  w.file(d.range);
+  f.key("\"range\": ", inner);
+  w.range(d.range, inner);
+  f.key("\"declaration\": ", inner);
   if (d.declaration.empty()) {
-    out += "null";
+    f.add("null");
   } else {
-    append_json_string(out, d.declaration);
+    w.string(d.declaration);
   }
-  append_key(out, "notes", inner);
-  append_array(out, d.notes, inner, [&](std::string& o, const DiagnosticNote& note, std::size_t at) {
-    append_note(o, note, sources, at);
-  });
+  f.key("\"notes\": ", inner);
+  append_array(w, d.notes, inner, append_note);
   if (!d.fixits.empty()) {
-    append_key(out, "fixits", inner);
-    append_array(out, d.fixits, inner, [&](std::string& o, const FixIt& fixit, std::size_t at) {
-      append_fixit(o, fixit, sources, at);
-    });
+    f.key("\"fixits\": ", inner);
+    append_array(w, d.fixits, inner, append_fixit);
   }
   if (d.suppressed_by) {
-    append_key(out, "suppressed", inner);
-    out += '{';
-    append_key(out, "kind", inner + 2, true);
-    out += "\"waiver\"";
-    append_key(out, "justification", inner + 2);
-    append_json_string(out, *d.suppressed_by);
-    out += '\n';
-    append_indent(out, inner);
-    out += '}';
+    f.key("\"suppressed\": ", inner);
+    f.add('{');
+    f.key("\"kind\": ", inner + 2, true);
+    f.add("\"waiver\"");
+    f.key("\"justification\": ", inner + 2);
+    w.string(*d.suppressed_by);
+    f.close('}', inner);
   }
-  out += '\n';
-  append_indent(out, depth);
-  out += '}';
+  f.close('}', depth);
 }
 
 void write_nested_json(std::ostream& out, const Json& json, std::size_t depth) {
@@ -245,9 +314,19 @@ void write_nested_json(std::ostream& out, const Json& json, std::size_t depth) {
   out.write(text.data() + from, static_cast<std::streamsize>(text.size() - from));
 }
 
+void JsonDiagnosticsWriter::emit(std::string_view text) {
+  if (buffer_) {
+    buffer_->append(text);
+  } else {
+    stream_->write(text.data(), static_cast<std::streamsize>(text.size()));
+  }
+}
+
 void JsonDiagnosticsWriter::begin() {
   if (started_) return;
-  out_ << "{\n  \"version\": " << kDiagnosticsJsonVersion << ",\n  \"diagnostics\": [";
+  emit("{\n  \"version\": ");
+  emit(std::to_string(kDiagnosticsJsonVersion));
+  emit(",\n  \"diagnostics\": [");
   started_ = true;
 }
 
@@ -263,20 +342,22 @@ void JsonDiagnosticsWriter::add(const std::vector<Diagnostic>& diagnostics, cons
 
 void JsonDiagnosticsWriter::add_rendered(std::string_view diagnostic) {
   begin();
-  out_ << (written_ ? ",\n    " : "\n    ");
-  out_.write(diagnostic.data(), static_cast<std::streamsize>(diagnostic.size()));
+  emit(written_ ? std::string_view(",\n    ") : std::string_view("\n    "));
+  emit(diagnostic);
   ++written_;
 }
 
 void JsonDiagnosticsWriter::finish(std::size_t file_count, const DiagnosticCounts& counts) {
   Json summary{{"files", file_count}, {"errors", counts.errors}, {"warnings", counts.warnings}, {"infos", counts.infos}};
   if (!started_) {
-    out_ << "{\n  \"summary\": ";
+    emit("{\n  \"summary\": ");
   } else {
-    out_ << (written_ ? "\n  ],\n  \"summary\": " : "],\n  \"summary\": ");
+    emit(written_ ? std::string_view("\n  ],\n  \"summary\": ") : std::string_view("],\n  \"summary\": "));
   }
-  write_nested_json(out_, summary, 2);
-  out_ << "\n}";
+  std::ostringstream nested;
+  write_nested_json(nested, summary, 2);
+  emit(nested.str());
+  emit("\n}");
 }
 
 nlohmann::ordered_json diagnostics_to_json(const std::vector<Diagnostic>& diagnostics, const SourceManager& sources,
