@@ -45,7 +45,6 @@ void append_json_string(std::string& out, std::string_view text) {
   const char* const end = p + text.size();
   const char* plain_from = p;  // the first byte not yet appended
   bool utf8_checked = false;   // the rest of the text is known to be valid UTF-8
-  out.reserve(out.size() + text.size() + 2);
   const std::size_t size_before = out.size();
   out += '"';
   for (;;) {

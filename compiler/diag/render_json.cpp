@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <charconv>
 #include <cstring>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
 
 #include "diag/diagnostic_counts.h"
 #include "diag/json_string.h"
+#include "source/utf8.h"
 
 namespace gpuspec {
 namespace {
@@ -58,101 +60,131 @@ Json diagnostic_json(const Diagnostic& d, const SourceManager& sources) {
 // copy of every string) was ~15 % of a `check --format json` run. render_json_test
 // compares the two on every shape and on text that must be escaped.
 
-// Whitespace, keys and positions go through a small stack buffer and reach `out` in
-// one append, and a range's positions are computed once for a diagnostic and the notes
-// that share its range (most do): per field, std::string calls and std::to_string
-// temporaries were most of the writer's time after escaping.
-class Fragment {
- public:
-  static constexpr std::size_t kCapacity = 192;
+// Every constant piece of a diagnostic's layout at one depth (the newline, the
+// indentation and the key, or the brackets and indentation around a position) is built
+// once and appended in one piece: per field, std::string calls, indentation loops and
+// std::to_string temporaries were most of the writer's time after escaping.
+std::string indent(std::size_t depth) { return std::string(depth, ' '); }
+// `"key": ` on a new line `depth` deep; `first` leaves out the comma that closes the member before.
+std::string key_at(std::size_t depth, std::string_view key, bool first = false) {
+  return std::string(first ? "\n" : ",\n") + indent(depth) + "\"" + std::string(key) + "\": ";
+}
+std::string close_at(std::size_t depth, char bracket) { return "\n" + indent(depth) + bracket; }
 
-  explicit Fragment(std::string& out) : out_(out) {}
-  ~Fragment() { flush(); }
-  Fragment(const Fragment&) = delete;
-  Fragment& operator=(const Fragment&) = delete;
-
-  void add(std::string_view text) {
-    if (text.size() > kCapacity - used_) {
-      flush();
-      if (text.size() > kCapacity) {
-        out_.append(text);
-        return;
-      }
-    }
-    std::memcpy(buffer_ + used_, text.data(), text.size());
-    used_ += text.size();
-  }
-  void add(char c) {
-    if (used_ == kCapacity) flush();
-    buffer_[used_++] = c;
-  }
-  void spaces(std::size_t count) {
-    while (count > 0) {
-      if (used_ == kCapacity) flush();
-      std::size_t n = std::min(count, kCapacity - used_);
-      std::memset(buffer_ + used_, ' ', n);
-      used_ += n;
-      count -= n;
-    }
-  }
-  void number(std::uint64_t value) {
-    if (kCapacity - used_ < 20) flush();
-    used_ = static_cast<std::size_t>(std::to_chars(buffer_ + used_, buffer_ + kCapacity, value).ptr - buffer_);
-  }
-  // `"key": ` on a new line `depth` deep (`quoted_key` is `"key": ` itself); `first`
-  // says whether a comma closes the member before.
-  void key(std::string_view quoted_key, std::size_t depth, bool first = false) {
-    add(first ? std::string_view("\n") : std::string_view(",\n"));
-    spaces(depth);
-    add(quoted_key);
-  }
-  // Closes an object or array opened `depth` deep.
-  void close(char bracket, std::size_t depth) {
-    add('\n');
-    spaces(depth);
-    add(bracket);
-  }
-  // `out` with everything buffered written: text that needs escaping goes there directly.
-  std::string& flushed() {
-    flush();
-    return out_;
-  }
-
- private:
-  void flush() {
-    out_.append(buffer_, used_);
-    used_ = 0;
-  }
-
-  std::string& out_;
-  char buffer_[kCapacity];
-  std::size_t used_ = 0;
+// A range object `depth` deep: {"start": {"line", "column"}, "end": {...}} around four numbers.
+struct RangeLayout {
+  explicit RangeLayout(std::size_t depth)
+      : open_start_line("{" + key_at(depth + 2, "start", true) + "{" + key_at(depth + 4, "line", true)),
+        column(key_at(depth + 4, "column")),
+        open_end_line(close_at(depth + 2, '}') + key_at(depth + 2, "end") + "{" + key_at(depth + 4, "line", true)),
+        close(close_at(depth + 2, '}') + close_at(depth, '}')) {}
+  std::string open_start_line, column, open_end_line, close;
 };
+
+// A diagnostic's layout `depth` deep (its members at depth + 2; notes and fix-its,
+// array items, at depth + 4 with their members at depth + 6).
+struct Layout {
+  explicit Layout(std::size_t depth)
+      : depth(depth),
+        id("{" + key_at(depth + 2, "id", true)),
+        severity(key_at(depth + 2, "severity")),
+        message(key_at(depth + 2, "message")),
+        hint(key_at(depth + 2, "hint")),
+        file(key_at(depth + 2, "file")),
+        range(key_at(depth + 2, "range")),
+        declaration(key_at(depth + 2, "declaration")),
+        notes(key_at(depth + 2, "notes")),
+        fixits(key_at(depth + 2, "fixits")),
+        suppressed(key_at(depth + 2, "suppressed") + "{" + key_at(depth + 4, "kind", true) + "\"waiver\"" +
+                   key_at(depth + 4, "justification")),
+        close_suppressed(close_at(depth + 2, '}')),
+        open_first_item("[\n" + indent(depth + 4)),
+        next_item(",\n" + indent(depth + 4)),
+        close_items(close_at(depth + 2, ']')),
+        note_message("{" + key_at(depth + 6, "message", true)),
+        note_file(key_at(depth + 6, "file")),
+        note_range(key_at(depth + 6, "range")),
+        fixit_range("{" + key_at(depth + 6, "range", true)),
+        fixit_replacement(key_at(depth + 6, "replacement")),
+        close_item(close_at(depth + 4, '}')),
+        close(close_at(depth, '}')),
+        range_layout(depth + 2),
+        item_range_layout(depth + 6) {}
+
+  std::size_t depth;
+  std::string id, severity, message, hint, file, range, declaration, notes, fixits, suppressed, close_suppressed;
+  std::string open_first_item, next_item, close_items;
+  std::string note_message, note_file, note_range, fixit_range, fixit_replacement, close_item, close;
+  RangeLayout range_layout, item_range_layout;
+};
+
+// The layout for `depth`, built once per thread for the depth last asked for (`check`
+// always asks for the same one).
+const Layout& layout_for(std::size_t depth) {
+  thread_local std::optional<Layout> cached;
+  if (!cached || cached->depth != depth) cached.emplace(depth);
+  return *cached;
+}
+
+void append_number(std::string& out, std::uint32_t value) {
+  char digits[16];
+  out.append(digits, static_cast<std::size_t>(std::to_chars(digits, digits + sizeof digits, value).ptr - digits));
+}
 
 struct RangePositions {
   LineColumn start, end;
 };
 
+// A range on one line (nearly every range) ends at its start's column plus the code
+// points it covers: what line_column(end) computes, without a second search.
 RangePositions positions_of(const SourceFile& file, SourceRange range) {
-  return {file.line_column(range.begin), file.line_column(range.end)};
+  LineColumn start = file.line_column(range.begin);
+  std::string_view text = file.text();
+  auto size = static_cast<std::uint32_t>(text.size());
+  std::uint32_t begin = std::min(range.begin, size);
+  std::uint32_t end = std::min(range.end, size);
+  if (end >= begin) {
+    std::string_view covered = text.substr(begin, end - begin);
+    if (covered.find('\n') == std::string_view::npos) {
+      return {start, {start.line, start.column + static_cast<std::uint32_t>(utf8::count_code_points(covered))}};
+    }
+  }
+  return {start, file.line_column(range.end)};
 }
 
-void append_position(Fragment& out, LineColumn position, std::size_t depth) {
-  out.add('{');
-  out.key("\"line\": ", depth + 2, true);
-  out.number(position.line);
-  out.key("\"column\": ", depth + 2);
-  out.number(position.column);
-  out.close('}', depth);
-}
-
-void append_positions(Fragment& out, const RangePositions& positions, std::size_t depth) {
-  out.add('{');
-  out.key("\"start\": ", depth + 2, true);
-  append_position(out, positions.start, depth + 2);
-  out.key("\"end\": ", depth + 2);
-  append_position(out, positions.end, depth + 2);
-  out.close('}', depth);
+// The range object in one append: its pieces and numbers are put together on the stack.
+void append_positions(std::string& out, const RangeLayout& layout, const RangePositions& positions) {
+  char buffer[512];
+  char* at = buffer;
+  auto piece = [&](const std::string& text) {
+    std::memcpy(at, text.data(), text.size());
+    at += text.size();
+  };
+  auto number = [&](std::uint32_t value) { at = std::to_chars(at, at + 10, value).ptr; };
+  std::size_t pieces = layout.open_start_line.size() + 2 * layout.column.size() + layout.open_end_line.size() +
+                       layout.close.size();
+  if (pieces + 4 * 10 > sizeof buffer) {  // deeper than `check` ever nests: piece by piece
+    out.append(layout.open_start_line);
+    append_number(out, positions.start.line);
+    out.append(layout.column);
+    append_number(out, positions.start.column);
+    out.append(layout.open_end_line);
+    append_number(out, positions.end.line);
+    out.append(layout.column);
+    append_number(out, positions.end.column);
+    out.append(layout.close);
+    return;
+  }
+  piece(layout.open_start_line);
+  number(positions.start.line);
+  piece(layout.column);
+  number(positions.start.column);
+  piece(layout.open_end_line);
+  number(positions.end.line);
+  piece(layout.column);
+  number(positions.end.column);
+  piece(layout.close);
+  out.append(buffer, static_cast<std::size_t>(at - buffer));
 }
 
 // One diagnostic's writing, with what it looks up once: its file, its range's
@@ -160,52 +192,47 @@ void append_positions(Fragment& out, const RangePositions& positions, std::size_
 class DiagnosticWriter {
  public:
   DiagnosticWriter(std::string& out, const Diagnostic& d, const SourceManager& sources)
-      : fragment_(out), d_(d), sources_(sources) {
+      : out_(out), d_(d), sources_(sources) {
     if (d.range.valid()) {
       file_ = &sources.file(d.range.file);
       positions_ = positions_of(*file_, d.range);
     }
   }
 
-  Fragment& fragment() { return fragment_; }
-
-  void string(std::string_view text) { append_json_string(fragment_.flushed(), text); }
-
   // "path" or null for `range`'s file.
   void file(SourceRange range) {
     if (!range.valid()) {
-      fragment_.add("null");
+      out_.append("null", 4);
       return;
     }
     if (!file_ || range.file != d_.range.file) {
-      string(sources_.file(range.file).path());
+      append_json_string(out_, sources_.file(range.file).path());
       return;
     }
-    std::string& out = fragment_.flushed();
     if (path_length_ == 0) {
-      std::size_t at = out.size();
-      append_json_string(out, file_->path());
+      std::size_t at = out_.size();
+      append_json_string(out_, file_->path());
       path_at_ = at;
-      path_length_ = out.size() - at;
+      path_length_ = out_.size() - at;
     } else {
-      out.append(out, path_at_, path_length_);  // the same path, escaped once
+      out_.append(out_, path_at_, path_length_);  // the same path, escaped once
     }
   }
 
-  void range(SourceRange range, std::size_t depth) {
+  void range(SourceRange range, const RangeLayout& layout) {
     if (!range.valid()) {
-      fragment_.add("null");
+      out_.append("null", 4);
       return;
     }
     if (file_ && range.file == d_.range.file && range.begin == d_.range.begin && range.end == d_.range.end) {
-      append_positions(fragment_, positions_, depth);
+      append_positions(out_, layout, positions_);
     } else {
-      append_positions(fragment_, positions_of(sources_.file(range.file), range), depth);
+      append_positions(out_, layout, positions_of(sources_.file(range.file), range));
     }
   }
 
  private:
-  Fragment fragment_;
+  std::string& out_;
   const Diagnostic& d_;
   const SourceManager& sources_;
   const SourceFile* file_ = nullptr;
@@ -214,92 +241,75 @@ class DiagnosticWriter {
   std::size_t path_length_ = 0;  // 0: not written yet (quoted, a path is 2 bytes or more)
 };
 
-void append_note(DiagnosticWriter& w, const DiagnosticNote& note, std::size_t depth) {
-  Fragment& out = w.fragment();
-  out.add('{');
-  out.key("\"message\": ", depth + 2, true);
-  w.string(note.message);
-  out.key("\"file\": ", depth + 2);
-  w.file(note.range);
-  out.key("\"range\": ", depth + 2);
-  w.range(note.range, depth + 2);
-  out.close('}', depth);
-}
-
-void append_fixit(DiagnosticWriter& w, const FixIt& fixit, std::size_t depth) {
-  Fragment& out = w.fragment();
-  out.add('{');
-  out.key("\"range\": ", depth + 2, true);
-  w.range(fixit.range, depth + 2);
-  out.key("\"replacement\": ", depth + 2);
-  w.string(fixit.replacement);
-  out.close('}', depth);
-}
-
-// A non-empty array of `items`, each written by `item(writer, element, depth)`.
+// A non-empty array of `items`, each written by `item(element)`.
 template <typename T, typename Write>
-void append_array(DiagnosticWriter& w, const std::vector<T>& items, std::size_t depth, Write item) {
-  Fragment& out = w.fragment();
+void append_array(std::string& out, const Layout& layout, const std::vector<T>& items, Write item) {
   if (items.empty()) {
-    out.add("[]");
+    out.append("[]", 2);
     return;
   }
-  out.add('[');
   for (std::size_t i = 0; i < items.size(); ++i) {
-    out.add(i ? std::string_view(",\n") : std::string_view("\n"));
-    out.spaces(depth + 2);
-    item(w, items[i], depth + 2);
+    out.append(i ? layout.next_item : layout.open_first_item);
+    item(items[i]);
   }
-  out.close(']', depth);
+  out.append(layout.close_items);
 }
 
 }  // namespace
 
 void append_diagnostic_json(std::string& out, const Diagnostic& d, const SourceManager& sources, std::size_t depth) {
-  const std::size_t inner = depth + 2;
+  const Layout& layout = layout_for(depth);
   DiagnosticWriter w(out, d, sources);
-  Fragment& f = w.fragment();
-  f.add('{');
-  f.key("\"id\": ", inner, true);
-  w.string(d.id);
-  f.key("\"severity\": ", inner);
-  f.add('"');
-  f.add(severity_name(d.severity));
-  f.add('"');
-  f.key("\"message\": ", inner);
-  w.string(d.message);
-  f.key("\"hint\": ", inner);
+  out.append(layout.id);
+  append_json_string(out, d.id);
+  out.append(layout.severity);
+  out += '"';
+  out.append(severity_name(d.severity));
+  out += '"';
+  out.append(layout.message);
+  append_json_string(out, d.message);
+  out.append(layout.hint);
   if (d.hint) {
-    w.string(*d.hint);
+    append_json_string(out, *d.hint);
   } else {
-    f.add("null");
+    out.append("null", 4);
   }
-  f.key("\"file\": ", inner);
+  out.append(layout.file);
   w.file(d.range);
-  f.key("\"range\": ", inner);
-  w.range(d.range, inner);
-  f.key("\"declaration\": ", inner);
+  out.append(layout.range);
+  w.range(d.range, layout.range_layout);
+  out.append(layout.declaration);
   if (d.declaration.empty()) {
-    f.add("null");
+    out.append("null", 4);
   } else {
-    w.string(d.declaration);
+    append_json_string(out, d.declaration);
   }
-  f.key("\"notes\": ", inner);
-  append_array(w, d.notes, inner, append_note);
+  out.append(layout.notes);
+  append_array(out, layout, d.notes, [&](const DiagnosticNote& note) {
+    out.append(layout.note_message);
+    append_json_string(out, note.message);
+    out.append(layout.note_file);
+    w.file(note.range);
+    out.append(layout.note_range);
+    w.range(note.range, layout.item_range_layout);
+    out.append(layout.close_item);
+  });
   if (!d.fixits.empty()) {
-    f.key("\"fixits\": ", inner);
-    append_array(w, d.fixits, inner, append_fixit);
+    out.append(layout.fixits);
+    append_array(out, layout, d.fixits, [&](const FixIt& fixit) {
+      out.append(layout.fixit_range);
+      w.range(fixit.range, layout.item_range_layout);
+      out.append(layout.fixit_replacement);
+      append_json_string(out, fixit.replacement);
+      out.append(layout.close_item);
+    });
   }
   if (d.suppressed_by) {
-    f.key("\"suppressed\": ", inner);
-    f.add('{');
-    f.key("\"kind\": ", inner + 2, true);
-    f.add("\"waiver\"");
-    f.key("\"justification\": ", inner + 2);
-    w.string(*d.suppressed_by);
-    f.close('}', inner);
+    out.append(layout.suppressed);
+    append_json_string(out, *d.suppressed_by);
+    out.append(layout.close_suppressed);
   }
-  f.close('}', depth);
+  out.append(layout.close);
 }
 
 void write_nested_json(std::ostream& out, const Json& json, std::size_t depth) {

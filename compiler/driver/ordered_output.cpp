@@ -9,6 +9,18 @@ namespace {
 
 const std::string kNoPath;
 
+// The key order, with the path compared only when the keys do not share it (a file's
+// diagnostics all point at its one path string).
+bool key_less(const DiagnosticKeyView& a, const DiagnosticKeyView& b) {
+  if (a.path.data() != b.path.data() || a.path.size() != b.path.size()) {
+    if (int c = a.path.compare(b.path)) return c < 0;
+  }
+  if (a.begin != b.begin) return a.begin < b.begin;
+  if (a.end != b.end) return a.end < b.end;
+  if (int c = a.id.compare(b.id)) return c < 0;
+  return a.message < b.message;
+}
+
 }  // namespace
 
 DiagnosticKey key_of(const Diagnostic& d, const SourceManager& sources) {
@@ -85,7 +97,7 @@ void OrderedDiagnosticOutput::add(RenderedDiagnostics diagnostics) {
   // roughly source order, so this is often sorted already).
   std::vector<std::size_t> order(n);
   std::iota(order.begin(), order.end(), std::size_t{0});
-  auto by_key = [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; };
+  auto by_key = [&](std::size_t a, std::size_t b) { return key_less(keys[a], keys[b]); };
   if (!std::is_sorted(order.begin(), order.end(), by_key)) std::stable_sort(order.begin(), order.end(), by_key);
 
   // Each key's fate, decided once for all its copies: dropped when held or written
@@ -93,7 +105,7 @@ void OrderedDiagnosticOutput::add(RenderedDiagnostics diagnostics) {
   // otherwise its first copy is held.
   enum class Fate : char { Drop, Hold, WriteNow };
   std::vector<Fate> fate(n, Fate::Drop);
-  auto held_less = [](const Held& h, const DiagnosticKeyView& k) { return h.key < k; };
+  auto held_less = [](const Held& h, const DiagnosticKeyView& k) { return key_less(h.key, k); };
   std::vector<Held> incoming;
   for (std::size_t run = 0; run < n;) {
     const DiagnosticKeyView& key = keys[order[run]];
@@ -102,7 +114,7 @@ void OrderedDiagnosticOutput::add(RenderedDiagnostics diagnostics) {
     auto at = std::lower_bound(held_.begin(), held_.end(), key, held_less);
     bool seen = (at != held_.end() && at->key == key) || (across_groups_ && written_.count(key));
     if (!seen) {
-      if (last_written_ && !(last_written_->key < key)) {
+      if (last_written_ && !key_less(last_written_->key, key)) {
         for (std::size_t k = run; k < run_end; ++k) fate[order[k]] = Fate::WriteNow;
       } else {
         fate[order[run]] = Fate::Hold;
@@ -122,7 +134,7 @@ void OrderedDiagnosticOutput::add(RenderedDiagnostics diagnostics) {
     }
   }
 
-  auto by_held_key = [](const Held& a, const Held& b) { return a.key < b.key; };
+  auto by_held_key = [](const Held& a, const Held& b) { return key_less(a.key, b.key); };
   if (held_.empty()) {
     held_ = std::move(incoming);
   } else if (!incoming.empty()) {
