@@ -138,6 +138,7 @@ int stream_check(const ParsedArgs& args, const std::string& format, unsigned job
   }
 
   OutputBuffer stdout_buffer;
+  const bool interactive = isatty(STDOUT_FILENO) == 1;
   std::optional<JsonDiagnosticsWriter> json;
   if (format == "json") {
     json.emplace(stdout_buffer.text());
@@ -214,6 +215,7 @@ int stream_check(const ParsedArgs& args, const std::string& format, unsigned job
             output.write_now(render_each({d}, session.sources(), render), group.fail_on());
           }
           output.write_before(i + 1 < plan.files.size() ? std::optional<std::string>(bound_from[i + 1]) : std::nullopt);
+          if (interactive) stdout_buffer.flush();  // someone is watching: each file's findings as it is done
         });
     output.write_before(std::nullopt);
   }
