@@ -1,7 +1,6 @@
 #include "diag/render_github.h"
 
-#include <fmt/format.h>
-#include <fmt/ranges.h>
+#include <charconv>
 
 #include "source/printable.h"
 
@@ -19,33 +18,50 @@ std::string_view command_of(Severity severity) {
   return "notice";
 }
 
-}  // namespace
-
-std::string escape_github_data(std::string_view text) {
+// Appends `text` escaped as message data, or (`property`) as a property value: the
+// property escapes apply after the data escapes, which produce no `:` or `,`, so one
+// pass does both.
+void append_escaped(std::string& out, std::string_view text, bool property) {
   // Line breaks are the runner's own escapes (a message may span lines in the
   // annotation); every other control character is shown as text, as in `text` output.
-  std::string out;
+  std::string shown;
   std::size_t start = 0;
   while (start <= text.size()) {
     std::size_t end = text.find_first_of("\r\n", start);
     if (end == std::string_view::npos) end = text.size();
-    for (char c : printable(text.substr(start, end - start))) {
-      if (c == '%') out += "%25";
-      else out.push_back(c);
+    shown.clear();
+    append_printable(shown, text.substr(start, end - start));
+    std::size_t plain_from = 0;
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+      char c = shown[i];
+      std::string_view escape = c == '%' ? "%25" : property && c == ':' ? "%3A" : property && c == ',' ? "%2C" : "";
+      if (escape.empty()) continue;
+      out.append(shown, plain_from, i - plain_from);
+      out.append(escape);
+      plain_from = i + 1;
     }
-    if (end < text.size()) out += text[end] == '\r' ? "%0D" : "%0A";
+    out.append(shown, plain_from, shown.size() - plain_from);
+    if (end < text.size()) out.append(text[end] == '\r' ? "%0D" : "%0A");
     start = end + 1;
   }
+}
+
+void append_number(std::string& out, std::uint32_t value) {
+  char digits[16];
+  out.append(digits, static_cast<std::size_t>(std::to_chars(digits, digits + sizeof digits, value).ptr - digits));
+}
+
+}  // namespace
+
+std::string escape_github_data(std::string_view text) {
+  std::string out;
+  append_escaped(out, text, false);
   return out;
 }
 
 std::string escape_github_property(std::string_view text) {
   std::string out;
-  for (char c : escape_github_data(text)) {
-    if (c == ':') out += "%3A";
-    else if (c == ',') out += "%2C";
-    else out.push_back(c);
-  }
+  append_escaped(out, text, true);
   return out;
 }
 
@@ -57,24 +73,38 @@ std::string render_github(const std::vector<Diagnostic>& diagnostics, const Sour
 
 void append_github_annotation(std::string& out, const Diagnostic& d, const SourceManager& sources) {
   if (d.suppressed_by) return;
-  std::vector<std::string> properties;
+  out.append("::");
+  out.append(command_of(d.severity));
+  out += ' ';
   if (d.range.valid()) {
-    LineColumn start = sources.start_of(d.range);
-    LineColumn end = sources.end_of(d.range);
+    const SourceFile& file = sources.file(d.range.file);
+    LineColumn start = file.line_column(d.range.begin);
+    LineColumn end = file.line_column(d.range.end);
     // Exclusive end to inclusive; an empty range marks one column.
     std::uint32_t last_column = (end.line == start.line && end.column <= start.column) || end.column <= 1
                                     ? (end.line == start.line ? start.column : end.column)
                                     : end.column - 1;
-    properties.push_back("file=" + escape_github_property(sources.file(d.range.file).path()));
-    properties.push_back(fmt::format("line={}", start.line));
-    properties.push_back(fmt::format("col={}", start.column));
-    properties.push_back(fmt::format("endLine={}", end.line));
-    properties.push_back(fmt::format("endColumn={}", last_column));
+    out.append("file=");
+    append_escaped(out, file.path(), true);
+    out.append(",line=");
+    append_number(out, start.line);
+    out.append(",col=");
+    append_number(out, start.column);
+    out.append(",endLine=");
+    append_number(out, end.line);
+    out.append(",endColumn=");
+    append_number(out, last_column);
+    out += ',';
   }
-  properties.push_back("title=" + escape_github_property(d.id));
-  std::string message = d.message;
-  if (d.hint) message += "\nhelp: " + *d.hint;
-  out += fmt::format("::{} {}::{}\n", command_of(d.severity), fmt::join(properties, ","), escape_github_data(message));
+  out.append("title=");
+  append_escaped(out, d.id, true);
+  out.append("::");
+  if (d.hint) {
+    append_escaped(out, d.message + "\nhelp: " + *d.hint, false);
+  } else {
+    append_escaped(out, d.message, false);
+  }
+  out += '\n';
 }
 
 }  // namespace gpuspec

@@ -1,9 +1,16 @@
 #include "diag/render_json.h"
 
+#include <algorithm>
+#include <charconv>
+#include <cstring>
+#include <optional>
+#include <sstream>
 #include <string>
 #include <string_view>
 
 #include "diag/diagnostic_counts.h"
+#include "diag/json_string.h"
+#include "source/utf8.h"
 
 namespace gpuspec {
 namespace {
@@ -53,184 +60,256 @@ Json diagnostic_json(const Diagnostic& d, const SourceManager& sources) {
 // copy of every string) was ~15 % of a `check --format json` run. render_json_test
 // compares the two on every shape and on text that must be escaped.
 
-void append_indent(std::string& out, std::size_t depth) { out.append(depth, ' '); }
+// Every constant piece of a diagnostic's layout at one depth (the newline, the
+// indentation and the key, or the brackets and indentation around a position) is built
+// once and appended in one piece: per field, std::string calls, indentation loops and
+// std::to_string temporaries were most of the writer's time after escaping.
+std::string indent(std::size_t depth) { return std::string(depth, ' '); }
+// `"key": ` on a new line `depth` deep; `first` leaves out the comma that closes the member before.
+std::string key_at(std::size_t depth, std::string_view key, bool first = false) {
+  return std::string(first ? "\n" : ",\n") + indent(depth) + "\"" + std::string(key) + "\": ";
+}
+std::string close_at(std::size_t depth, char bracket) { return "\n" + indent(depth) + bracket; }
 
-// A JSON string as nlohmann's dump() writes it (ensure_ascii off): `"` and `\` escaped,
-// \b \f \n \r \t by name, other control characters as \u00xx, everything else as is.
-// Text with bytes above 0x7F goes through nlohmann itself, which also rejects invalid
-// UTF-8 exactly as the DOM did.
-void append_json_string(std::string& out, std::string_view text) {
-  for (unsigned char c : text) {
-    if (c >= 0x80) {
-      out += Json(std::string(text)).dump();
+// A range object `depth` deep: {"start": {"line", "column"}, "end": {...}} around four numbers.
+struct RangeLayout {
+  explicit RangeLayout(std::size_t depth)
+      : open_start_line("{" + key_at(depth + 2, "start", true) + "{" + key_at(depth + 4, "line", true)),
+        column(key_at(depth + 4, "column")),
+        open_end_line(close_at(depth + 2, '}') + key_at(depth + 2, "end") + "{" + key_at(depth + 4, "line", true)),
+        close(close_at(depth + 2, '}') + close_at(depth, '}')) {}
+  std::string open_start_line, column, open_end_line, close;
+};
+
+// A diagnostic's layout `depth` deep (its members at depth + 2; notes and fix-its,
+// array items, at depth + 4 with their members at depth + 6).
+struct Layout {
+  explicit Layout(std::size_t depth)
+      : depth(depth),
+        id("{" + key_at(depth + 2, "id", true)),
+        severity(key_at(depth + 2, "severity")),
+        message(key_at(depth + 2, "message")),
+        hint(key_at(depth + 2, "hint")),
+        file(key_at(depth + 2, "file")),
+        range(key_at(depth + 2, "range")),
+        declaration(key_at(depth + 2, "declaration")),
+        notes(key_at(depth + 2, "notes")),
+        fixits(key_at(depth + 2, "fixits")),
+        suppressed(key_at(depth + 2, "suppressed") + "{" + key_at(depth + 4, "kind", true) + "\"waiver\"" +
+                   key_at(depth + 4, "justification")),
+        close_suppressed(close_at(depth + 2, '}')),
+        open_first_item("[\n" + indent(depth + 4)),
+        next_item(",\n" + indent(depth + 4)),
+        close_items(close_at(depth + 2, ']')),
+        note_message("{" + key_at(depth + 6, "message", true)),
+        note_file(key_at(depth + 6, "file")),
+        note_range(key_at(depth + 6, "range")),
+        fixit_range("{" + key_at(depth + 6, "range", true)),
+        fixit_replacement(key_at(depth + 6, "replacement")),
+        close_item(close_at(depth + 4, '}')),
+        close(close_at(depth, '}')),
+        range_layout(depth + 2),
+        item_range_layout(depth + 6) {}
+
+  std::size_t depth;
+  std::string id, severity, message, hint, file, range, declaration, notes, fixits, suppressed, close_suppressed;
+  std::string open_first_item, next_item, close_items;
+  std::string note_message, note_file, note_range, fixit_range, fixit_replacement, close_item, close;
+  RangeLayout range_layout, item_range_layout;
+};
+
+// The layout for `depth`, built once per thread for the depth last asked for (`check`
+// always asks for the same one).
+const Layout& layout_for(std::size_t depth) {
+  thread_local std::optional<Layout> cached;
+  if (!cached || cached->depth != depth) cached.emplace(depth);
+  return *cached;
+}
+
+void append_number(std::string& out, std::uint32_t value) {
+  char digits[16];
+  out.append(digits, static_cast<std::size_t>(std::to_chars(digits, digits + sizeof digits, value).ptr - digits));
+}
+
+struct RangePositions {
+  LineColumn start, end;
+};
+
+// A range on one line (nearly every range) ends at its start's column plus the code
+// points it covers: what line_column(end) computes, without a second search.
+RangePositions positions_of(const SourceFile& file, SourceRange range) {
+  LineColumn start = file.line_column(range.begin);
+  std::string_view text = file.text();
+  auto size = static_cast<std::uint32_t>(text.size());
+  std::uint32_t begin = std::min(range.begin, size);
+  std::uint32_t end = std::min(range.end, size);
+  if (end >= begin) {
+    std::string_view covered = text.substr(begin, end - begin);
+    if (covered.find('\n') == std::string_view::npos) {
+      return {start, {start.line, start.column + static_cast<std::uint32_t>(utf8::count_code_points(covered))}};
+    }
+  }
+  return {start, file.line_column(range.end)};
+}
+
+// The range object in one append: its pieces and numbers are put together on the stack.
+void append_positions(std::string& out, const RangeLayout& layout, const RangePositions& positions) {
+  char buffer[512];
+  char* at = buffer;
+  auto piece = [&](const std::string& text) {
+    std::memcpy(at, text.data(), text.size());
+    at += text.size();
+  };
+  auto number = [&](std::uint32_t value) { at = std::to_chars(at, at + 10, value).ptr; };
+  std::size_t pieces = layout.open_start_line.size() + 2 * layout.column.size() + layout.open_end_line.size() +
+                       layout.close.size();
+  if (pieces + 4 * 10 > sizeof buffer) {  // deeper than `check` ever nests: piece by piece
+    out.append(layout.open_start_line);
+    append_number(out, positions.start.line);
+    out.append(layout.column);
+    append_number(out, positions.start.column);
+    out.append(layout.open_end_line);
+    append_number(out, positions.end.line);
+    out.append(layout.column);
+    append_number(out, positions.end.column);
+    out.append(layout.close);
+    return;
+  }
+  piece(layout.open_start_line);
+  number(positions.start.line);
+  piece(layout.column);
+  number(positions.start.column);
+  piece(layout.open_end_line);
+  number(positions.end.line);
+  piece(layout.column);
+  number(positions.end.column);
+  piece(layout.close);
+  out.append(buffer, static_cast<std::size_t>(at - buffer));
+}
+
+// One diagnostic's writing, with what it looks up once: its file, its range's
+// positions, and where its file's path, escaped, already stands in the output.
+class DiagnosticWriter {
+ public:
+  DiagnosticWriter(std::string& out, const Diagnostic& d, const SourceManager& sources)
+      : out_(out), d_(d), sources_(sources) {
+    if (d.range.valid()) {
+      file_ = &sources.file(d.range.file);
+      positions_ = positions_of(*file_, d.range);
+    }
+  }
+
+  // "path" or null for `range`'s file.
+  void file(SourceRange range) {
+    if (!range.valid()) {
+      out_.append("null", 4);
       return;
     }
-  }
-  out += '"';
-  std::size_t plain_from = 0;
-  auto flush = [&](std::size_t to) { out.append(text.data() + plain_from, to - plain_from); };
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    unsigned char c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x20 && c != '"' && c != '\\') continue;
-    flush(i);
-    plain_from = i + 1;
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default: {
-        static constexpr char kHex[] = "0123456789abcdef";
-        out += "\\u00";
-        out += kHex[c >> 4];
-        out += kHex[c & 0xf];
-      }
+    if (!file_ || range.file != d_.range.file) {
+      append_json_string(out_, sources_.file(range.file).path());
+      return;
+    }
+    if (path_length_ == 0) {
+      std::size_t at = out_.size();
+      append_json_string(out_, file_->path());
+      path_at_ = at;
+      path_length_ = out_.size() - at;
+    } else {
+      out_.append(out_, path_at_, path_length_);  // the same path, escaped once
     }
   }
-  flush(text.size());
-  out += '"';
-}
 
-// `"key": ` on a new line `depth` deep; `first` says whether a comma closes the member before.
-void append_key(std::string& out, std::string_view key, std::size_t depth, bool first = false) {
-  out += first ? "\n" : ",\n";
-  append_indent(out, depth);
-  out += '"';
-  out += key;
-  out += "\": ";
-}
-
-void append_position(std::string& out, LineColumn position, std::size_t depth) {
-  out += '{';
-  append_key(out, "line", depth + 2, true);
-  out += std::to_string(position.line);
-  append_key(out, "column", depth + 2);
-  out += std::to_string(position.column);
-  out += '\n';
-  append_indent(out, depth);
-  out += '}';
-}
-
-void append_range(std::string& out, const SourceManager& sources, SourceRange range, std::size_t depth) {
-  if (!range.valid()) {
-    out += "null";
-    return;
+  void range(SourceRange range, const RangeLayout& layout) {
+    if (!range.valid()) {
+      out_.append("null", 4);
+      return;
+    }
+    if (file_ && range.file == d_.range.file && range.begin == d_.range.begin && range.end == d_.range.end) {
+      append_positions(out_, layout, positions_);
+    } else {
+      append_positions(out_, layout, positions_of(sources_.file(range.file), range));
+    }
   }
-  const SourceFile& file = sources.file(range.file);
-  out += '{';
-  append_key(out, "start", depth + 2, true);
-  append_position(out, file.line_column(range.begin), depth + 2);
-  append_key(out, "end", depth + 2);
-  append_position(out, file.line_column(range.end), depth + 2);
-  out += '\n';
-  append_indent(out, depth);
-  out += '}';
-}
 
-void append_file(std::string& out, const SourceManager& sources, SourceRange range) {
-  if (range.valid()) {
-    append_json_string(out, sources.file(range.file).path());
-  } else {
-    out += "null";
-  }
-}
+ private:
+  std::string& out_;
+  const Diagnostic& d_;
+  const SourceManager& sources_;
+  const SourceFile* file_ = nullptr;
+  RangePositions positions_;
+  std::size_t path_at_ = 0;
+  std::size_t path_length_ = 0;  // 0: not written yet (quoted, a path is 2 bytes or more)
+};
 
-void append_note(std::string& out, const DiagnosticNote& note, const SourceManager& sources, std::size_t depth) {
-  out += '{';
-  append_key(out, "message", depth + 2, true);
-  append_json_string(out, note.message);
-  append_key(out, "file", depth + 2);
-  append_file(out, sources, note.range);
-  append_key(out, "range", depth + 2);
-  append_range(out, sources, note.range, depth + 2);
-  out += '\n';
-  append_indent(out, depth);
-  out += '}';
-}
-
-void append_fixit(std::string& out, const FixIt& fixit, const SourceManager& sources, std::size_t depth) {
-  out += '{';
-  append_key(out, "range", depth + 2, true);
-  append_range(out, sources, fixit.range, depth + 2);
-  append_key(out, "replacement", depth + 2);
-  append_json_string(out, fixit.replacement);
-  out += '\n';
-  append_indent(out, depth);
-  out += '}';
-}
-
-// A non-empty array of `items`, each written by `item(out, element, depth)`.
+// A non-empty array of `items`, each written by `item(element)`.
 template <typename T, typename Write>
-void append_array(std::string& out, const std::vector<T>& items, std::size_t depth, Write item) {
+void append_array(std::string& out, const Layout& layout, const std::vector<T>& items, Write item) {
   if (items.empty()) {
-    out += "[]";
+    out.append("[]", 2);
     return;
   }
-  out += '[';
   for (std::size_t i = 0; i < items.size(); ++i) {
-    out += i ? ",\n" : "\n";
-    append_indent(out, depth + 2);
-    item(out, items[i], depth + 2);
+    out.append(i ? layout.next_item : layout.open_first_item);
+    item(items[i]);
   }
-  out += '\n';
-  append_indent(out, depth);
-  out += ']';
+  out.append(layout.close_items);
 }
 
 }  // namespace
 
 void append_diagnostic_json(std::string& out, const Diagnostic& d, const SourceManager& sources, std::size_t depth) {
-  const std::size_t inner = depth + 2;
-  out += '{';
-  append_key(out, "id", inner, true);
+  const Layout& layout = layout_for(depth);
+  DiagnosticWriter w(out, d, sources);
+  out.append(layout.id);
   append_json_string(out, d.id);
-  append_key(out, "severity", inner);
-  append_json_string(out, severity_name(d.severity));
-  append_key(out, "message", inner);
+  out.append(layout.severity);
+  out += '"';
+  out.append(severity_name(d.severity));
+  out += '"';
+  out.append(layout.message);
   append_json_string(out, d.message);
-  append_key(out, "hint", inner);
+  out.append(layout.hint);
   if (d.hint) {
     append_json_string(out, *d.hint);
   } else {
-    out += "null";
+    out.append("null", 4);
   }
-  append_key(out, "file", inner);
-  append_file(out, sources, d.range);
-  append_key(out, "range", inner);
-  append_range(out, sources, d.range, inner);
-  append_key(out, "declaration", inner);
+  out.append(layout.file);
+  w.file(d.range);
+  out.append(layout.range);
+  w.range(d.range, layout.range_layout);
+  out.append(layout.declaration);
   if (d.declaration.empty()) {
-    out += "null";
+    out.append("null", 4);
   } else {
     append_json_string(out, d.declaration);
   }
-  append_key(out, "notes", inner);
-  append_array(out, d.notes, inner, [&](std::string& o, const DiagnosticNote& note, std::size_t at) {
-    append_note(o, note, sources, at);
+  out.append(layout.notes);
+  append_array(out, layout, d.notes, [&](const DiagnosticNote& note) {
+    out.append(layout.note_message);
+    append_json_string(out, note.message);
+    out.append(layout.note_file);
+    w.file(note.range);
+    out.append(layout.note_range);
+    w.range(note.range, layout.item_range_layout);
+    out.append(layout.close_item);
   });
   if (!d.fixits.empty()) {
-    append_key(out, "fixits", inner);
-    append_array(out, d.fixits, inner, [&](std::string& o, const FixIt& fixit, std::size_t at) {
-      append_fixit(o, fixit, sources, at);
+    out.append(layout.fixits);
+    append_array(out, layout, d.fixits, [&](const FixIt& fixit) {
+      out.append(layout.fixit_range);
+      w.range(fixit.range, layout.item_range_layout);
+      out.append(layout.fixit_replacement);
+      append_json_string(out, fixit.replacement);
+      out.append(layout.close_item);
     });
   }
   if (d.suppressed_by) {
-    append_key(out, "suppressed", inner);
-    out += '{';
-    append_key(out, "kind", inner + 2, true);
-    out += "\"waiver\"";
-    append_key(out, "justification", inner + 2);
+    out.append(layout.suppressed);
     append_json_string(out, *d.suppressed_by);
-    out += '\n';
-    append_indent(out, inner);
-    out += '}';
+    out.append(layout.close_suppressed);
   }
-  out += '\n';
-  append_indent(out, depth);
-  out += '}';
+  out.append(layout.close);
 }
 
 void write_nested_json(std::ostream& out, const Json& json, std::size_t depth) {
@@ -245,9 +324,19 @@ void write_nested_json(std::ostream& out, const Json& json, std::size_t depth) {
   out.write(text.data() + from, static_cast<std::streamsize>(text.size() - from));
 }
 
+void JsonDiagnosticsWriter::emit(std::string_view text) {
+  if (buffer_) {
+    buffer_->append(text);
+  } else {
+    stream_->write(text.data(), static_cast<std::streamsize>(text.size()));
+  }
+}
+
 void JsonDiagnosticsWriter::begin() {
   if (started_) return;
-  out_ << "{\n  \"version\": " << kDiagnosticsJsonVersion << ",\n  \"diagnostics\": [";
+  emit("{\n  \"version\": ");
+  emit(std::to_string(kDiagnosticsJsonVersion));
+  emit(",\n  \"diagnostics\": [");
   started_ = true;
 }
 
@@ -263,20 +352,22 @@ void JsonDiagnosticsWriter::add(const std::vector<Diagnostic>& diagnostics, cons
 
 void JsonDiagnosticsWriter::add_rendered(std::string_view diagnostic) {
   begin();
-  out_ << (written_ ? ",\n    " : "\n    ");
-  out_.write(diagnostic.data(), static_cast<std::streamsize>(diagnostic.size()));
+  emit(written_ ? std::string_view(",\n    ") : std::string_view("\n    "));
+  emit(diagnostic);
   ++written_;
 }
 
 void JsonDiagnosticsWriter::finish(std::size_t file_count, const DiagnosticCounts& counts) {
   Json summary{{"files", file_count}, {"errors", counts.errors}, {"warnings", counts.warnings}, {"infos", counts.infos}};
   if (!started_) {
-    out_ << "{\n  \"summary\": ";
+    emit("{\n  \"summary\": ");
   } else {
-    out_ << (written_ ? "\n  ],\n  \"summary\": " : "],\n  \"summary\": ");
+    emit(written_ ? std::string_view("\n  ],\n  \"summary\": ") : std::string_view("],\n  \"summary\": "));
   }
-  write_nested_json(out_, summary, 2);
-  out_ << "\n}";
+  std::ostringstream nested;
+  write_nested_json(nested, summary, 2);
+  emit(nested.str());
+  emit("\n}");
 }
 
 nlohmann::ordered_json diagnostics_to_json(const std::vector<Diagnostic>& diagnostics, const SourceManager& sources,

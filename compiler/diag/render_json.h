@@ -39,7 +39,9 @@ nlohmann::ordered_json diagnostics_to_json(const std::vector<Diagnostic>& diagno
 // summary given to finish()), without a DOM of the whole run in memory.
 class JsonDiagnosticsWriter {
  public:
-  explicit JsonDiagnosticsWriter(std::ostream& out) : out_(out) {}
+  explicit JsonDiagnosticsWriter(std::ostream& out) : stream_(&out) {}
+  // The same bytes appended to `out`, for a caller that writes them in large pieces.
+  explicit JsonDiagnosticsWriter(std::string& out) : buffer_(&out) {}
   // The header ("version" and the opening of "diagnostics"); add() and add_rendered()
   // write it when it has not been written yet.
   void begin();
@@ -53,7 +55,10 @@ class JsonDiagnosticsWriter {
   void finish(std::size_t file_count, const DiagnosticCounts& counts);
 
  private:
-  std::ostream& out_;
+  void emit(std::string_view text);
+
+  std::ostream* stream_ = nullptr;
+  std::string* buffer_ = nullptr;
   bool started_ = false;
   std::size_t written_ = 0;
 };

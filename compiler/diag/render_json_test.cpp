@@ -169,5 +169,28 @@ TEST(RenderJson, HandWrittenWriterRejectsInvalidUtf8LikeTheDom) {
   EXPECT_THROW(diagnostics_to_json({d}, sources, 0).dump(2), nlohmann::json::type_error);
 }
 
+
+// Every range of a text with UTF-8, tabs, CRLF lines and a last line without a newline,
+// including empty ranges, ranges across lines and ends past the text: the writer's
+// positions (the end computed from the start on one line) are the DOM's.
+TEST(RenderJson, PositionsOfEveryRangeAreTheDoms) {
+  SourceManager sources;
+  const std::string text = "gpu \xC3\xBC {\r\n\tmemory = \"\xE2\x82\xAC\" 256 GBs\r\n\n}";
+  const SourceFile& file = sources.add("p.gpuspec", text);
+  auto size = static_cast<std::uint32_t>(text.size());
+  for (std::uint32_t begin = 0; begin <= size + 1; ++begin) {
+    for (std::uint32_t end = begin; end <= size + 2; ++end) {
+      auto d = make_diagnostic("r", Severity::Info, {file.id(), begin, end}, "m");
+      d.notes.push_back({"same", d.range});
+      d.notes.push_back({"from the start", {file.id(), 0, end}});
+      std::ostringstream dom;
+      write_nested_json(dom, diagnostics_to_json({d}, sources, 0)["diagnostics"][0], 4);
+      std::string hand;
+      append_diagnostic_json(hand, d, sources, 4);
+      ASSERT_EQ(hand, dom.str()) << begin << "-" << end;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace gpuspec

@@ -1,11 +1,13 @@
 #include "diag/snippet.h"
 
 #include <algorithm>
+#include <charconv>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "diag/text_style.h"
+#include "source/word_scan.h"
 
 namespace gpuspec {
 namespace {
@@ -62,12 +64,9 @@ std::size_t display_column(const DisplayLine& shown, std::uint32_t code_point_co
   return shown.column_of.back() + (index - (shown.column_of.size() - 1));
 }
 
-}  // namespace
-
-std::string render_snippet(const SourceManager& sources, SourceRange range, bool color) {
-  const SourceFile& file = sources.file(range.file);
-  LineColumn start = file.line_column(range.begin);
-  LineColumn end = file.line_column(std::max(range.end, range.begin));
+// The snippet of any line: tabs expanded, control characters replaced, code points
+// mapped to display columns, long lines windowed around the caret.
+void append_general_snippet(std::string& out, const SourceFile& file, LineColumn start, LineColumn end, bool color) {
   DisplayLine shown = expand_tabs(file.line_text(start.line));
 
   std::size_t caret_column = display_column(shown, start.column);
@@ -100,10 +99,81 @@ std::string render_snippet(const SourceManager& sources, SourceRange range, bool
   // Like clang: the line number is right-aligned in at least four columns.
   std::string number = std::to_string(start.line);
   std::size_t width = std::max<std::size_t>(4, number.size());
-  std::string out = fmt::format(" {:>{}} | {}\n", number, width, text);
+  out += fmt::format(" {:>{}} | {}\n", number, width, text);
   out += fmt::format(" {:>{}} | {}{}\n", "", width, std::string(caret_column, ' '),
                      text_style::paint(marker, text_style::kBoldGreen, color));
+}
+
+// Bytes a line may hold for the plain layout below: printable ASCII, no tab.
+bool plain_ascii(std::string_view line) {
+  using namespace word_scan;
+  std::size_t i = 0;
+  for (; i + kWordSize <= line.size(); i += kWordSize) {
+    std::uint64_t word = load(line.data() + i);
+    if (any_below(word, 0x20) | any_equal(word, 0x7f) | any_high(word)) return false;
+  }
+  for (; i < line.size(); ++i) {
+    auto c = static_cast<unsigned char>(line[i]);
+    if (c < 0x20 || c >= 0x7f) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+void append_snippet(std::string& out, const SourceFile& file, SourceRange range, LineColumn start, bool color) {
+  LineColumn end = file.line_column(std::max(range.end, range.begin));
+  std::string_view line = file.line_text(start.line);
+  if (line.size() > kMaxSnippetWidth || !plain_ascii(line)) {
+    append_general_snippet(out, file, start, end, color);
+    return;
+  }
+  // Printable ASCII without tabs, short enough to show whole: a code point is a byte
+  // and a display column, so what the general path computes is plain arithmetic
+  // (snippet_test compares the two).
+  std::size_t caret_column = start.column - 1;
+  std::size_t underline_end = end.line == start.line ? end.column - 1 : line.size();
+  std::size_t marker_width = std::max<std::size_t>(1, underline_end > caret_column ? underline_end - caret_column : 0);
+  char digits[16];
+  auto number_size = static_cast<std::size_t>(std::to_chars(digits, digits + sizeof digits, start.line).ptr - digits);
+  std::size_t width = std::max<std::size_t>(4, number_size);
+  out += ' ';
+  out.append(width - number_size, ' ');
+  out.append(digits, number_size);
+  out.append(" | ", 3);
+  out.append(line);
+  out += '\n';
+  out += ' ';
+  out.append(width, ' ');
+  out.append(" | ", 3);
+  out.append(caret_column, ' ');
+  if (color) out.append(text_style::kBoldGreen);  // paint(): the marker is never empty
+  out += '^';
+  out.append(marker_width - 1, '~');
+  if (color) out.append(text_style::kReset);
+  out += '\n';
+}
+
+void append_snippet(std::string& out, const SourceManager& sources, SourceRange range, bool color) {
+  const SourceFile& file = sources.file(range.file);
+  append_snippet(out, file, range, file.line_column(range.begin), color);
+}
+
+std::string render_snippet(const SourceManager& sources, SourceRange range, bool color) {
+  std::string out;
+  append_snippet(out, sources, range, color);
   return out;
 }
+
+namespace detail {
+
+std::string render_general_snippet(const SourceManager& sources, SourceRange range, bool color) {
+  const SourceFile& file = sources.file(range.file);
+  std::string out;
+  append_general_snippet(out, file, file.line_column(range.begin), file.line_column(std::max(range.end, range.begin)), color);
+  return out;
+}
+
+}  // namespace detail
 
 }  // namespace gpuspec

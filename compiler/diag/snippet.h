@@ -24,4 +24,14 @@ inline constexpr std::string_view kSnippetIndent = "      ";
 // Both lines, each ending in "\n". The range must be valid.
 std::string render_snippet(const SourceManager& sources, SourceRange range, bool color);
 
+// The same appended to `out`; `start` is where the range starts, when the caller knows.
+void append_snippet(std::string& out, const SourceManager& sources, SourceRange range, bool color);
+void append_snippet(std::string& out, const SourceFile& file, SourceRange range, LineColumn start, bool color);
+
+namespace detail {
+// The layout for any line (tabs, control characters, UTF-8, windowing), which
+// append_snippet skips for short printable ASCII lines; for snippet_test to compare.
+std::string render_general_snippet(const SourceManager& sources, SourceRange range, bool color);
+}  // namespace detail
+
 }  // namespace gpuspec

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 namespace gpuspec {
 namespace {
@@ -34,6 +35,46 @@ TEST(Snippet, ControlCharactersAreReplaced) {
   EXPECT_EQ(out.find('\0'), std::string::npos);
   EXPECT_EQ(out.find('\x1b'), std::string::npos);
   EXPECT_EQ(out, "    1 | a\xEF\xBF\xBD" "b\xEF\xBF\xBD[31m\n      |  ^\n");
+}
+
+
+// Short printable ASCII lines take a shortcut past the general layout; both must give
+// the same bytes for every range on them: empty, one column, to the end of the line,
+// past it, across lines, on the last line without a newline, on CRLF lines, with and
+// without colour, and on lines that must take the general path (tabs, UTF-8, length).
+TEST(Snippet, ShortcutForPlainLinesMatchesTheGeneralLayout) {
+  SourceManager sources;
+  std::string long_line(130, 'z');
+  std::vector<std::string> texts = {
+      "memory = 256 GBs\nserver s0 {\n  gpu = 4 x a100\n}\n",
+      "crlf = 1\r\nnext line\r\n",
+      "no newline at the end",
+      "",
+      "\n\n\n",
+      "tab\there\n\xC3\xA9t\xC3\xA9 = 1\n" + long_line + "\nshort\n",
+  };
+  for (const auto& text : texts) {
+    const SourceFile& file = sources.add("s.gpuspec", text);
+    auto size = static_cast<std::uint32_t>(text.size());
+    for (std::uint32_t begin = 0; begin <= size + 1; ++begin) {
+      for (std::uint32_t end : {begin, begin + 1, begin + 3, begin + 12, size, size + 2}) {
+        if (end < begin) continue;
+        for (bool color : {false, true}) {
+          SourceRange range{file.id(), begin, end};
+          EXPECT_EQ(render_snippet(sources, range, color), detail::render_general_snippet(sources, range, color))
+              << "text " << text.size() << " range " << begin << "-" << end << " color " << color;
+        }
+      }
+    }
+  }
+}
+
+TEST(Snippet, AppendsAfterWhatIsThere) {
+  SourceManager sources;
+  const SourceFile& file = sources.add("short.gpuspec", "memory = 256 GBs\n");
+  std::string out = "before\n";
+  append_snippet(out, sources, {file.id(), 13, 16}, false);
+  EXPECT_EQ(out, "before\n    1 | memory = 256 GBs\n      |              ^~~\n");
 }
 
 }  // namespace

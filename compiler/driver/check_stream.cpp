@@ -40,6 +40,38 @@ namespace {
 // every thread busy while one slow file holds up the output.
 std::size_t stream_window(unsigned jobs) { return 4 * static_cast<std::size_t>(jobs); }
 
+// The root files' texts read up front (to find unreadable files and scan their imports)
+// are kept for the check, up to this many bytes in all, so a file is read once; past it
+// (a very large project) a file is read again when its turn comes, and memory stays
+// bounded.
+constexpr std::size_t kKeptTextBudget = 64u << 20;
+
+// Standard output in large writes: one per diagnostic cost a stdio call each (and,
+// with the default buffer, a system call every 4 KB of a 100 MB run). Whatever is
+// pending is written when this goes out of scope, on the way out of an exception too.
+class OutputBuffer {
+ public:
+  static constexpr std::size_t kFlushAt = 256u << 10;
+
+  ~OutputBuffer() { flush(); }
+  std::string& text() { return text_; }
+  void append(std::string_view text) {
+    text_.append(text);
+    if (text_.size() >= kFlushAt) flush();
+  }
+  void flush_if_full() {
+    if (text_.size() >= kFlushAt) flush();
+  }
+  void flush() {
+    if (text_.empty()) return;
+    std::cout.write(text_.data(), static_cast<std::streamsize>(text_.size()));
+    text_.clear();
+  }
+
+ private:
+  std::string text_;
+};
+
 DiagnosticRenderer renderer_for(const std::string& format, bool color) {
   if (format == "json") {
     return [](std::string& out, const Diagnostic& d, const SourceManager& sources) {
@@ -69,9 +101,11 @@ int stream_check(const ParsedArgs& args, const std::string& format, unsigned job
   struct Planned {
     std::vector<std::string> files;
     std::vector<std::string> lowest;
+    std::vector<std::optional<std::string>> texts;  // as read up front; nullopt: read it again
   };
   std::vector<Planned> plans(groups.size());
   ImportPaths import_paths;
+  std::size_t kept_bytes = 0;
   for (std::size_t g = 0; g < groups.size(); ++g) {
     if (groups[g]->library_broken) continue;
     for (const auto& path : groups[g]->files) {
@@ -83,6 +117,8 @@ int stream_check(const ParsedArgs& args, const std::string& format, unsigned job
       }
       plans[g].files.push_back(path);
       plans[g].lowest.push_back(import_paths.lowest_path(path, *text).value_or(std::string()));
+      kept_bytes += text->size();
+      plans[g].texts.push_back(kept_bytes <= kKeptTextBudget ? std::move(text) : std::nullopt);
     }
   }
 
@@ -101,31 +137,34 @@ int stream_check(const ParsedArgs& args, const std::string& format, unsigned job
     if (incomplete) unique_unread.front().hint = "the run is incomplete, so it exits 2; --allow-skipped goes on without these paths";
   }
 
+  OutputBuffer stdout_buffer;
+  const bool interactive = isatty(STDOUT_FILENO) == 1;
   std::optional<JsonDiagnosticsWriter> json;
   if (format == "json") {
-    json.emplace(std::cout);
+    json.emplace(stdout_buffer.text());
     if (!groups.empty()) json->begin();  // as the held path's add() per group wrote it
   }
   DiagnosticRenderer render = renderer_for(format, should_use_color(STDOUT_FILENO, args.has("--no-color")));
   OrderedDiagnosticOutput::Writer write = [&](std::string_view text) {
     if (json) {
       json->add_rendered(text);
+      stdout_buffer.flush_if_full();
     } else {
-      std::cout.write(text.data(), static_cast<std::streamsize>(text.size()));
+      stdout_buffer.append(text);
     }
   };
 
   OrderedDiagnosticOutput output(write, groups.size() > 1);
   if (!unique_unread.empty()) {
     const SourceManager& sources = groups.front()->session->sources();  // unused: no location
-    for (const auto& rendered : render_each(unique_unread, sources, render)) output.write_now(rendered, groups.front()->fail_on());
+    output.write_now(render_each(unique_unread, sources, render), groups.front()->fail_on());
   }
 
   std::size_t file_count = 0;
   for (std::size_t g = 0; g < groups.size(); ++g) {
     CheckGroup& group = *groups[g];
     Session& session = *group.session;
-    const Planned& plan = plans[g];
+    Planned& plan = plans[g];
     output.begin_group(group.fail_on());
     output.add(render_each(session.library_diagnostics(), session.sources(), render));
     // The lowest path the files from i on can report in.
@@ -137,7 +176,7 @@ int stream_check(const ParsedArgs& args, const std::string& format, unsigned job
 
     AnalysisOptions analysis = analysis_options(group);
     struct FileResult {
-      std::vector<RenderedDiagnostic> diagnostics;
+      RenderedDiagnostics diagnostics;
       bool read = false;
       std::string io_error;
     };
@@ -148,7 +187,13 @@ int stream_check(const ParsedArgs& args, const std::string& format, unsigned job
         [&](std::size_t i) {
           FileResult& result = slots[i % window];
           DiagnosticEngine diags;
-          auto program = analyze_file(session, plan.files[i], analysis, diags, &result.io_error);
+          std::optional<sema::Program> program;
+          if (plan.texts[i]) {
+            program = analyze_text(session, plan.files[i], std::move(*plan.texts[i]), analysis, diags, &result.io_error);
+            plan.texts[i].reset();
+          } else {
+            program = analyze_file(session, plan.files[i], analysis, diags, &result.io_error);
+          }
           result.read = program.has_value();
           result.diagnostics = render_each(diags.diagnostics(), session.sources(), render);
           // Rendered: the texts of this file and its imports (its own copies) are done.
@@ -167,12 +212,14 @@ int stream_check(const ParsedArgs& args, const std::string& format, unsigned job
             // falls, since the head of the output is written.
             if (!allow_skipped) incomplete = true;
             auto d = unread_path("unreadable-file", result.io_error, "", allow_skipped);
-            for (const auto& rendered : render_each({d}, session.sources(), render)) output.write_now(rendered, group.fail_on());
+            output.write_now(render_each({d}, session.sources(), render), group.fail_on());
           }
           output.write_before(i + 1 < plan.files.size() ? std::optional<std::string>(bound_from[i + 1]) : std::nullopt);
+          if (interactive) stdout_buffer.flush();  // someone is watching: each file's findings as it is done
         });
     output.write_before(std::nullopt);
   }
+  stdout_buffer.flush();
   if (output.out_of_order()) {
     std::fprintf(stderr, "gpuspec: internal error: %zu diagnostic%s written out of order; please report it\n",
                  output.out_of_order(), output.out_of_order() == 1 ? "" : "s");
@@ -180,11 +227,12 @@ int stream_check(const ParsedArgs& args, const std::string& format, unsigned job
 
   if (json) {
     json->finish(file_count, output.counts());
-    std::cout << "\n";
+    stdout_buffer.append("\n");
   } else if (format == "text") {
     std::string summary = render_summary(output.counts());
-    if (!summary.empty()) std::cout << summary << "\n";
+    if (!summary.empty()) stdout_buffer.append(summary + "\n");
   }
+  stdout_buffer.flush();
   if (incomplete) return kExitToolFailure;
   return output.failed() ? kExitFindings : kExitClean;
 }

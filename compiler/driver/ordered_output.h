@@ -8,7 +8,7 @@
 
 #include <cstdint>
 #include <functional>
-#include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -35,21 +35,53 @@ struct DiagnosticKey {
 
 DiagnosticKey key_of(const Diagnostic& d, const SourceManager& sources);
 
-// One diagnostic in the output format, with what ordering and counting need.
-struct RenderedDiagnostic {
-  DiagnosticKey key;
-  Severity severity = Severity::Error;
-  bool suppressed = false;
-  std::string text;
+// A DiagnosticKey that borrows its text, in the same order.
+struct DiagnosticKeyView {
+  std::string_view path;
+  std::uint32_t begin = 0;
+  std::uint32_t end = 0;
+  std::string_view id;
+  std::string_view message;
+
+  auto operator<=>(const DiagnosticKeyView&) const = default;
+  bool operator==(const DiagnosticKeyView&) const = default;
 };
 
 // Appends one diagnostic in the output format (text, JSON, GitHub annotation).
 using DiagnosticRenderer = std::function<void(std::string& out, const Diagnostic& d, const SourceManager& sources)>;
 
+// The diagnostics of one file (or the library's, or what could not be read) in the
+// output format, with what ordering and counting need, all text in one buffer: a few
+// allocations per file instead of several strings per diagnostic.
+class RenderedDiagnostics {
+ public:
+  std::size_t size() const { return items_.size(); }
+  bool empty() const { return items_.empty(); }
+  std::string_view text(std::size_t i) const { return slice(items_[i].text_at, items_[i].text_size); }
+  Severity severity(std::size_t i) const { return items_[i].severity; }
+  bool suppressed(std::size_t i) const { return items_[i].suppressed; }
+  // Valid while this object lives and is not moved (a short buffer moves with it).
+  DiagnosticKeyView key(std::size_t i) const;
+
+ private:
+  friend RenderedDiagnostics render_each(const std::vector<Diagnostic>&, const SourceManager&, const DiagnosticRenderer&);
+  struct Item {
+    const std::string* path;  // owned by the SourceManager, which outlives the output
+    std::uint32_t begin, end;
+    std::size_t id_at, id_size, message_at, message_size, text_at, text_size;  // in bytes_
+    Severity severity;
+    bool suppressed;
+  };
+  std::string_view slice(std::size_t at, std::size_t size) const { return std::string_view(bytes_).substr(at, size); }
+
+  std::string bytes_;
+  std::vector<Item> items_;
+};
+
 // Renders `diagnostics` (their sources may be freed afterwards). Run on the thread that
 // checked the file, so rendering is as parallel as checking.
-std::vector<RenderedDiagnostic> render_each(const std::vector<Diagnostic>& diagnostics, const SourceManager& sources,
-                                            const DiagnosticRenderer& render);
+RenderedDiagnostics render_each(const std::vector<Diagnostic>& diagnostics, const SourceManager& sources,
+                                const DiagnosticRenderer& render);
 
 class OrderedDiagnosticOutput {
  public:
@@ -58,14 +90,15 @@ class OrderedDiagnosticOutput {
   // (a file imported from files under two configs); one group needs no such memory.
   OrderedDiagnosticOutput(Writer write, bool across_groups) : write_(std::move(write)), across_groups_(across_groups) {}
 
-  // Writes, counts and fails on `d` at once, outside the order: what could not be read
-  // leads the output.
-  void write_now(const RenderedDiagnostic& d, Severity fail_on);
+  // Writes, counts and fails on each of `diagnostics` at once, in their order, outside
+  // the sorted order: what could not be read leads the output.
+  void write_now(const RenderedDiagnostics& diagnostics, Severity fail_on);
 
   // Starts the next config group (the previous one's held diagnostics must be written).
   void begin_group(Severity fail_on);
-  // The next diagnostics in arrival order; a duplicate of one already seen is dropped.
-  void add(std::vector<RenderedDiagnostic> diagnostics);
+  // The next diagnostics in arrival order; a duplicate of one already seen is dropped
+  // (the first to arrive is kept).
+  void add(RenderedDiagnostics diagnostics);
   // Writes every held diagnostic whose path sorts before `bound`: the lowest path that
   // files still to come can report in. nullopt: nothing is to come, write them all.
   void write_before(const std::optional<std::string>& bound);
@@ -77,14 +110,28 @@ class OrderedDiagnosticOutput {
   std::size_t out_of_order() const { return out_of_order_; }
 
  private:
-  void count(const RenderedDiagnostic& d);
+  // A diagnostic waiting for its turn: its key borrows from the batch it keeps alive.
+  struct Held {
+    std::shared_ptr<const RenderedDiagnostics> batch;
+    std::size_t index;
+    DiagnosticKeyView key;
+  };
+  struct KeyOrder {
+    using is_transparent = void;
+    static DiagnosticKeyView view(const DiagnosticKey& k) { return {k.path, k.begin, k.end, k.id, k.message}; }
+    static const DiagnosticKeyView& view(const DiagnosticKeyView& k) { return k; }
+    template <typename A, typename B>
+    bool operator()(const A& a, const B& b) const { return view(a) < view(b); }
+  };
+
+  void count(Severity severity, bool suppressed);
 
   Writer write_;
   bool across_groups_;
   Severity fail_on_ = Severity::Error;
-  std::map<DiagnosticKey, RenderedDiagnostic> held_;
-  std::set<DiagnosticKey> written_;  // only with across_groups_
-  std::optional<DiagnosticKey> last_written_;  // in this group
+  std::vector<Held> held_;  // sorted by key, no two keys equal
+  std::set<DiagnosticKey, KeyOrder> written_;  // only with across_groups_
+  std::optional<Held> last_written_;  // in this group
   DiagnosticCounts counts_;
   bool failed_ = false;
   std::size_t out_of_order_ = 0;

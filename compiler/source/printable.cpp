@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <cstdio>
 
+#include "source/word_scan.h"
+
 namespace gpuspec {
 
 namespace {
@@ -48,38 +50,52 @@ std::size_t decode(std::string_view text, std::size_t i, std::uint32_t& cp) {
 
 std::string printable(std::string_view text) {
   std::string out;
-  out.reserve(text.size());
+  append_printable(out, text);
+  return out;
+}
+
+void append_printable(std::string& out, std::string_view text) {
+  out.reserve(out.size() + text.size());
+  std::size_t plain_from = 0;  // the first byte not yet appended
+  auto flush = [&](std::size_t to) { out.append(text.data() + plain_from, to - plain_from); };
   for (std::size_t i = 0; i < text.size();) {
+    // Printable ASCII is shown as is: skipped a word at a time, appended in one piece.
+    while (i + word_scan::kWordSize <= text.size()) {
+      std::uint64_t word = word_scan::load(text.data() + i);
+      if (word_scan::any_below(word, 0x20) | word_scan::any_equal(word, 0x7F) | word_scan::any_high(word)) break;
+      i += word_scan::kWordSize;
+    }
+    if (i >= text.size()) break;
     auto c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x20 && c < 0x7F) {
+      ++i;
+      continue;
+    }
+    flush(i);
     if (c < 0x80) {
       switch (c) {
         case '\n': out += "\\n"; break;
         case '\r': out += "\\r"; break;
         case '\t': out += "\\t"; break;
-        default:
-          if (c < 0x20 || c == 0x7F) {
-            append_hex_byte(out, c);
-          } else {
-            out.push_back(static_cast<char>(c));
-          }
+        default: append_hex_byte(out, c);  // other C0 controls and DEL
       }
-      ++i;
+      plain_from = ++i;
       continue;
     }
     std::uint32_t cp = 0;
     std::size_t length = decode(text, i, cp);
     if (length == 0) {
       append_hex_byte(out, c);
-      ++i;
+      plain_from = ++i;
     } else if (hidden_code_point(cp)) {
       append_code_point_escape(out, cp);
-      i += length;
+      plain_from = i += length;
     } else {
-      out.append(text.substr(i, length));
+      plain_from = i;  // shown as is, with the plain text around it
       i += length;
     }
   }
-  return out;
+  flush(text.size());
 }
 
 }  // namespace gpuspec

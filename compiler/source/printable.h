@@ -18,4 +18,7 @@ namespace gpuspec {
 // reversible encoding.
 std::string printable(std::string_view text);
 
+// The same appended to `out`, for renderers that build their output in one buffer.
+void append_printable(std::string& out, std::string_view text);
+
 }  // namespace gpuspec

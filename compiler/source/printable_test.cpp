@@ -3,6 +3,12 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <cstdio>
+#include <random>
+#include <string>
+#include <vector>
+
 namespace gpuspec {
 namespace {
 
@@ -35,6 +41,75 @@ TEST(PrintableTest, InvalidUtf8BytesAreShownAsBytes) {
   EXPECT_EQ(printable("\xe2\x82"), "\\xE2\\x82");           // cut short
   EXPECT_EQ(printable("\xf8\x88\x80\x80\x80"), "\\xF8\\x88\\x80\\x80\\x80");  // 5-byte form
   EXPECT_EQ(printable("\xf0\x9f\x99\x82"), "\xf0\x9f\x99\x82");     // an emoji is fine
+}
+
+
+// The byte-at-a-time definition printable() had before it skipped plain text a word at
+// a time; the two must agree on any input.
+std::string reference_printable(std::string_view text) {
+  auto hex = [](std::string& out, const char* format, std::uint32_t value) {
+    char buffer[16];
+    std::snprintf(buffer, sizeof buffer, format, value);
+    out += buffer;
+  };
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x80) {
+      if (c == '\n') out += "\\n";
+      else if (c == '\r') out += "\\r";
+      else if (c == '\t') out += "\\t";
+      else if (c < 0x20 || c == 0x7F) hex(out, "\\x%02X", c);
+      else out += static_cast<char>(c);
+      ++i;
+      continue;
+    }
+    std::size_t length = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    std::uint32_t cp = c & (0x7F >> length);
+    bool ok = length != 0 && i + length <= text.size();
+    for (std::size_t k = 1; ok && k < length; ++k) {
+      ok = (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80;
+      cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+    }
+    static constexpr std::uint32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
+    ok = ok && cp >= kSmallest[length] && !(cp >= 0xD800 && cp <= 0xDFFF) && cp <= 0x10FFFF;
+    if (!ok) {
+      hex(out, "\\x%02X", c);
+      ++i;
+      continue;
+    }
+    bool hidden = (cp >= 0x80 && cp <= 0x9F) || cp == 0x061C || cp == 0x200E || cp == 0x200F || cp == 0x2028 ||
+                  cp == 0x2029 || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+    if (hidden) hex(out, "\\u{%04X}", cp);
+    else out.append(text.substr(i, length));
+    i += length;
+  }
+  return out;
+}
+
+TEST(PrintableTest, AgreesWithTheByteLoopOnRandomText) {
+  const std::vector<std::string> pieces = {"a", "plain text ", " ", "\n", "\r", "\t", std::string(1, '\0'), "\x1b",
+                                           "\x7f", "\\", "\xC3\xA9", "\xE2\x80\xA8", "\xE2\x80\xAE", "\xC2\x85",
+                                           "\xF0\x9F\x98\x80", "\x80", "\xFF", "\xC0\xAF", "\xE2\x82", "\xED\xA0\x80"};
+  std::mt19937 random(12);
+  for (int round = 0; round < 3000; ++round) {
+    std::string text;
+    auto count = random() % 24;
+    for (unsigned k = 0; k < count; ++k) text += pieces[random() % pieces.size()];
+    EXPECT_EQ(printable(text), reference_printable(text)) << round;
+    std::string appended = "kept:";
+    append_printable(appended, text);
+    EXPECT_EQ(appended, "kept:" + reference_printable(text)) << round;
+  }
+}
+
+TEST(PrintableTest, EscapesAtEveryOffsetOfAWord) {
+  for (std::size_t at = 0; at < 20; ++at) {
+    for (std::string special : {"\n", "\x01", "\x7f", "\xC3\xA9", "\xE2\x80\xA8", "\xFF"}) {
+      std::string text = std::string(at, 'x') + special + std::string(19 - at, 'y');
+      EXPECT_EQ(printable(text), reference_printable(text)) << at;
+    }
+  }
 }
 
 }  // namespace

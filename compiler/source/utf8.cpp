@@ -1,5 +1,7 @@
 #include "source/utf8.h"
 
+#include "source/word_scan.h"
+
 namespace gpuspec::utf8 {
 
 std::optional<std::size_t> first_invalid(std::string_view text) {
@@ -37,11 +39,16 @@ std::optional<std::size_t> first_invalid(std::string_view text) {
 }
 
 std::size_t count_code_points(std::string_view text) {
-  std::size_t count = 0;
-  for (unsigned char c : text) {
-    if ((c & 0xC0) != 0x80) ++count;
+  // Every byte but a continuation byte starts a code point; counted a word at a time.
+  std::size_t continuations = 0;
+  std::size_t i = 0;
+  for (; i + word_scan::kWordSize <= text.size(); i += word_scan::kWordSize) {
+    continuations += static_cast<std::size_t>(word_scan::continuation_bytes(word_scan::load(text.data() + i)));
   }
-  return count;
+  for (; i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) ++continuations;
+  }
+  return text.size() - continuations;
 }
 
 bool append(std::string& out, std::uint32_t cp) {

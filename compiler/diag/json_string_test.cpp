@@ -1,0 +1,80 @@
+// append_json_string writes what nlohmann's dump() writes for the same string, for
+// every byte that must be escaped at every offset within a word, for UTF-8, and for
+// random mixes; text that is not UTF-8 is refused as dump() refuses it.
+#include "diag/json_string.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace gpuspec {
+namespace {
+
+std::string dom_dump(const std::string& text) { return nlohmann::json(text).dump(); }
+
+std::string written(const std::string& text) {
+  std::string out;
+  append_json_string(out, text);
+  return out;
+}
+
+TEST(JsonString, EveryAsciiByteAlone) {
+  EXPECT_EQ(written(""), "\"\"");
+  for (int c = 0; c < 0x80; ++c) {
+    std::string text(1, static_cast<char>(c));
+    EXPECT_EQ(written(text), dom_dump(text)) << c;
+  }
+  EXPECT_EQ(written("\x01\x1f\x7f"), "\"\\u0001\\u001f\x7f\"");
+  EXPECT_EQ(written("\b\f\n\r\t\"\\/"), "\"\\b\\f\\n\\r\\t\\\"\\\\/\"");
+}
+
+// Escapes before, inside and after a word of eight plain bytes, and at its edges.
+TEST(JsonString, EscapesAtEveryOffset) {
+  for (std::size_t at = 0; at < 24; ++at) {
+    for (const std::string& special : std::vector<std::string>{"\"", "\\", "\n", std::string(1, '\0'), "\x1f", "\xC3\xA9", "\xF0\x9F\x98\x80"}) {
+      std::string text = std::string(at, 'x') + special + std::string(23 - at, 'y');
+      EXPECT_EQ(written(text), dom_dump(text)) << at;
+    }
+  }
+}
+
+TEST(JsonString, Utf8IsWrittenAsIs) {
+  for (std::string text : {"gr\xC3\xB6\xC3\x9F" "er", "\xE2\x80\xA8 line separator", "\xF4\x8F\xBF\xBF",
+                           "long ascii prefix before " "\xE6\x98\xBE\xE5\xAD\x98" " and \"quotes\" after"}) {
+    EXPECT_EQ(written(text), dom_dump(text));
+    if (text.find('"') == std::string::npos) {
+      EXPECT_EQ(written(text), "\"" + text + "\"");
+    }
+  }
+}
+
+TEST(JsonString, InvalidUtf8ThrowsLikeTheDomAndLeavesTheBufferAlone) {
+  for (std::string text : {"\xFF", "broken \xFF byte", "\xC0\xAF", "\xED\xA0\x80", "cut \xE2\x82",
+                           "valid \xC3\xA9 then \x80", "0123456789abcdef\xF5\x80\x80\x80"}) {
+    std::string out = "kept";
+    EXPECT_THROW(append_json_string(out, text), nlohmann::json::type_error) << text;
+    EXPECT_EQ(out, "kept");
+    EXPECT_THROW(dom_dump(text), nlohmann::json::type_error);
+  }
+}
+
+TEST(JsonString, AgreesWithTheDomOnRandomText) {
+  const std::vector<std::string> pieces = {"a", "plain text ", "\"", "\\", "\n", "\r", "\t", std::string(1, '\0'),
+                                           "\x1b", "\x7f", "/", "\xC3\xA9", "\xE2\x80\xA8", "\xF0\x9F\x98\x80"};
+  std::mt19937 random(7);
+  for (int round = 0; round < 3000; ++round) {
+    std::string text;
+    auto count = random() % 24;
+    for (unsigned k = 0; k < count; ++k) text += pieces[random() % pieces.size()];
+    std::string out = "prefix";
+    append_json_string(out, text);
+    EXPECT_EQ(out, "prefix" + dom_dump(text)) << round;
+  }
+}
+
+}  // namespace
+}  // namespace gpuspec
