@@ -10,7 +10,7 @@
 // Month = 730 h and year = 8760 h as in LANGUAGE.md; 1 takes the singular ("1 month").
 #include <array>
 #include <cmath>
-#include <string>
+#include <string_view>
 
 #include "units/format_parts.h"
 #include "units/number_format.h"
@@ -56,34 +56,36 @@ constexpr auto kFallbackUnits = std::to_array<DurationUnit>({
     {"s", "s", 1, 0, 0},
 });
 
-std::string with_unit(double count, const DurationUnit& unit) {
-  std::string text;
-  text.reserve(16);
-  append_significant(text, count, 4);
-  const bool one = text == "1" || text == "-1";
-  text += ' ';
-  text += one ? unit.singular : unit.plural;
-  return text;
+void write_count(double count, const DurationUnit& unit, QuantityText& text) {
+  write_significant(text.number, count, 4);
+  const std::string_view number = text.number.view();
+  const bool one = number == "1" || number == "-1";
+  text.unit = one ? unit.singular : unit.plural;
 }
 
 }  // namespace
 
-std::string format_duration(double seconds) {
+void duration_text(double seconds, QuantityText& text) {
   const double magnitude = std::fabs(seconds);
-  if (magnitude == 0) return "0 s";
+  if (magnitude == 0) {
+    text.number.size = 0;
+    text.number.chars[text.number.size++] = '0';
+    text.unit = "s";
+    return;
+  }
   for (const DurationUnit& unit : kWholeUnits) {
     const double count = magnitude / unit.factor;
     if (count >= unit.min_whole && count < unit.max_whole && is_whole(count)) {
-      return with_unit(std::copysign(std::round(count), seconds), unit);
+      return write_count(std::copysign(std::round(count), seconds), unit, text);
     }
   }
   for (const DurationUnit& unit : kFallbackUnits) {
-    if (round_to_significant(magnitude / unit.factor, 4) >= unit.min_whole) {
-      return with_unit(seconds / unit.factor, unit);
+    if (reaches_at_4_digits(magnitude / unit.factor, unit.min_whole)) {
+      return write_count(seconds / unit.factor, unit, text);
     }
   }
-  // Unreachable: the last fallback unit accepts everything.
-  return with_unit(seconds, kFallbackUnits.back());
+  // Only NaN gets here: the last fallback unit accepts every other value.
+  write_count(seconds, kFallbackUnits.back(), text);
 }
 
 }  // namespace gpuspec::units::detail

@@ -28,6 +28,8 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <iterator>
+#include <string>
 #include <string_view>
 
 #include "units/format_parts.h"
@@ -56,97 +58,105 @@ constexpr auto kPower = std::to_array<Scale>({{"W", 1}, {"kW", 1e3}});
 constexpr auto kFrequency = std::to_array<Scale>({{"Hz", 1}, {"kHz", 1e3}, {"MHz", 1e6}, {"GHz", 1e9}});
 constexpr auto kCompute = std::to_array<Scale>({{"GFLOPS", 1e9}, {"TFLOPS", 1e12}, {"PFLOPS", 1e15}});
 
+// The ladders' factors are powers of ten, which have at most 4 significant digits as
+// reaches_at_4_digits needs; the binary byte units are not a ladder.
 const Scale& pick_rung(double value, std::span<const Scale> ladder) {
-  const double rounded = std::fabs(round_to_significant(value, kDigits));
-  const Scale* chosen = &ladder.front();
-  for (const Scale& scale : ladder) {
-    if (rounded >= scale.factor) chosen = &scale;
+  const double magnitude = std::fabs(value);
+  for (auto rung = ladder.rbegin(); rung != ladder.rend(); ++rung) {
+    if (reaches_at_4_digits(magnitude, rung->factor)) return *rung;
   }
-  return *chosen;
+  return ladder.front();
 }
 
-std::string format_dimensionless(double value) {
+void dimensionless_text(double value, QuantityText& text) {
+  text.has_unit = false;
   if (std::fabs(value) < 1e6 && value == std::trunc(value)) {
     // A whole number below 10^6 fits an integer exactly; prints as "{:.0f}" would.
-    char buffer[16];
-    const auto end = std::to_chars(buffer, buffer + sizeof(buffer), static_cast<long>(value)).ptr;
-    return std::string(buffer, end);
+    NumberText& number = text.number;
+    number.size = static_cast<std::size_t>(
+        std::to_chars(number.chars, std::end(number.chars), static_cast<long>(value)).ptr - number.chars);
+    return;
   }
-  return format_significant(value, kDigits, -4, 5);
+  write_significant(text.number, value, kDigits, -4, 5);
 }
 
-// "<number> <unit><suffix>" built in one string: formatted for every fact of every server.
-std::string with_unit(double number, std::string_view unit, std::string_view suffix = {}) {
-  std::string text;
-  text.reserve(24);
-  append_significant(text, number, kDigits);
-  text += ' ';
-  text += unit;
-  text += suffix;
-  return text;
+void unit_text(double number, std::string_view unit, QuantityText& text) {
+  write_significant(text.number, number, kDigits);
+  text.unit = unit;
 }
 
-std::string money_with_unit(double amount, Currency currency, std::string_view suffix) {
-  std::string_view code = currency_code(currency);
-  if (code.empty()) code = "money";
-  std::string text;
-  text.reserve(24);
-  append_money_amount(text, amount);
-  text += ' ';
-  text += code;
-  text += suffix;
-  return text;
+void money_text(double amount, Currency currency, std::string_view suffix, QuantityText& text) {
+  write_money_amount(text.number, amount);
+  text.unit = currency_code(currency);
+  if (text.unit.empty()) text.unit = "money";
+  text.suffix = suffix;
 }
 
 }  // namespace
 
-std::string format_on_ladder(double value, std::span<const Scale> ladder) {
+void ladder_text(double value, std::span<const Scale> ladder, QuantityText& text) {
   const Scale& scale = pick_rung(value, ladder);
-  return with_unit(value / scale.factor, scale.symbol);
+  unit_text(value / scale.factor, scale.symbol, text);
 }
 
 // Bytes use decimal units ("80 GB") unless a binary unit reads strictly better: the
 // value is a whole number (below 10000) of some binary unit, and either the decimal
 // rendering would have to round ("1152 GiB", "80 GiB" instead of "1.237 TB", "85.9 GB")
 // or the binary one needs fewer digits ("4 KiB" instead of "4.096 KB").
-std::string format_bytes(double bytes) {
+void bytes_text(double bytes, QuantityText& text) {
   const Scale& decimal = pick_rung(bytes, kDecimalBytes);
   const double decimal_count = bytes / decimal.factor;
-  const double decimal_rounded = round_to_significant(decimal_count, kDigits);
-  const bool decimal_exact =
-      std::fabs(decimal_rounded - decimal_count) <= 1e-9 * std::fmax(1.0, std::fabs(decimal_count));
   for (const Scale& binary : kBinaryBytes) {
     const double count = bytes / binary.factor;  // exact: the factor is a power of two
     if (std::fabs(count) < 1 || std::fabs(count) >= 10000 || count != std::trunc(count)) continue;
+    // Only values with a binary candidate need the decimal rendering's rounding.
+    const double decimal_rounded = round_to_significant(decimal_count, kDigits);
+    const bool decimal_exact =
+        std::fabs(decimal_rounded - decimal_count) <= 1e-9 * std::fmax(1.0, std::fabs(decimal_count));
     if (!decimal_exact || significant_digit_count(count, 15) < significant_digit_count(decimal_rounded, 15)) {
-      return with_unit(count, binary.symbol);
+      return unit_text(count, binary.symbol, text);
     }
     break;  // smaller binary units only need more digits
   }
-  return format_on_ladder(bytes, kDecimalBytes);
+  unit_text(decimal_count, decimal.symbol, text);
+}
+
+void quantity_text(const Quantity& quantity, QuantityText& text) {
+  const double value = quantity.value;
+  const Dimension dimension = quantity.dimension;
+  if (dimension.dimensionless()) return dimensionless_text(value, text);
+  if (dimension == Dimension::data()) return bytes_text(value, text);
+  if (dimension == Dimension::bandwidth()) return ladder_text(value, kBandwidth, text);
+  if (dimension == Dimension::power()) return ladder_text(value, kPower, text);
+  if (dimension == Dimension::frequency()) return ladder_text(value, kFrequency, text);
+  if (dimension == Dimension::compute()) return ladder_text(value, kCompute, text);
+  if (dimension == Dimension::transfer_rate()) return unit_text(value, "MT/s", text);
+  if (dimension == Dimension::temperature()) return unit_text(value, "C", text);
+  if (dimension == Dimension::energy()) return unit_text(value / kKilowattHour, "kWh", text);
+  if (dimension == Dimension::duration()) return duration_text(value, text);
+  const Currency currency = quantity.currency;
+  if (dimension == Dimension::money_amount()) return money_text(value, currency, "", text);
+  if (dimension == Dimension::money_rate()) return money_text(value * kHour, currency, "/h", text);
+  if (dimension == Dimension::energy_price()) return money_text(value * kKilowattHour, currency, "/kWh", text);
+  text.computed_unit = base_unit_symbol(dimension, currency);
+  unit_text(value, text.computed_unit, text);
 }
 
 }  // namespace detail
 
 std::string format(const Quantity& quantity) {
-  using namespace detail;
-  const double value = quantity.value;
-  const Dimension dimension = quantity.dimension;
-  if (dimension.dimensionless()) return format_dimensionless(value);
-  if (dimension == Dimension::data()) return format_bytes(value);
-  if (dimension == Dimension::bandwidth()) return format_on_ladder(value, kBandwidth);
-  if (dimension == Dimension::power()) return format_on_ladder(value, kPower);
-  if (dimension == Dimension::frequency()) return format_on_ladder(value, kFrequency);
-  if (dimension == Dimension::compute()) return format_on_ladder(value, kCompute);
-  if (dimension == Dimension::transfer_rate()) return with_unit(value, "MT/s");
-  if (dimension == Dimension::temperature()) return with_unit(value, "C");
-  if (dimension == Dimension::energy()) return with_unit(value / kKilowattHour, "kWh");
-  if (dimension == Dimension::duration()) return format_duration(value);
-  const Currency currency = quantity.currency;
-  if (dimension == Dimension::money_amount()) return money_with_unit(value, currency, "");
-  if (dimension == Dimension::money_rate()) return money_with_unit(value * kHour, currency, "/h");
-  if (dimension == Dimension::energy_price()) return money_with_unit(value * kKilowattHour, currency, "/kWh");
-  return with_unit(value, base_unit_symbol(dimension, quantity.currency));
+  detail::QuantityText text;
+  detail::quantity_text(quantity, text);
+  std::string out;
+  out.reserve(text.size());  // no allocation up to 15 characters ("80 GB", "32.77 USD/h")
+  text.append_to(out);
+  return out;
+}
+
+void format_to(std::string& out, const Quantity& quantity) {
+  detail::QuantityText text;
+  detail::quantity_text(quantity, text);
+  text.append_to(out);
 }
 
 }  // namespace gpuspec::units

@@ -1,6 +1,6 @@
-// Differential test: the fast quantity formatter against the one it replaced
-// (old_format_reference.h, copied verbatim), on millions of values for every
-// dimension and ladder. Any single differing byte fails with the value printed
+// Differential test: the fast quantity formatter (`format` and the appending
+// `format_to`) against the one it replaced (old_format_reference.h, copied verbatim),
+// on millions of values for every dimension and ladder. Any single differing byte fails with the value printed
 // exactly ("{:a}"), so a mismatch can be turned into a unit test.
 #include <cmath>
 #include <cstdint>
@@ -152,6 +152,7 @@ TEST(FormatDifferential, EveryDimensionMatchesTheOldFormatter) {
   // Every 4th value per dimension keeps the test to a few seconds: still millions.
   constexpr std::size_t kStride = 4;
   ASSERT_GT(values.size() / kStride * std::size(kDimensions), 2'000'000u);
+  std::string appended;
   for (const DimensionCase& d : kDimensions) {
     std::size_t mismatches = 0;
     for (std::size_t i = 0; i < values.size(); i += kStride) {
@@ -163,6 +164,13 @@ TEST(FormatDifferential, EveryDimensionMatchesTheOldFormatter) {
       if (now != before && ++mismatches <= 5) {
         ADD_FAILURE() << d.name << " " << fmt::format("{:a} ({})", v, v) << ": new \"" << now << "\", old \""
                       << before << "\"";
+      }
+      // The appending overload writes the same text after whatever the caller built.
+      appended.assign("limit ");
+      format_to(appended, q);
+      if (appended.compare(6, std::string::npos, before) != 0 && ++mismatches <= 5) {
+        ADD_FAILURE() << d.name << " " << fmt::format("{:a} ({})", v, v) << ": format_to \"" << appended
+                      << "\", old \"" << before << "\"";
       }
     }
     EXPECT_EQ(mismatches, 0u) << d.name;

@@ -105,5 +105,8 @@ ArithmeticResult make_quantity(double number, const Unit& unit);
 // used unless the value is an exact multiple of a binary unit and not of the decimal one
 // (so 1152 GiB prints "1152 GiB"). At most 4 significant digits, trailing zeros trimmed.
 std::string format(const Quantity& quantity);
+// The same text appended to `out`, for callers building a longer message or note: no
+// temporary string ("2 x " then format_to(out, psu) then " (one of 2 failed)").
+void format_to(std::string& out, const Quantity& quantity);
 
 }  // namespace gpuspec::units
