@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -120,6 +121,16 @@ struct Expr {
   template <typename T>
   const T* as() const { return std::get_if<T>(&node); }
 };
+
+// A new expression node at `range`; both parsers (the ANTLR tree builder and the
+// hand-written one) build their trees with it.
+template <typename T>
+ExprPtr make_expr(SourceRange range, T node) {
+  auto expr = std::make_unique<Expr>();
+  expr->range = range;
+  expr->node = std::move(node);
+  return expr;
+}
 
 struct Body;
 

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "format/formatter.h"
+#include "syntax/committed_files.h"
 
 namespace gpuspec::format {
 namespace {
@@ -15,14 +16,7 @@ namespace {
 namespace fs = std::filesystem;
 
 std::vector<std::string> committed_files() {
-  std::vector<std::string> out;
-  for (const char* folder : {"stdlib", "policies", "examples", "test/policies"}) {
-    for (const auto& entry : fs::recursive_directory_iterator(fs::path(GPUSPEC_SOURCE_DIR) / folder)) {
-      if (entry.is_regular_file() && entry.path().extension() == ".gpuspec") out.push_back(entry.path().string());
-    }
-  }
-  std::sort(out.begin(), out.end());
-  return out;
+  return test_support::committed_gpuspec_files({"stdlib", "policies", "examples", "test/policies"});
 }
 
 class CommittedFile : public testing::TestWithParam<std::string> {};

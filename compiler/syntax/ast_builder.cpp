@@ -13,13 +13,7 @@ using P = gpuspec_antlr::GpuSpecParser;
 
 namespace {
 
-template <typename T>
-ast::ExprPtr make_expr(SourceRange range, T node) {
-  auto expr = std::make_unique<ast::Expr>();
-  expr->range = range;
-  expr->node = std::move(node);
-  return expr;
-}
+using ast::make_expr;
 
 // The typed child accessors this file uses, by kind instead of by dynamic_cast.
 P::BodyContext* body_of(antlr4::ParserRuleContext* ctx) { return first_child<P::BodyContext>(ctx, is<NodeKind::Body>); }

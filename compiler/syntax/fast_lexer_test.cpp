@@ -17,6 +17,7 @@
 #include "GpuSpecLexer.h"
 #include "source/utf8.h"
 #include "syntax/token_fields.h"
+#include "syntax/committed_files.h"
 
 namespace gpuspec::syntax {
 namespace {
@@ -66,16 +67,7 @@ std::string printable(const std::string& text) {
   return ::testing::AssertionSuccess();
 }
 
-std::vector<std::string> committed_files() {
-  std::vector<std::string> out;
-  for (const char* folder : {"examples", "stdlib", "policies", "test"}) {
-    for (const auto& entry : fs::recursive_directory_iterator(fs::path(GPUSPEC_SOURCE_DIR) / folder)) {
-      if (entry.is_regular_file() && entry.path().extension() == ".gpuspec") out.push_back(entry.path().string());
-    }
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
+std::vector<std::string> committed_files() { return test_support::committed_gpuspec_files(); }
 
 TEST(FastLexerTest, MatchesAntlrOnEveryCommittedFile) {
   auto files = committed_files();

@@ -52,13 +52,7 @@ ast::BinaryOp binary_op(std::size_t type) {
   }
 }
 
-template <typename T>
-ast::ExprPtr make_expr(SourceRange range, T node) {
-  auto expr = std::make_unique<ast::Expr>();
-  expr->range = range;
-  expr->node = std::move(node);
-  return expr;
-}
+using ast::make_expr;
 
 class FastParser {
  public:

@@ -19,6 +19,7 @@
 #include "syntax/ast_dump.h"
 #include "syntax/parse_outcome.h"
 #include "syntax/parser.h"
+#include "syntax/committed_files.h"
 
 namespace gpuspec::syntax {
 namespace {
@@ -61,16 +62,7 @@ std::string printable_input(const std::string& text) {
   return failure;
 }
 
-std::vector<std::string> committed_files() {
-  std::vector<std::string> out;
-  for (const char* folder : {"examples", "stdlib", "policies", "test"}) {
-    for (const auto& entry : fs::recursive_directory_iterator(fs::path(GPUSPEC_SOURCE_DIR) / folder)) {
-      if (entry.is_regular_file() && entry.path().extension() == ".gpuspec") out.push_back(entry.path().string());
-    }
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
+std::vector<std::string> committed_files() { return test_support::committed_gpuspec_files(); }
 
 TEST(FastParserTest, MatchesAntlrOnEveryCommittedFile) {
   auto files = committed_files();
