@@ -118,6 +118,8 @@ class CompiledExpr {
 
   class Builder;
   class Run;
+  // The display text of node `node`'s value over `facts` (a compound trace step).
+  std::string display_of(const facts::FactSet& facts, std::uint32_t node) const;
 
   const FactSchema* schema_ = nullptr;
   std::vector<Node> nodes_;

@@ -1,0 +1,132 @@
+// The power-assertion trace of a violated requirement and its why-notes
+// ("gpu.vram_total = 320 GB (4 x 80 GB)"), from the steps planned when it was compiled;
+// and judge(), which turns a guard's and a requirement's checks into a verdict.
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "eval/compiled.h"
+#include "eval/compiled_detail.h"
+
+namespace gpuspec::eval {
+
+namespace {
+
+using facts::Value;
+using detail::append_value;
+
+// Where a catalog fact came from, or how a derived one was computed; read only for a
+// note that prints it.
+std::string explanation_of(const facts::Origin& origin) {
+  if (origin.kind == facts::Origin::Kind::Catalog && !origin.entry.empty()) return "from " + origin.entry;
+  return origin.explanation;
+}
+
+// "gpu.vram_total = 320 GB (4 x 80 GB)": declared facts speak for themselves; anything
+// else says where it came from (unless that is the value itself). Built in one string.
+std::string fact_text(std::string_view name, const Value& value, const facts::Origin& origin) {
+  using Kind = facts::Origin::Kind;
+  constexpr std::string_view kFrom = "from ";
+  std::string text;
+  text.reserve(name.size() + 24);
+  text += name;
+  text += " = ";
+  const std::size_t value_begin = text.size();
+  append_value(value, text);
+  if (origin.kind == Kind::Declared) return text;
+  const std::string_view shown = std::string_view(text).substr(value_begin);
+  if (origin.kind == Kind::Catalog && !origin.entry.empty()) {
+    if (shown.size() == kFrom.size() + origin.entry.size() && shown.substr(0, kFrom.size()) == kFrom &&
+        shown.substr(kFrom.size()) == origin.entry) {
+      return text;
+    }
+    text += " (";
+    text += kFrom;
+    text += origin.entry;
+    text += ')';
+    return text;
+  }
+  const std::string& explanation = origin.explanation;
+  if (explanation.empty() || explanation == shown) return text;
+  text += " (";
+  text += explanation;
+  text += ')';
+  return text;
+}
+
+}  // namespace
+
+std::vector<Term> CompiledExpr::trace(const facts::FactSet& facts) const {
+  std::vector<Term> terms;
+  terms.reserve(trace_.size());
+  for (const auto& step : trace_) {
+    if (!step.is_fact) {
+      Term t;
+      t.expression = step.text;
+      t.value = display_of(facts, step.index);
+      t.text = t.expression + " = " + t.value;
+      t.range = step.range;
+      terms.push_back(std::move(t));
+      continue;
+    }
+    const NameSlot& n = *names_[step.index];
+    const facts::Fact* f = facts.find(n.key);
+    if (!f && !n.in_schema) continue;  // a symbol literal
+    Term t;
+    t.expression = n.text;
+    t.range = step.range;
+    t.is_fact = true;
+    if (!f) {
+      t.value = "unknown";
+      t.text = n.text + " = unknown (the fact does not apply here)";
+    } else {
+      t.value = f->value.display();
+      t.origin = f->origin.range;
+      t.origin_kind = f->origin.kind;
+      t.explanation = explanation_of(f->origin);
+      t.text = fact_text(n.text, f->value, f->origin);
+    }
+    terms.push_back(std::move(t));
+  }
+  return terms;
+}
+
+void CompiledExpr::append_why_notes(const facts::FactSet& facts, std::vector<DiagnosticNote>& notes) const {
+  notes.reserve(notes.size() + trace_.size() + 1);  // + 1: a severity or waiver note may follow
+  for (const auto& step : trace_) {
+    if (!step.is_fact) {
+      std::string value = display_of(facts, step.index);
+      std::string text;
+      text.reserve(step.text.size() + 3 + value.size());
+      text += step.text;
+      text += " = ";
+      text += value;
+      notes.push_back({std::move(text), {}});
+      continue;
+    }
+    // Only a fact with a place to point at gets a note (a missing one has none).
+    const facts::Fact* f = facts.find(names_[step.index]->key);
+    if (!f || !f->origin.range.valid()) continue;
+    notes.push_back({fact_text(names_[step.index]->text, f->value, f->origin), f->origin.range});
+  }
+}
+
+Verdict judge(const Check* when, const Check& require) {
+  using Kind = Check::Kind;
+  if (when) {
+    if (when->kind == Kind::Error) return Verdict::Error;
+    if (when->kind == Kind::Unknown || when->kind == Kind::False) return Verdict::Silent;
+    if (when->kind != Kind::True) return Verdict::Error;
+  }
+  switch (require.kind) {
+    case Kind::Error: return Verdict::Error;
+    case Kind::Unknown: return Verdict::Silent;
+    case Kind::True: return Verdict::Holds;
+    case Kind::False: return Verdict::Violated;
+    case Kind::NotBool: return Verdict::Error;
+  }
+  return Verdict::Error;
+}
+
+}  // namespace gpuspec::eval
