@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "format/formatter.h"
-#include "syntax/committed_files.h"
+#include "syntax/test_inputs.h"
 
 namespace gpuspec::format {
 namespace {

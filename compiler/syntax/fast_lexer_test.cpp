@@ -7,7 +7,6 @@
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -16,28 +15,13 @@
 
 #include "GpuSpecLexer.h"
 #include "source/utf8.h"
+#include "syntax/test_inputs.h"
 #include "syntax/token_fields.h"
-#include "syntax/committed_files.h"
 
 namespace gpuspec::syntax {
 namespace {
 
-namespace fs = std::filesystem;
-
-// Escapes control and non-ASCII bytes so a failing input can be pasted back into a test.
-std::string printable(const std::string& text) {
-  std::string out;
-  for (unsigned char c : text) {
-    if (c >= 0x20 && c < 0x7f && c != '\\') {
-      out += static_cast<char>(c);
-    } else {
-      char buffer[8];
-      std::snprintf(buffer, sizeof buffer, "\\x%02X", c);
-      out += buffer;
-    }
-  }
-  return out;
-}
+std::string printable(const std::string& text) { return test_support::escaped_bytes(text); }
 
 // True when both lexers produce the same tokens; reports the first difference.
 ::testing::AssertionResult same_tokens(const std::string& utf8) {

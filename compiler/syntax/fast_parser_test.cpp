@@ -9,7 +9,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -19,27 +18,12 @@
 #include "syntax/ast_dump.h"
 #include "syntax/parse_outcome.h"
 #include "syntax/parser.h"
-#include "syntax/committed_files.h"
+#include "syntax/test_inputs.h"
 
 namespace gpuspec::syntax {
 namespace {
 
-namespace fs = std::filesystem;
-
-// Escapes control and non-ASCII bytes so a failing input can be pasted back into a test.
-std::string printable_input(const std::string& text) {
-  std::string out;
-  for (unsigned char c : text) {
-    if (c >= 0x20 && c < 0x7f && c != '\\') {
-      out += static_cast<char>(c);
-    } else {
-      char buffer[8];
-      std::snprintf(buffer, sizeof buffer, "\\x%02X", c);
-      out += buffer;
-    }
-  }
-  return out;
-}
+std::string printable_input(const std::string& text) { return test_support::escaped_bytes(text); }
 
 // True when both paths give the same tree and diagnostics; `by` says who parsed.
 ::testing::AssertionResult same_parse(const std::string& text, ParsedBy* by = nullptr) {

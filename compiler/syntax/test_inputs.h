@@ -1,10 +1,11 @@
-// For tests: every committed .gpuspec file under some of the repository's folders,
-// sorted, as absolute paths. The test target defines GPUSPEC_SOURCE_DIR (the
-// repository root). Shared by the lexer and parser differential tests and the
-// formatter's fixpoint test, which all run over the same kind of file list.
+// For tests that run over many inputs (the lexer and parser differential tests, the
+// formatter's fixpoint test): the committed .gpuspec files, and a failing input's
+// bytes in a form that can be pasted back into a test. The test target defines
+// GPUSPEC_SOURCE_DIR (the repository root).
 #pragma once
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <initializer_list>
 #include <string>
@@ -22,6 +23,21 @@ inline std::vector<std::string> committed_gpuspec_files(std::initializer_list<co
     }
   }
   std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Escapes control and non-ASCII bytes (and the backslash) as \xNN.
+inline std::string escaped_bytes(const std::string& text) {
+  std::string out;
+  for (unsigned char c : text) {
+    if (c >= 0x20 && c < 0x7f && c != '\\') {
+      out += static_cast<char>(c);
+    } else {
+      char buffer[8];
+      std::snprintf(buffer, sizeof buffer, "\\x%02X", c);
+      out += buffer;
+    }
+  }
   return out;
 }
 
