@@ -2,8 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
+#include <iostream>
 #include <string>
 #include <vector>
 
@@ -28,7 +31,9 @@ int unknown_command(const std::string& name) {
 
 }  // namespace
 
-int run(int argc, char** argv) {
+namespace {
+
+int run_command(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
     std::fputs(program_help().c_str(), stderr);
@@ -56,6 +61,24 @@ int run(int argc, char** argv) {
     // A bug, not a user mistake: say so instead of aborting with a core dump.
     return tool_failure(std::string("internal error: ") + e.what());
   }
+}
+
+}  // namespace
+
+int run(int argc, char** argv) {
+  int status = run_command(argc, argv);
+  // Findings that never reached standard output (a full disk, a closed file) must not
+  // pass as a clean run: the command's exit status would say "no errors" about output
+  // nobody can read.
+  std::cout.flush();
+  bool failed = !std::cout.good();
+  errno = 0;
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) failed = true;
+  if (failed) {
+    int error = errno;
+    return tool_failure(fmt::format("cannot write to standard output{}", error ? fmt::format(": {}", std::strerror(error)) : std::string()));
+  }
+  return status;
 }
 
 }  // namespace gpuspec::driver
