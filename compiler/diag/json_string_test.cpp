@@ -32,11 +32,12 @@ TEST(JsonString, EveryAsciiByteAlone) {
   EXPECT_EQ(written("\b\f\n\r\t\"\\/"), "\"\\b\\f\\n\\r\\t\\\"\\\\/\"");
 }
 
-// Escapes before, inside and after a word of eight plain bytes, and at its edges.
+// Escapes before, inside and after a word of eight plain bytes or a block of sixteen,
+// and at their edges.
 TEST(JsonString, EscapesAtEveryOffset) {
-  for (std::size_t at = 0; at < 24; ++at) {
+  for (std::size_t at = 0; at < 40; ++at) {
     for (const std::string& special : std::vector<std::string>{"\"", "\\", "\n", std::string(1, '\0'), "\x1f", "\xC3\xA9", "\xF0\x9F\x98\x80"}) {
-      std::string text = std::string(at, 'x') + special + std::string(23 - at, 'y');
+      std::string text = std::string(at, 'x') + special + std::string(39 - at, 'y');
       EXPECT_EQ(written(text), dom_dump(text)) << at;
     }
   }

@@ -2,7 +2,11 @@
 
 #include <fmt/format.h>
 
-#include <map>
+#include <algorithm>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "sema/cloud_check.h"
 #include "sema/consistency_check.h"
@@ -14,6 +18,47 @@ namespace gpuspec::sema {
 
 namespace {
 
+// What a body belongs to, as messages name it ("server 'a'", "block 'storage'"),
+// spelled out only when a message needs it: formatting it for every body that is
+// fine was most of the checker's own time.
+struct Owner {
+  std::string_view kind;  // a declaration's kind, or "block"
+  std::string_view name;
+  std::string text() const { return fmt::format("{} '{}'", kind, name); }
+};
+
+// The keys set so far in one body and where each was first set. A body holds a handful
+// of keys, so a scan of a small vector beats a map's node and string copy per key; a
+// body with many keys (generated or hostile) gets a hash index so it stays linear.
+class SeenKeys {
+ public:
+  // Where `key` was first set, or null when this is the first time (then recorded at `range`).
+  const SourceRange* first_set(std::string_view key, SourceRange range) {
+    if (!index_.empty()) {
+      auto [it, inserted] = index_.emplace(key, keys_.size());
+      if (!inserted) return &keys_[it->second].second;
+    } else {
+      for (const auto& [seen, at] : keys_) {
+        if (seen == key) return &at;
+      }
+      if (keys_.size() == kIndexFrom) {
+        for (std::size_t i = 0; i < keys_.size(); ++i) index_.emplace(keys_[i].first, i);
+        index_.emplace(key, keys_.size());
+      }
+    }
+    keys_.emplace_back(key, range);
+    return nullptr;
+  }
+  bool contains(std::string_view key) const {
+    if (!index_.empty()) return index_.count(key) != 0;
+    return std::any_of(keys_.begin(), keys_.end(), [&](const auto& seen) { return seen.first == key; });
+  }
+
+ private:
+  static constexpr std::size_t kIndexFrom = 32;
+  std::vector<std::pair<std::string_view, SourceRange>> keys_;
+  std::unordered_map<std::string_view, std::size_t> index_;  // empty below kIndexFrom keys
+};
 
 class DeclarationChecker {
  public:
@@ -32,7 +77,7 @@ class DeclarationChecker {
       return;
     }
     bool waivers_allowed = !kind->catalog && kind->kind != "policy";
-    check_body(decl.body, kind->body, decl.name_range, waivers_allowed, fmt::format("{} '{}'", decl.kind, decl.name));
+    check_body(decl.body, kind->body, decl.name_range, waivers_allowed, Owner{decl.kind, decl.name});
   }
 
  private:
@@ -43,8 +88,8 @@ class DeclarationChecker {
   }
 
   void check_body(const ast::Body& body, const BlockSchema& schema, SourceRange owner_range, bool waivers_allowed,
-                  std::string_view owner) {
-    std::map<std::string, SourceRange> seen;
+                  const Owner& owner) {
+    SeenKeys seen;
     for (const auto& item : body.items) {
       if (const auto* property = std::get_if<ast::Property>(&item)) {
         if (!note_first(seen, property->key, property->key_range)) continue;
@@ -57,37 +102,37 @@ class DeclarationChecker {
       }
     }
     for (const auto& property : schema.properties) {
-      if (property.required && !seen.count(std::string(property.name))) {
+      if (property.required && !seen.contains(property.name)) {
         auto& d = error("missing-property", owner_range,
-                        fmt::format("{} is missing required property '{}'", owner, property.name));
+                        fmt::format("{} is missing required property '{}'", owner.text(), property.name));
         d.hint = fmt::format("add `{} = ...` ({})", property.name, property.doc);
       }
     }
   }
 
   // False (and a diagnostic pointing at both) when the key was already set in this body.
-  bool note_first(std::map<std::string, SourceRange>& seen, const std::string& key, SourceRange range) {
-    auto [it, inserted] = seen.emplace(key, range);
-    if (inserted) return true;
+  bool note_first(SeenKeys& seen, const std::string& key, SourceRange range) {
+    const SourceRange* first = seen.first_set(key, range);
+    if (!first) return true;
     auto& d = error("duplicate-property", range, fmt::format("'{}' is set more than once", key));
-    d.notes.push_back({"first set here", it->second});
+    d.notes.push_back({"first set here", *first});
     return false;
   }
 
   const PropertySchema* lookup(const BlockSchema& schema, const std::string& key, SourceRange range,
-                               std::string_view owner) {
+                               const Owner& owner) {
     if (const auto* property = schema.find(key)) return property;
     if (schema.open) return nullptr;
     std::vector<std::string_view> names;
     for (const auto& p : schema.properties) names.push_back(p.name);
-    auto& d = error("unknown-property", range, fmt::format("unknown property '{}' in {}", key, owner));
+    auto& d = error("unknown-property", range, fmt::format("unknown property '{}' in {}", key, owner.text()));
     if (!add_suggestions(d, suggest(key, names), range) && !names.empty()) {
       d.hint = fmt::format("known properties: {}", fmt::join(names, ", "));
     }
     return nullptr;
   }
 
-  void check_property(const ast::Property& property, const BlockSchema& schema, std::string_view owner) {
+  void check_property(const ast::Property& property, const BlockSchema& schema, const Owner& owner) {
     if (schema.open) {
       PropertySchema open{property.key, schema.open_value};
       ValueChecker(program_, diags_, declaration_).check(*property.value, open);
@@ -98,12 +143,12 @@ class DeclarationChecker {
     ValueChecker(program_, diags_, declaration_).check(*property.value, *ps);
   }
 
-  void check_block(const ast::Block& block, const BlockSchema& schema, std::string_view owner) {
+  void check_block(const ast::Block& block, const BlockSchema& schema, const Owner& owner) {
     const PropertySchema* ps = lookup(schema, block.key, block.key_range, owner);
     if (!ps) return;
     for (const auto& type : ps->types) {
       if (type.kind == ValueKind::Block) {
-        check_body(block.body, *type.block, block.key_range, /*waivers_allowed=*/false, fmt::format("block '{}'", block.key));
+        check_body(block.body, *type.block, block.key_range, /*waivers_allowed=*/false, Owner{"block", block.key});
         return;
       }
     }
@@ -114,9 +159,9 @@ class DeclarationChecker {
         .hint = fmt::format("write `{} = ...`", block.key);
   }
 
-  void check_waiver(const ast::Waiver& waiver, bool allowed, std::string_view owner) {
+  void check_waiver(const ast::Waiver& waiver, bool allowed, const Owner& owner) {
     if (!allowed) {
-      error("waiver-not-allowed", waiver.range, fmt::format("waivers are not allowed in {}", owner)).hint =
+      error("waiver-not-allowed", waiver.range, fmt::format("waivers are not allowed in {}", owner.text())).hint =
           "waive a rule in the workload, server or cloud declaration it fires on";
       return;
     }

@@ -20,11 +20,27 @@ void DeclIndex::add(const LoadedFile& file, DiagnosticEngine& diags, const DeclI
                          previous->decl->name_range});
       continue;
     }
-    entries_.emplace(decl.name, DeclEntry{&decl, &file});
+    auto it = entries_.emplace(decl.name, DeclEntry{&decl, &file}).first;
+    if (!hashed_.empty()) {
+      hashed_.emplace(it->first, &it->second);
+    } else if (entries_.size() >= kHashFrom) {
+      rehash();
+    }
   }
 }
 
+void DeclIndex::rehash() {
+  hashed_.clear();
+  if (entries_.size() < kHashFrom) return;
+  hashed_.reserve(entries_.size());
+  for (const auto& [name, entry] : entries_) hashed_.emplace(name, &entry);
+}
+
 const DeclEntry* DeclIndex::find(std::string_view name) const {
+  if (!hashed_.empty()) {
+    auto it = hashed_.find(name);
+    return it == hashed_.end() ? nullptr : it->second;
+  }
   auto it = entries_.find(name);
   return it == entries_.end() ? nullptr : &it->second;
 }

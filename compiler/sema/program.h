@@ -7,6 +7,7 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "ast/ast.h"
@@ -36,13 +37,30 @@ struct DeclEntry {
 // Declarations indexed by name, with duplicate detection.
 class DeclIndex {
  public:
+  DeclIndex() = default;
+  DeclIndex(const DeclIndex& other) : entries_(other.entries_) { rehash(); }
+  DeclIndex& operator=(const DeclIndex& other) {
+    entries_ = other.entries_;
+    rehash();
+    return *this;
+  }
+  DeclIndex(DeclIndex&&) = default;  // map nodes move with the map: the views stay valid
+  DeclIndex& operator=(DeclIndex&&) = default;
+
   // Adds every declaration of `file`; a duplicate is reported at both places.
   void add(const LoadedFile& file, DiagnosticEngine& diags, const DeclIndex* outer = nullptr);
   const DeclEntry* find(std::string_view name) const;
   const std::map<std::string, DeclEntry, std::less<>>& entries() const { return entries_; }
 
  private:
+  // The library's index holds hundreds of names, and every reference and catalog look-up
+  // of every spec searches it: string comparisons down the map were ~2 % of a check. An
+  // index that large is also hashed (by the map's own keys); a spec's few names are not.
+  static constexpr std::size_t kHashFrom = 32;
+  void rehash();
+
   std::map<std::string, DeclEntry, std::less<>> entries_;
+  std::unordered_map<std::string_view, const DeclEntry*> hashed_;  // empty below kHashFrom entries
 };
 
 // Declarations grouped by kind ("part", "cuda_arch", ...), each group in name order.

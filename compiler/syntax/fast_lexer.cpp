@@ -1,5 +1,7 @@
 #include "syntax/fast_lexer.h"
 
+#include <algorithm>
+
 #include "GpuSpecLexer.h"
 
 namespace gpuspec::syntax {
@@ -18,42 +20,43 @@ bool is_whitespace(char32_t c) {
 
 // The keywords are rules listed before IDENT: an identifier spelled exactly like one
 // (same length, so the first rule wins) is the keyword.
-std::size_t keyword_or_ident(std::u32string_view word) {
+template <typename Char>
+std::size_t keyword_or_ident(std::basic_string_view<Char> word) {
   static constexpr struct {
-    std::u32string_view text;
+    std::string_view text;
     std::size_t type;
-  } kKeywords[] = {{U"import", L::IMPORT}, {U"waive", L::WAIVE}, {U"until", L::UNTIL}, {U"true", L::TRUE},
-                   {U"false", L::FALSE},   {U"and", L::AND},     {U"or", L::OR},       {U"not", L::NOT},
-                   {U"in", L::IN},         {U"x", L::X}};
+  } kKeywords[] = {{"import", L::IMPORT}, {"waive", L::WAIVE}, {"until", L::UNTIL}, {"true", L::TRUE},
+                   {"false", L::FALSE},   {"and", L::AND},     {"or", L::OR},       {"not", L::NOT},
+                   {"in", L::IN},         {"x", L::X}};
   if (word.size() > 6) return L::IDENT;
   for (const auto& keyword : kKeywords) {
-    if (keyword.text == word) return keyword.type;
+    if (keyword.text.size() == word.size() &&
+        std::equal(word.begin(), word.end(), keyword.text.begin(),
+                   [](Char a, char b) { return static_cast<char32_t>(a) == static_cast<char32_t>(b); })) {
+      return keyword.type;
+    }
   }
   return L::IDENT;
 }
 
-// A CommonToken placed in the lexer's chunks: deleting it (the token stream holds it
-// in a unique_ptr) runs the destructor and leaves the memory to the chunk.
-class ArenaToken : public antlr4::CommonToken {
- public:
-  using CommonToken::CommonToken;
-  static void* operator new(std::size_t, void* where) noexcept { return where; }
-  static void operator delete(void*) noexcept {}
-};
-
-constexpr std::size_t kTokenSize = (sizeof(ArenaToken) + alignof(ArenaToken) - 1) / alignof(ArenaToken) * alignof(ArenaToken);
-constexpr std::size_t kTokensPerChunk = 1024;
-
-}  // namespace
-
-antlr4::TokenFactory<antlr4::CommonToken>* FastLexer::getTokenFactory() {
-  return antlr4::CommonTokenFactory::DEFAULT.get();  // what antlr4::Lexer uses
+// Where the ASCII `needle` next occurs in `text` from `from`, or npos.
+template <typename Char>
+std::size_t find_ascii(std::basic_string_view<Char> text, std::string_view needle, std::size_t from) {
+  auto at = std::search(text.begin() + static_cast<std::ptrdiff_t>(std::min(from, text.size())), text.end(),
+                        needle.begin(), needle.end(),
+                        [](Char a, char b) { return static_cast<char32_t>(a) == static_cast<char32_t>(b); });
+  return at == text.end() ? std::basic_string_view<Char>::npos : static_cast<std::size_t>(at - text.begin());
 }
 
-FastLexer::Lexeme FastLexer::lexeme_at(std::size_t at) const {
+// The longest lexeme at index `at` of `text` (not at the end), as the grammar's rules
+// choose it: the longest match, ties to the rule listed first. `text` holds code points:
+// char32_t for any text, or char for ASCII text, where byte i is code point i.
+template <typename Char>
+FastLexer::Lexeme lexeme_in(std::basic_string_view<Char> text_, std::size_t at) {
+  using Lexeme = FastLexer::Lexeme;
   const std::size_t n = text_.size();
-  auto is = [&](std::size_t k, char32_t c) { return k < n && text_[k] == c; };
-  const char32_t c = text_[at];
+  auto is = [&](std::size_t k, char32_t c) { return k < n && static_cast<char32_t>(text_[k]) == c; };
+  const char32_t c = static_cast<char32_t>(text_[at]);
 
   if (is_letter(c) || c == '_') {
     // IDENT: segments of [A-Za-z0-9_-] joined by '.', each after the first starting
@@ -123,13 +126,13 @@ FastLexer::Lexeme FastLexer::lexeme_at(std::size_t at) const {
       if (is(at + 1, '"') && is(at + 2, '"')) {
         // TRIPLE_STRING ends at the first `"""` after the opening one (`.*?`); without
         // one, UNTERMINATED_TRIPLE_STRING runs to the end of the input.
-        auto close = text_.find(U"\"\"\"", at + 3);
-        if (close != std::u32string_view::npos) return {L::TRIPLE_STRING, close + 3};
+        auto close = find_ascii(text_, R"(""")", at + 3);
+        if (close != std::basic_string_view<Char>::npos) return {L::TRIPLE_STRING, close + 3};
         return {L::UNTERMINATED_TRIPLE_STRING, n};
       }
       std::size_t k = at + 1;
       while (k < n) {
-        char32_t d = text_[k];
+        char32_t d = static_cast<char32_t>(text_[k]);
         if (d == '\\' && k + 1 < n && text_[k + 1] != '\r' && text_[k + 1] != '\n') {
           k += 2;
         } else if (d != '"' && d != '\\' && d != '\r' && d != '\n') {
@@ -153,8 +156,8 @@ FastLexer::Lexeme FastLexer::lexeme_at(std::size_t at) const {
         return {L::SLASH_COMMENT, k};
       }
       if (is(at + 1, '*')) {
-        auto close = text_.find(U"*/", at + 2);
-        if (close != std::u32string_view::npos) return {L::BLOCK_COMMENT, close + 2};
+        auto close = find_ascii(text_, "*/", at + 2);
+        if (close != std::basic_string_view<Char>::npos) return {L::BLOCK_COMMENT, close + 2};
         return {L::UNTERMINATED_BLOCK_COMMENT, n};
       }
       return {L::SLASH, at + 1};
@@ -187,6 +190,26 @@ FastLexer::Lexeme FastLexer::lexeme_at(std::size_t at) const {
   return {L::STRAY_CHARACTER, at + 1};
 }
 
+// A CommonToken placed in the lexer's chunks: deleting it (the token stream holds it
+// in a unique_ptr) runs the destructor and leaves the memory to the chunk.
+class ArenaToken : public antlr4::CommonToken {
+ public:
+  using CommonToken::CommonToken;
+  static void* operator new(std::size_t, void* where) noexcept { return where; }
+  static void operator delete(void*) noexcept {}
+};
+
+constexpr std::size_t kTokenSize = (sizeof(ArenaToken) + alignof(ArenaToken) - 1) / alignof(ArenaToken) * alignof(ArenaToken);
+constexpr std::size_t kTokensPerChunk = 1024;
+
+}  // namespace
+
+antlr4::TokenFactory<antlr4::CommonToken>* FastLexer::getTokenFactory() {
+  return antlr4::CommonTokenFactory::DEFAULT.get();  // what antlr4::Lexer uses
+}
+
+FastLexer::Lexeme FastLexer::lexeme_at(std::size_t at) const { return lexeme_in(text_, at); }
+
 // ANTLR counts a line per '\n' and columns in code points since the last one.
 void FastLexer::advance_to(std::size_t end) {
   for (; position_ < end; ++position_) {
@@ -214,6 +237,32 @@ std::unique_ptr<antlr4::CommonToken> FastLexer::make_token(std::size_t type, std
   return token;
 }
 
+namespace {
+
+// The lexemes the grammar sends to the hidden channel.
+bool is_hidden(std::size_t type) {
+  return type == L::HASH_COMMENT || type == L::SLASH_COMMENT || type == L::BLOCK_COMMENT ||
+         type == L::UNTERMINATED_BLOCK_COMMENT || type == L::UNTERMINATED_TRIPLE_STRING ||
+         type == L::UNTERMINATED_STRING || type == L::STRAY_CHARACTER;
+}
+
+template <typename Char>
+void lex_into(std::basic_string_view<Char> text, std::vector<LexedToken>& out) {
+  out.reserve(out.size() + text.size() / 4 + 1);  // specs hold about one token per 7 bytes
+  std::size_t at = 0;
+  while (at < text.size()) {
+    FastLexer::Lexeme lexeme = lexeme_in(text, at);
+    if (lexeme.type != L::WS) out.push_back({lexeme.type, at, lexeme.end - 1, is_hidden(lexeme.type)});
+    at = lexeme.end;
+  }
+  out.push_back({antlr4::Token::EOF, at, at - 1, false});
+}
+
+}  // namespace
+
+void lex_ascii(std::string_view text, std::vector<LexedToken>& out) { lex_into(text, out); }
+void lex_code_points(std::u32string_view text, std::vector<LexedToken>& out) { lex_into(text, out); }
+
 std::unique_ptr<antlr4::Token> FastLexer::nextToken() { return next_token(); }
 
 std::unique_ptr<antlr4::CommonToken> FastLexer::next_token() {
@@ -223,10 +272,7 @@ std::unique_ptr<antlr4::CommonToken> FastLexer::next_token() {
       advance_to(lexeme.end);
       continue;
     }
-    bool hidden = lexeme.type == L::HASH_COMMENT || lexeme.type == L::SLASH_COMMENT ||
-                  lexeme.type == L::BLOCK_COMMENT || lexeme.type == L::UNTERMINATED_BLOCK_COMMENT ||
-                  lexeme.type == L::UNTERMINATED_TRIPLE_STRING || lexeme.type == L::UNTERMINATED_STRING ||
-                  lexeme.type == L::STRAY_CHARACTER;
+    bool hidden = is_hidden(lexeme.type);
     std::size_t start = position_;
     std::size_t line = line_;
     std::size_t column = column_;

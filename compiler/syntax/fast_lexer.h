@@ -59,6 +59,21 @@ class FastLexer : public antlr4::TokenSource {
   std::size_t column_ = 0;
 };
 
+// One token as plain values: what FastTokenStream holds (whitespace skipped, end of
+// file last) without the ANTLR token objects, for clean input, which never reaches
+// ANTLR; line and column are left out, as only ANTLR's error messages read them.
+struct LexedToken {
+  std::size_t type;   // the GpuSpecLexer token type
+  std::size_t start;  // code point index
+  std::size_t stop;   // inclusive; one before `start` at end of file, as ANTLR has it
+  bool hidden;        // on the hidden channel: comments and lexemes no rule closes
+};
+
+// The tokens of ASCII text (byte i is code point i), lexed straight from its bytes.
+void lex_ascii(std::string_view text, std::vector<LexedToken>& out);
+// The tokens of any text, as decoded code points.
+void lex_code_points(std::u32string_view text, std::vector<LexedToken>& out);
+
 // A CommonTokenStream filled by FastLexer in one go: BufferedTokenStream::fetch gets
 // each token through a virtual call and sets its index after a dynamic_cast.
 class FastTokenStream : public antlr4::CommonTokenStream {

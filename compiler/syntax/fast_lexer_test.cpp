@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -23,6 +24,19 @@ namespace {
 
 std::string printable(const std::string& text) { return test_support::escaped_bytes(text); }
 
+// Whether the plain tokens are the stream's (type, channel, start, stop, in order).
+bool same_plain_tokens(const std::vector<LexedToken>& plain, const std::vector<TokenFields>& stream) {
+  if (plain.size() != stream.size()) return false;
+  for (std::size_t i = 0; i < plain.size(); ++i) {
+    std::size_t channel = plain[i].hidden ? antlr4::Token::HIDDEN_CHANNEL : antlr4::Token::DEFAULT_CHANNEL;
+    if (plain[i].type != stream[i].type || channel != stream[i].channel || plain[i].start != stream[i].start ||
+        plain[i].stop != stream[i].stop) {
+      return false;
+    }
+  }
+  return true;
+}
+
 // True when both lexers produce the same tokens; reports the first difference.
 ::testing::AssertionResult same_tokens(const std::string& utf8) {
   Utf32Input reference_input(utf8);
@@ -38,6 +52,20 @@ std::string printable(const std::string& text) { return test_support::escaped_by
   FastTokenStream stream(stream_lexer);
   if (fields_of(stream) != actual) {
     return ::testing::AssertionFailure() << "input \"" << printable(utf8) << "\": FastTokenStream differs";
+  }
+  // The plain tokens of the clean-input path: the same lexemes without ANTLR objects,
+  // from the code points and, for ASCII text, from the bytes.
+  std::vector<LexedToken> plain;
+  lex_code_points(stream_input.code_points(), plain);
+  if (!same_plain_tokens(plain, actual)) {
+    return ::testing::AssertionFailure() << "input \"" << printable(utf8) << "\": lex_code_points differs";
+  }
+  if (std::all_of(utf8.begin(), utf8.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) {
+    plain.clear();
+    lex_ascii(utf8, plain);
+    if (!same_plain_tokens(plain, actual)) {
+      return ::testing::AssertionFailure() << "input \"" << printable(utf8) << "\": lex_ascii differs";
+    }
   }
   for (std::size_t i = 0; i < std::max(expected.size(), actual.size()); ++i) {
     if (i >= expected.size() || i >= actual.size() || !(expected[i] == actual[i])) {

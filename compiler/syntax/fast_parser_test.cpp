@@ -99,6 +99,9 @@ TEST(FastParserTest, MatchesAntlrOnHandPickedCases) {
       {"r\u00e9sum\u00e9 {}", true},  // `r sum {}`, the stray characters reported
       {"server s { n\u00e4me = \"\u00e9\" a = 1 }", false},
       {"server s { a = \"\u00e9\" b = 2 GB }", true},
+      // Comments of every style, ASCII and not: the clean path copies their bytes.
+      {"# caf\u00e9\nserver s { a = 1 } // \u00d7 x\n/* \u00e9\n */ # end", true},
+      {"// a\n/* b */ server s { /* c */ a = 1 # d\n }", true},
       // Errors and diagnostics AstBuilder makes: ANTLR's path reports them.
       {"server s { a = {} + 1 }", false},
       {"server s { a = ({}) }", false},

@@ -9,8 +9,10 @@
 #include "antlr4-runtime.h"
 #include "source/utf8.h"
 #include "syntax/ast_builder.h"
+#include "syntax/clean_parse.h"
 #include "syntax/fast_lexer.h"
 #include "syntax/fast_parser.h"
+#include "syntax/nesting_check.h"
 #include "syntax/parse_snapshot.h"
 #include "syntax/source_offsets.h"
 #include "syntax/token_repair.h"
@@ -218,70 +220,6 @@ void scan_hidden_tokens(antlr4::CommonTokenStream& tokens, const CodePointOffset
   });
 }
 
-// Operators in one top-level expression. Prefix operators (`- - - 1`, `not not x`)
-// make the parser recurse once each, and every binary operator adds a level to the
-// tree that the AST builder, sema and the AST's destructor walk recursively, so a
-// long chain overflows the stack just as deep brackets do. Counting all operators
-// of an expression, at every bracket level, bounds that depth from above. With the
-// 200 brackets, 256 keeps an AddressSanitizer -O0 build (about 10 KB of stack per
-// parser level) well inside an 8 MB stack; 600 prefix operators inside 199
-// parentheses overflowed it.
-constexpr int kMaxOperatorsPerExpression = 256;
-
-bool is_operator(std::size_t type) {
-  switch (type) {
-    case P::MINUS: case P::PLUS: case P::STAR: case P::SLASH: case P::EQ: case P::NE: case P::LT: case P::LE:
-    case P::GT: case P::GE: case P::IN: case P::NOT: case P::AND: case P::OR:
-      return true;
-    default:
-      return false;
-  }
-}
-
-// The parser recurses once per nesting level; deep input must not reach it.
-bool check_nesting(antlr4::CommonTokenStream& tokens, const CodePointOffsets& offsets, DiagnosticEngine& diags) {
-  int depth = 0;
-  int expr_depth = 0;  // parentheses and brackets only: an expression's own nesting
-  int operators = 0;   // in the current top-level expression
-  bool ok = true;
-  for_each_token(tokens, false, [&](antlr4::Token* token) {
-    std::size_t type = token->getType();
-    switch (type) {
-      case P::LBRACE:
-      case P::LPAREN:
-      case P::LBRACK:
-        if (type != P::LBRACE) ++expr_depth;
-        if (++depth > kMaxNesting) {
-          diags.error("nesting-too-deep", offsets.range(token->getStartIndex(), token->getStopIndex()),
-                      fmt::format("nesting is deeper than {} levels", kMaxNesting));
-          return ok = false;
-        }
-        break;
-      case P::RBRACE:
-      case P::RPAREN:
-      case P::RBRACK:
-        if (type != P::RBRACE && expr_depth > 0) --expr_depth;
-        if (depth > 0) --depth;
-        break;
-      default:
-        break;
-    }
-    // A new expression starts after `=`, `;`, `,` or a brace outside any brackets.
-    // (An unclosed bracket keeps counting to the end of the file; only hostile or
-    // already broken input gets that far.)
-    if (expr_depth == 0 && (type == P::ASSIGN || type == P::SEMI || type == P::COMMA || type == P::LBRACE ||
-                            type == P::RBRACE)) {
-      operators = 0;
-    } else if (is_operator(type) && ++operators > kMaxOperatorsPerExpression) {
-      diags.error("nesting-too-deep", offsets.range(token->getStartIndex(), token->getStopIndex()),
-                  fmt::format("expression has more than {} operators; it nests too deeply", kMaxOperatorsPerExpression));
-      return ok = false;
-    }
-    return true;
-  });
-  return ok;
-}
-
 // Error recovery skips tokens until it can resynchronise, and ANTLR adds a parse-tree
 // node for every token it skips: one bad token at the top of 16 MB of junk made a node
 // per token on top of the token itself. The AST never reads those nodes, so this
@@ -343,6 +281,14 @@ ast::File parse_text(const SourceFile& source, DiagnosticEngine& diags, Parser w
   empty.file = source.id();
   if (!check_encoding(source, diags)) return empty;
   try {
+    bool fast_parser_gave_up = false;
+    if (which == Parser::HandWrittenFirst) {
+      if (auto clean = parse_clean(source, fast_parser_gave_up)) {
+        if (parsed_by) *parsed_by = ParsedBy::HandWrittenParser;
+        return std::move(*clean);
+      }
+    }
+
     CodePointOffsets offsets(source.id(), source.text());
     Utf32Input input(source.text());
     FastLexer lexer(input);  // every lexeme matches some rule; stray ones are tokens
@@ -353,12 +299,17 @@ ast::File parse_text(const SourceFile& source, DiagnosticEngine& diags, Parser w
     ast::File file;
     file.file = source.id();
     scan_hidden_tokens(tokens, offsets, diags, file);
-    if (!check_nesting(tokens, offsets, diags)) return file;
+    std::vector<ParserToken> visible = visible_tokens(tokens, offsets);
+    if (auto problem = find_nesting_problem(visible)) {
+      diags.error("nesting-too-deep", problem->range, problem->message);
+      return file;
+    }
 
-    // Clean input: the hand-written parser's tree. Anything it would have to report
-    // goes to ANTLR below, which owns every syntax diagnostic (fast_parser.h).
-    if (which == Parser::HandWrittenFirst) {
-      if (auto fast = parse_tokens_fast(visible_tokens(tokens, offsets), source)) {
+    // Input the clean path declined only for what was reported and repaired above
+    // (`stage: production`) may still be the hand-written parser's. Anything it would
+    // have to report goes to ANTLR below, which owns every syntax diagnostic (fast_parser.h).
+    if (which == Parser::HandWrittenFirst && !fast_parser_gave_up) {
+      if (auto fast = parse_tokens_fast(visible, source)) {
         fast->comments = std::move(file.comments);
         if (parsed_by) *parsed_by = ParsedBy::HandWrittenParser;
         return std::move(*fast);

@@ -20,6 +20,8 @@ class CodePointOffsets {
   SourceRange range(std::size_t start, std::size_t stop_inclusive) const;
   SourceRange point(std::size_t index) const;
   FileId file() const { return file_; }
+  // Whether the text is ASCII: code point i is byte i.
+  bool ascii() const { return offsets_.empty(); }
 
  private:
   FileId file_;
