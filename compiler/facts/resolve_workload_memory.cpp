@@ -6,13 +6,60 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 
 #include "facts/estimator.h"
 #include "facts/estimator_formulas.h"
 #include "facts/estimator_remedies.h"
 #include "units/integral.h"
 
+namespace gpuspec::facts::estimate_text {
+
+// "4 GPU(s), data parallel 4, tensor parallel 1": how the job's GPUs are split.
+struct Basis {
+  double total_gpus = 1;
+  int data_parallel = 1;
+  int tensor_parallel = 1;
+};
+
+// The derivation line of the estimate that starts with `prefix` ("weights", "kv cache"),
+// or "<prefix>: none; <basis>" when the estimate has none. Held by the fact's
+// explanation and formatted only when read: formatting the whole derivation of every
+// server's estimate was most of its cost, and a check prints few of them (issue 12).
+struct Step {
+  std::shared_ptr<const EstimatorInput> input;  // shared by the steps of one estimate
+  std::string_view prefix;                      // a literal
+  Basis basis;
+};
+
+}  // namespace gpuspec::facts::estimate_text
+
+template <>
+struct fmt::formatter<gpuspec::facts::estimate_text::Basis> : fmt::formatter<std::string_view> {
+  template <class Context>
+  auto format(const gpuspec::facts::estimate_text::Basis& b, Context& ctx) const {
+    return fmt::format_to(ctx.out(), "{} GPU(s), data parallel {}, tensor parallel {}", b.total_gpus,
+                          b.data_parallel, b.tensor_parallel);
+  }
+};
+
+template <>
+struct fmt::formatter<gpuspec::facts::estimate_text::Step> : fmt::formatter<std::string_view> {
+  template <class Context>
+  auto format(const gpuspec::facts::estimate_text::Step& step, Context& ctx) const {
+    return fmt::format_to(ctx.out(), "{}", gpuspec::facts::estimate_step(*step.input, step.prefix, step.basis.total_gpus));
+  }
+};
+
 namespace gpuspec::facts {
+
+std::string estimate_step(const EstimatorInput& input, std::string_view prefix, double total_gpus) {
+  const MemoryEstimate estimate = estimate_memory(input);
+  for (const auto& s : estimate.steps) {
+    if (s.starts_with(prefix)) return s;
+  }
+  return fmt::format("{}: none; {}", prefix, estimate_text::Basis{total_gpus, input.data_parallel, input.tensor_parallel});
+}
 
 namespace {
 
@@ -181,14 +228,12 @@ void add_workload_memory_facts(const ast::Declaration& decl, FactSet& facts, std
     }
     return;
   }
-  const MemoryEstimate estimate = estimate_memory(input);
-  const std::string basis = fmt::format("{} GPU(s), data parallel {}, tensor parallel {}", total_gpus,
-                                        input.data_parallel, input.tensor_parallel);
+  // The figures now, their derivation lines when a note reads them (estimate_text::Step).
+  const MemoryEstimate estimate = estimate_figures(input);
+  const estimate_text::Basis basis{total_gpus, input.data_parallel, input.tensor_parallel};
+  const auto shared_input = std::make_shared<const EstimatorInput>(input);
   auto step = [&](std::string_view prefix) {
-    for (const auto& s : estimate.steps) {
-      if (s.starts_with(prefix)) return s;
-    }
-    return fmt::format("{}: none; {}", prefix, basis);
+    return Explanation::format("{}", estimate_text::Step{shared_input, prefix, basis});
   };
   set_bytes(facts, "workload.mem.weights"_fact, estimate.weights, at, step("weights"));
   set_bytes(facts, "workload.mem.gradients"_fact, estimate.gradients, at, step("gradients"));
@@ -201,7 +246,8 @@ void add_workload_memory_facts(const ast::Declaration& decl, FactSet& facts, std
   set_bytes(facts, "workload.mem.per_gpu"_fact, estimate.per_gpu, at,
             Explanation::format("typical estimate, the sum of the per-GPU figures; {}; assumes {}", basis, assumed));
   set_bytes(facts, "workload.mem.frugal_per_gpu"_fact, estimate.frugal_per_gpu, at, step("frugal bound"));
-  set_bytes(facts, "workload.mem.total"_fact, estimate.total, at, "per GPU x every GPU of the job; " + basis);
+  set_bytes(facts, "workload.mem.total"_fact, estimate.total, at,
+            Explanation::format("per GPU x every GPU of the job; {}", basis));
   set_text(facts, "workload.mem.assumptions"_fact, assumed, at, "estimator inputs taken from defaults or the model");
   set_text(facts, "workload.mem.setup"_fact, describe_setup(input), at, "the method's settings behind the estimate");
   set_text(facts, "workload.mem.breakdown"_fact, describe_breakdown(estimate), at,

@@ -5,6 +5,7 @@
 
 #include "ast/ast.h"
 #include "diag/diagnostic.h"
+#include "facts/estimator.h"
 #include "facts/fact.h"
 
 namespace gpuspec::facts {
@@ -16,5 +17,11 @@ namespace gpuspec::facts {
 // that fit. Problems with the inputs are diagnostics at the workload's name.
 void add_workload_memory_facts(const ast::Declaration& decl, FactSet& facts, std::optional<double> gpus,
                                DiagnosticEngine& diags);
+
+// The explanation of the workload.mem.* figure whose derivation line starts with
+// `prefix` ("weights", "kv cache", "frugal bound"): that line of estimate_memory(input),
+// or "<prefix>: none; <total_gpus> GPU(s), data parallel <n>, tensor parallel <t>".
+// The facts hold it unformatted and format it here when a note prints it.
+std::string estimate_step(const EstimatorInput& input, std::string_view prefix, double total_gpus);
 
 }  // namespace gpuspec::facts
