@@ -208,26 +208,57 @@ std::string describe_breakdown(const MemoryEstimate& estimate) {
   return fmt::format("{}", fmt::join(parts, " + "));
 }
 
+std::optional<EstimatorInput> estimator_input(const ast::Declaration& decl, const FactSet& facts, double total_gpus,
+                                              DiagnosticEngine& diags) {
+  auto params = number(facts, "workload.params"_fact);
+  if (!params) return std::nullopt;  // no model size: nothing to estimate
+  if (!countable_gpus(decl, facts, total_gpus, diags)) return std::nullopt;
+  EstimatorInput input = input_from(facts, *params, total_gpus);
+  auto problems = validate_input(input);
+  if (problems.empty()) return input;
+  for (const auto& problem : problems) {
+    auto& d = diags.error("estimator-input", decl.name_range,
+                          fmt::format("cannot estimate the memory of '{}': {}", decl.name, problem));
+    d.declaration = decl.name;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
+
+std::optional<EstimatorInput> workload_estimator_input(const ast::Declaration& decl, const FactSet& facts,
+                                                       double total_gpus) {
+  DiagnosticEngine silent;
+  return estimator_input(decl, facts, total_gpus, silent);
+}
+
+double total_job_gpus(std::optional<double> gpus) { return std::max(1.0, gpus.value_or(1.0)); }
+
+DeploymentGpus deployment_gpus(const FactSet& facts) {
+  DeploymentGpus out;
+  out.per_node = units::checked_integer<int>(number(facts, "gpu.count"_fact).value_or(1)).value_or(1);
+  if (auto q = facts.quantity("gpu.vram"_fact)) out.vram = q->value;
+  // A job that fits one card gets every remedy, whatever the card (describe_remedies):
+  // all such cards are one, so the servers of a workload share its remedies.
+  const auto per_gpu = facts.quantity("workload.mem.per_gpu"_fact);
+  if (out.vram && per_gpu && per_gpu->value <= *out.vram) out.vram = std::numeric_limits<double>::infinity();
+  return out;
+}
 
 void add_workload_memory_facts(const ast::Declaration& decl, FactSet& facts, std::optional<double> gpus,
                                DiagnosticEngine& diags) {
-  auto params = number(facts, "workload.params"_fact);
-  if (!params) return;  // no model size: nothing to estimate
-  const SourceRange at = decl.name_range;
-  const double total_gpus = std::max(1.0, gpus.value_or(1.0));
-  if (!countable_gpus(decl, facts, total_gpus, diags)) return;
-  const EstimatorInput input = input_from(facts, *params, total_gpus);
-
-  auto problems = validate_input(input);
-  if (!problems.empty()) {
-    for (const auto& problem : problems) {
-      auto& d = diags.error("estimator-input", decl.name_range,
-                            fmt::format("cannot estimate the memory of '{}': {}", decl.name, problem));
-      d.declaration = decl.name;
-    }
-    return;
+  const double total_gpus = total_job_gpus(gpus);
+  if (add_workload_estimate_facts(decl, facts, total_gpus, diags)) {
+    add_workload_remedy_facts(decl, facts, total_gpus, deployment_gpus(facts));
   }
+}
+
+bool add_workload_estimate_facts(const ast::Declaration& decl, FactSet& facts, double total_gpus,
+                                 DiagnosticEngine& diags) {
+  const std::optional<EstimatorInput> valid = estimator_input(decl, facts, total_gpus, diags);
+  if (!valid) return false;
+  const EstimatorInput& input = *valid;
+  const SourceRange at = decl.name_range;
   // The figures now, their derivation lines when a note reads them (estimate_text::Step).
   const MemoryEstimate estimate = estimate_figures(input);
   const estimate_text::Basis basis{total_gpus, input.data_parallel, input.tensor_parallel};
@@ -286,13 +317,18 @@ void add_workload_memory_facts(const ast::Declaration& decl, FactSet& facts, std
                 Explanation::format("typical estimate with sharding = zero2 over {} GPUs instead", input.data_parallel));
     }
   }
+  return true;
+}
 
-  const int gpus_per_node = units::checked_integer<int>(number(facts, "gpu.count"_fact).value_or(1)).value_or(1);
-  std::optional<double> vram;
-  if (auto q = facts.quantity("gpu.vram"_fact)) vram = q->value;
-  set_text(facts, "workload.mem.remedies"_fact, describe_remedies(input, gpus_per_node, vram), at,
-           Explanation::literal(vram ? "estimator settings not in effect that fit one card"
-                                     : "estimator settings not in effect"));
+void add_workload_remedy_facts(const ast::Declaration& decl, FactSet& facts, double total_gpus,
+                               const DeploymentGpus& deployment) {
+  DiagnosticEngine reported_by_the_estimate;  // add_workload_estimate_facts reported these already
+  const std::optional<EstimatorInput> input = estimator_input(decl, facts, total_gpus, reported_by_the_estimate);
+  if (!input) return;
+  set_text(facts, "workload.mem.remedies"_fact, describe_remedies(*input, deployment.per_node, deployment.vram),
+           decl.name_range,
+           Explanation::literal(deployment.vram ? "estimator settings not in effect that fit one card"
+                                                : "estimator settings not in effect"));
 }
 
 }  // namespace gpuspec::facts
