@@ -52,35 +52,84 @@ std::string describe(const EstimatorInput& input) {
   return line;
 }
 
-void estimate_inference(const EstimatorInput& input, MemoryEstimate& estimate) {
+void estimate_inference(const EstimatorInput& input, MemoryEstimate& estimate, std::vector<std::string>* steps) {
   const double t = input.tensor_parallel;
   const double element = bytes_per_element(input.precision);
   estimate.weights = input.params * element / t;
-  estimate.steps.push_back(fmt::format("weights: {} params x {:g} B ({}){} = {} [{}]", format_count(input.params),
-                                       element, name(input.precision),
-                                       t > 1 ? fmt::format(" / {:g} tensor-parallel GPUs", t) : "",
-                                       format_bytes(estimate.weights), detail::kEleuther));
   estimate.overhead = formulas::kInferenceOverhead * estimate.weights;
-  estimate.steps.push_back(fmt::format("overhead: {:g} x weights = {} [{}; {} \"VRAM >= params x 1.2\"]",
-                                       formulas::kInferenceOverhead, format_bytes(estimate.overhead),
-                                       detail::kEleuther, detail::kSeed));
-  if (input.sharding != Sharding::None || input.offload != Offload::None) {
-    estimate.steps.push_back("sharding and offload ignored: ZeRO/FSDP shard and offload training states");
+  const bool shape_known = input.layers && input.hidden && input.seq_len && input.batch_size;
+  double kv_share = 1, kv_element = 0;
+  if (shape_known) {
+    kv_share = input.kv_heads && input.heads ? *input.kv_heads / *input.heads : 1;
+    kv_element = formulas::kv_cache_bytes_per_element(input.precision);
+    estimate.kv_cache =
+        formulas::kv_cache_bytes(*input.layers, *input.hidden, *input.seq_len, *input.batch_size, kv_element, kv_share) /
+        t;
+    estimate.shape_terms_included = true;
+    if (!input.seq_len_is_default) estimate.frugal_per_gpu += estimate.kv_cache;
   }
-  if (!(input.layers && input.hidden && input.seq_len && input.batch_size)) {
-    estimate.steps.push_back("kv cache: not included (needs seq_len, batch_size, layers, hidden)");
+  if (!steps) return;
+
+  steps->push_back(fmt::format("weights: {} params x {:g} B ({}){} = {} [{}]", format_count(input.params), element,
+                               name(input.precision), t > 1 ? fmt::format(" / {:g} tensor-parallel GPUs", t) : "",
+                               format_bytes(estimate.weights), detail::kEleuther));
+  steps->push_back(fmt::format("overhead: {:g} x weights = {} [{}; {} \"VRAM >= params x 1.2\"]",
+                               formulas::kInferenceOverhead, format_bytes(estimate.overhead), detail::kEleuther,
+                               detail::kSeed));
+  if (input.sharding != Sharding::None || input.offload != Offload::None) {
+    steps->push_back("sharding and offload ignored: ZeRO/FSDP shard and offload training states");
+  }
+  if (!shape_known) {
+    steps->push_back("kv cache: not included (needs seq_len, batch_size, layers, hidden)");
     return;
   }
-  const double kv_share = input.kv_heads && input.heads ? *input.kv_heads / *input.heads : 1;
-  const double kv_element = formulas::kv_cache_bytes_per_element(input.precision);
-  estimate.kv_cache =
-      formulas::kv_cache_bytes(*input.layers, *input.hidden, *input.seq_len, *input.batch_size, kv_element, kv_share) / t;
-  estimate.shape_terms_included = true;
-  if (!input.seq_len_is_default) estimate.frugal_per_gpu += estimate.kv_cache;
-  estimate.steps.push_back(fmt::format(
+  steps->push_back(fmt::format(
       "kv cache: 2 x L {:g} x h {:g} x s {:g} x b {:g} x {:g} B x kv_heads/heads {:g}{} = {} [{}]", *input.layers,
       *input.hidden, *input.seq_len, *input.batch_size, kv_element, kv_share,
       t > 1 ? fmt::format(" / {:g} tensor-parallel GPUs", t) : "", format_bytes(estimate.kv_cache), detail::kEleuther));
+}
+
+// The estimate, with its derivation in estimate.steps when `derive` is set. The
+// figures never depend on it: formatting the derivation is most of the work, and only
+// `gpuspec explain` and the notes of a finding ever read it (issue 12).
+MemoryEstimate estimate(const EstimatorInput& input, bool derive) {
+  if (auto problems = validate_input(input); !problems.empty()) {
+    throw std::invalid_argument(problems.front());
+  }
+  MemoryEstimate estimate;
+  std::vector<std::string>* steps = derive ? &estimate.steps : nullptr;
+  if (steps) steps->push_back(describe(input));
+  if (!trains(input.method)) {
+    estimate_inference(input, estimate, steps);
+    estimate.frugal_per_gpu += estimate.weights;
+  } else {
+    const detail::TrainingStates states = detail::estimate_training_states(input, steps);
+    estimate.weights = states.weights;
+    estimate.gradients = states.gradients;
+    estimate.optimizer = states.optimizer;
+    const detail::TrainingExtras extras = detail::estimate_training_extras(input, steps);
+    estimate.activations = extras.activations;
+    estimate.workspace = extras.workspace;
+    estimate.overhead = extras.overhead;
+    estimate.shape_terms_included = extras.shape_known;
+    estimate.frugal_per_gpu = states.weights + states.gradients + states.optimizer + extras.frugal_activations;
+  }
+  estimate.per_gpu = estimate.weights + estimate.gradients + estimate.optimizer + estimate.activations +
+                     estimate.workspace + estimate.kv_cache + estimate.overhead;
+  const int gpu_count = input.data_parallel * input.tensor_parallel;
+  estimate.total = estimate.per_gpu * gpu_count;
+  if (!steps) return estimate;
+  steps->push_back(fmt::format("per GPU: sum of the figures above = {}{}", format_bytes(estimate.per_gpu),
+                               estimate.shape_terms_included ? "" : " (lower bound: shape unknown)"));
+  steps->push_back(fmt::format(
+      "frugal bound: {}{} = {}",
+      trains(input.method) ? "weights + gradients + optimizer + activations with full recompute" : "weights + kv cache",
+      input.seq_len_is_default ? " (sequence terms left out: seq_len is a default)" : "",
+      format_bytes(estimate.frugal_per_gpu)));
+  steps->push_back(fmt::format("total: {} per GPU x {} GPU{} (data parallel {} x tensor parallel {}) = {}",
+                               format_bytes(estimate.per_gpu), gpu_count, gpu_count == 1 ? "" : "s",
+                               input.data_parallel, input.tensor_parallel, format_bytes(estimate.total)));
+  return estimate;
 }
 
 }  // namespace
@@ -116,61 +165,10 @@ std::vector<std::string> validate_input(const EstimatorInput& input) {
   return problems;
 }
 
-MemoryEstimate estimate_memory(const EstimatorInput& input) {
-  if (auto problems = validate_input(input); !problems.empty()) {
-    throw std::invalid_argument(problems.front());
-  }
-  MemoryEstimate estimate;
-  estimate.steps.push_back(describe(input));
-  if (!trains(input.method)) {
-    estimate_inference(input, estimate);
-    estimate.frugal_per_gpu += estimate.weights;
-  } else {
-    const detail::TrainingStates states = detail::estimate_training_states(input, estimate.steps);
-    estimate.weights = states.weights;
-    estimate.gradients = states.gradients;
-    estimate.optimizer = states.optimizer;
-    const detail::TrainingExtras extras = detail::estimate_training_extras(input, estimate.steps);
-    estimate.activations = extras.activations;
-    estimate.workspace = extras.workspace;
-    estimate.overhead = extras.overhead;
-    estimate.shape_terms_included = extras.shape_known;
-    estimate.frugal_per_gpu = states.weights + states.gradients + states.optimizer + extras.frugal_activations;
-  }
-  estimate.per_gpu = estimate.weights + estimate.gradients + estimate.optimizer + estimate.activations +
-                     estimate.workspace + estimate.kv_cache + estimate.overhead;
-  const int gpu_count = input.data_parallel * input.tensor_parallel;
-  estimate.total = estimate.per_gpu * gpu_count;
-  estimate.steps.push_back(fmt::format("per GPU: sum of the figures above = {}{}", format_bytes(estimate.per_gpu),
-                                       estimate.shape_terms_included ? "" : " (lower bound: shape unknown)"));
-  estimate.steps.push_back(fmt::format(
-      "frugal bound: {}{} = {}",
-      trains(input.method) ? "weights + gradients + optimizer + activations with full recompute" : "weights + kv cache",
-      input.seq_len_is_default ? " (sequence terms left out: seq_len is a default)" : "",
-      format_bytes(estimate.frugal_per_gpu)));
-  estimate.steps.push_back(fmt::format("total: {} per GPU x {} GPU{} (data parallel {} x tensor parallel {}) = {}",
-                                       format_bytes(estimate.per_gpu), gpu_count, gpu_count == 1 ? "" : "s",
-                                       input.data_parallel,
-                                       input.tensor_parallel, format_bytes(estimate.total)));
-  return estimate;
-}
+MemoryEstimate estimate_memory(const EstimatorInput& input) { return estimate(input, true); }
 
-double estimate_per_gpu(const EstimatorInput& input) {
-  // A small ring: the inputs of one server's remedies, and of the servers around it.
-  constexpr std::size_t kRemembered = 64;
-  thread_local std::vector<std::pair<EstimatorInput, double>> remembered;
-  thread_local std::size_t next = 0;
-  for (const auto& [known, per_gpu] : remembered) {
-    if (known == input) return per_gpu;
-  }
-  const double per_gpu = estimate_memory(input).per_gpu;
-  if (remembered.size() < kRemembered) {
-    remembered.emplace_back(input, per_gpu);
-  } else {
-    remembered[next] = {input, per_gpu};
-    next = (next + 1) % kRemembered;
-  }
-  return per_gpu;
-}
+MemoryEstimate estimate_figures(const EstimatorInput& input) { return estimate(input, false); }
+
+double estimate_per_gpu(const EstimatorInput& input) { return estimate(input, false).per_gpu; }
 
 }  // namespace gpuspec::facts

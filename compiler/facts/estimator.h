@@ -100,9 +100,13 @@ std::vector<std::string> validate_input(const EstimatorInput& input);
 // Throws std::invalid_argument when validate_input reports a problem.
 MemoryEstimate estimate_memory(const EstimatorInput& input);
 
-// estimate_memory(input).per_gpu, remembered for this thread's last few inputs: the
-// remedies and what-ifs of every server ask for many per-GPU figures, often the same
-// ones, and an estimate formats its whole derivation (issue 12).
+// estimate_memory(input) without its derivation (`steps` empty): the same figures,
+// none of the formatting. The fact model takes its figures so and formats a step only
+// when a note prints it; the remedies and what-ifs of every server ask for many
+// per-GPU figures (issue 12). Throws like estimate_memory.
+MemoryEstimate estimate_figures(const EstimatorInput& input);
+
+// estimate_figures(input).per_gpu.
 double estimate_per_gpu(const EstimatorInput& input);
 
 // Bytes one element occupies in `precision` (INT4 = 0.5, TF32 is stored as fp32).

@@ -36,8 +36,8 @@ struct TrainingStates {
 };
 
 // Model states for Full/Freeze/Lora/Qlora under the input's sharding and tensor
-// parallelism; appends one derivation line per figure to `steps`.
-TrainingStates estimate_training_states(const EstimatorInput& input, std::vector<std::string>& steps);
+// parallelism; appends one derivation line per figure to `steps` unless it is null.
+TrainingStates estimate_training_states(const EstimatorInput& input, std::vector<std::string>* steps);
 
 // What training keeps besides the model states (estimator_activations.cpp).
 struct TrainingExtras {
@@ -47,6 +47,7 @@ struct TrainingExtras {
   double overhead = 0;            // CUDA context and kernels
   bool shape_known = false;       // activations could be computed
 };
-TrainingExtras estimate_training_extras(const EstimatorInput& input, std::vector<std::string>& steps);
+// Appends its derivation lines to `steps` unless it is null.
+TrainingExtras estimate_training_extras(const EstimatorInput& input, std::vector<std::string>* steps);
 
 }  // namespace gpuspec::facts::detail

@@ -189,8 +189,8 @@ INSTANTIATE_TEST_SUITE_P(References, LlamaFactoryTable, testing::ValuesIn(kLlama
 
 // QLoRA (arXiv 2305.14314, abstract): "finetune a 65B parameter model on a single 48GB
 // GPU". LLaMA-65B shape (L=80, h=8192, a=64), batch 1, 512 tokens, gradient checkpointing.
-// The remembered per-GPU figure is the estimate's, for more inputs than it keeps and
-// when an input comes back after others pushed it out.
+// The per-GPU figure computed without the derivation is the full estimate's, for
+// sharded and unsharded jobs over many GPU counts, asked twice.
 TEST(EstimatePerGpu, MatchesTheFullEstimate) {
   for (int round = 0; round < 2; ++round) {
     for (int gpus = 1; gpus <= 100; ++gpus) {

@@ -28,28 +28,41 @@ struct ParamGroups {
   std::string frozen_label;
 };
 
-ParamGroups split_params(const EstimatorInput& input) {
+// The labels only with `labelled` (a derivation is written): figures alone need none.
+ParamGroups split_params(const EstimatorInput& input, bool labelled) {
   const double params = input.params / input.tensor_parallel;
   const double fraction =
       input.trainable_fraction.value_or(formulas::default_trainable_fraction(input.method, input.layers));
-  const std::string precision{name(input.precision)};
+  ParamGroups groups{0, params, bytes_per_element(input.precision), "", labelled ? "params" : ""};
   switch (input.method) {
     case Method::Full:
-      return {params, 0, 0, "params", ""};
+      groups = {params, 0, 0, labelled ? "params" : "", ""};
+      break;
     case Method::Freeze:
-      return {params * fraction, params * (1 - fraction), training_weight_bytes(input.precision),
-              fmt::format("unfrozen params ({:.3g}%)", fraction * 100), "frozen params"};
+      groups = {params * fraction, params * (1 - fraction), training_weight_bytes(input.precision), "", ""};
+      if (labelled) {
+        groups.trainable_label = fmt::format("unfrozen params ({:.3g}%)", fraction * 100);
+        groups.frozen_label = "frozen params";
+      }
+      break;
     case Method::Lora:
-      return {params * fraction, params, bytes_per_element(input.precision),
-              fmt::format("adapter params ({:.3g}%)", fraction * 100), fmt::format("frozen {} base params", precision)};
+      groups = {params * fraction, params, bytes_per_element(input.precision), "", ""};
+      if (labelled) {
+        groups.trainable_label = fmt::format("adapter params ({:.3g}%)", fraction * 100);
+        groups.frozen_label = fmt::format("frozen {} base params", name(input.precision));
+      }
+      break;
     case Method::Qlora:
-      return {params * fraction, params, formulas::qlora_base_bytes_per_param(input.precision),
-              fmt::format("adapter params ({:.3g}%)", fraction * 100),
-              input.precision == Precision::INT8 ? "frozen int8 base params" : "frozen NF4 base params"};
+      groups = {params * fraction, params, formulas::qlora_base_bytes_per_param(input.precision), "", ""};
+      if (labelled) {
+        groups.trainable_label = fmt::format("adapter params ({:.3g}%)", fraction * 100);
+        groups.frozen_label = input.precision == Precision::INT8 ? "frozen int8 base params" : "frozen NF4 base params";
+      }
+      break;
     case Method::Inference:
       break;
   }
-  return {0, params, bytes_per_element(input.precision), "", "params"};
+  return groups;
 }
 
 // The largest single layer ZeRO-3 gathers whole (DeepSpeed's `largest_layer_params`).
@@ -110,36 +123,40 @@ std::string_view optimizer_source_label(Optimizer optimizer) {
 // params gpu_mem = 4 x largest layer.
 TrainingStates offloaded_states(const EstimatorInput& input, const ParamGroups& groups, double gathered_params,
                                 double gathered_weight_bytes, double gathered_gradient_bytes,
-                                std::vector<std::string>& steps) {
+                                std::vector<std::string>* steps) {
   TrainingStates states;
-  const std::string where = fmt::format("offloaded to {}", name(input.offload));
   if (shards_weights(input.sharding)) {
     states.weights = gathered_params * gathered_weight_bytes;
     states.gradients = gathered_params * gathered_gradient_bytes;
-    steps.push_back(fmt::format("weights: all {}; largest layer {} x {:g} B gathered = {} [{}]", where,
+  } else {
+    states.weights = groups.trainable * training_weight_bytes(input.precision) + groups.frozen * groups.frozen_bytes;
+  }
+  if (!steps) return states;
+  const std::string where = fmt::format("offloaded to {}", name(input.offload));
+  if (shards_weights(input.sharding)) {
+    steps->push_back(fmt::format("weights: all {}; largest layer {} x {:g} B gathered = {} [{}]", where,
                                 format_count(gathered_params), gathered_weight_bytes, format_bytes(states.weights),
                                 kDeepSpeedOffload));
-    steps.push_back(fmt::format("gradients: {}; largest layer {} x {:g} B = {} [{}]", where,
+    steps->push_back(fmt::format("gradients: {}; largest layer {} x {:g} B = {} [{}]", where,
                                 format_count(gathered_params), gathered_gradient_bytes, format_bytes(states.gradients),
                                 kDeepSpeedOffload));
   } else {
     const double weight_bytes = training_weight_bytes(input.precision);
-    states.weights = groups.trainable * weight_bytes + groups.frozen * groups.frozen_bytes;
     std::string terms = times(groups.trainable, groups.trainable_label, weight_bytes, "");
     if (groups.frozen > 0) terms += " + " + times(groups.frozen, groups.frozen_label, groups.frozen_bytes, "");
-    steps.push_back(fmt::format("weights: {} = {} [{}]", terms, format_bytes(states.weights), kDeepSpeedOffload));
-    steps.push_back(fmt::format("gradients: {} (reduced into host buffers) = {} [{}]", where,
+    steps->push_back(fmt::format("weights: {} = {} [{}]", terms, format_bytes(states.weights), kDeepSpeedOffload));
+    steps->push_back(fmt::format("gradients: {} (reduced into host buffers) = {} [{}]", where,
                                 format_bytes(0), kDeepSpeedOffload));
   }
-  steps.push_back(fmt::format("optimizer: fp32 master and {} states {} = {} [{}]", name(input.optimizer), where,
+  steps->push_back(fmt::format("optimizer: fp32 master and {} states {} = {} [{}]", name(input.optimizer), where,
                               format_bytes(0), kDeepSpeedOffload));
   return states;
 }
 
 }  // namespace
 
-TrainingStates estimate_training_states(const EstimatorInput& input, std::vector<std::string>& steps) {
-  const ParamGroups groups = split_params(input);
+TrainingStates estimate_training_states(const EstimatorInput& input, std::vector<std::string>* steps) {
+  const ParamGroups groups = split_params(input, steps != nullptr);
   const Sharding sharding = input.sharding;
   const double gpus = shards_optimizer(sharding) ? input.data_parallel : 1;
   const double weight_bytes = training_weight_bytes(input.precision);
@@ -148,7 +165,6 @@ TrainingStates estimate_training_states(const EstimatorInput& input, std::vector
   const std::string_view source = sharding == Sharding::None ? kEleuther
                                   : zero3                    ? kDeepSpeedZero3
                                                              : kDeepSpeedZero12;
-  const std::string weight_kind = training_kind(input.precision);
   TrainingStates states;
 
   // The whole layer ZeRO-3 materialises for its forward/backward: 16-bit params and,
@@ -157,8 +173,8 @@ TrainingStates estimate_training_states(const EstimatorInput& input, std::vector
   const double gathered_params = zero3 ? largest_layer(input).value_or(0) : 0;
   const double gathered_weight_bytes = gathers_trainable ? weight_bytes : groups.frozen_bytes;
   const double gathered_gradient_bytes = gathers_trainable ? weight_bytes : 0;
-  if (zero3 && !largest_layer(input)) {
-    steps.push_back(
+  if (steps && zero3 && !largest_layer(input)) {
+    steps->push_back(
         "largest layer unknown: the ZeRO-3 gather buffer (4 B x largest layer) is not included; "
         "give layers or largest_layer_params");
   }
@@ -168,38 +184,49 @@ TrainingStates estimate_training_states(const EstimatorInput& input, std::vector
   }
 
   // Weights.
-  std::string weight_terms = times(groups.trainable, groups.trainable_label, weight_bytes, weight_kind);
   states.weights = groups.trainable * weight_bytes;
-  if (groups.frozen > 0) {
-    weight_terms += " + " + times(groups.frozen, groups.frozen_label, groups.frozen_bytes, "");
-    states.weights += groups.frozen * groups.frozen_bytes;
-  }
-  if (zero3) {
-    weight_terms = over_gpus(weight_terms, gpus);
-    states.weights /= gpus;
-  }
-  if (gathered_params > 0) {
-    weight_terms += fmt::format(" + largest layer {} x {:g} B gathered", format_count(gathered_params),
-                                gathered_weight_bytes);
-    states.weights += gathered_params * gathered_weight_bytes;
-  }
-  steps.push_back(fmt::format("weights: {} = {} [{}]", weight_terms, format_bytes(states.weights), source));
+  if (groups.frozen > 0) states.weights += groups.frozen * groups.frozen_bytes;
+  if (zero3) states.weights /= gpus;
+  if (gathered_params > 0) states.weights += gathered_params * gathered_weight_bytes;
 
   // Gradients: 16-bit gradients, plus DeepSpeed's fp32 gradient partition under ZeRO.
   // ZeRO-3's count (18 B/param) has no separate 16-bit partition: only the fp32 one.
   const double partition_bytes = shards_optimizer(sharding) && mixed ? formulas::kZeroFp32GradientBytes : 0;
-  std::string gradient_terms;
+  const double gradient_gpus = shards_gradients(sharding) ? gpus : 1;
   if (zero3) {
     const double bytes = mixed ? partition_bytes : weight_bytes;
     states.gradients = groups.trainable * bytes / gpus + gathered_params * gathered_gradient_bytes;
+  } else {
+    states.gradients = groups.trainable * weight_bytes / gradient_gpus + groups.trainable * partition_bytes / gpus;
+  }
+
+  // Optimizer: fp32 master copy (mixed precision only) + moments.
+  const double master_bytes = mixed ? 4 : 0;
+  const double moment_bytes = optimizer_state_bytes(input.optimizer, input.hidden);
+  states.optimizer = groups.trainable * (master_bytes + moment_bytes) / gpus;
+
+  // The derivation, only when asked for: the figures alone are what the remedies and
+  // what-ifs need, many times per server (issue 12).
+  if (!steps) return states;
+  const std::string weight_kind = training_kind(input.precision);
+  std::string weight_terms = times(groups.trainable, groups.trainable_label, weight_bytes, weight_kind);
+  if (groups.frozen > 0) weight_terms += " + " + times(groups.frozen, groups.frozen_label, groups.frozen_bytes, "");
+  if (zero3) weight_terms = over_gpus(weight_terms, gpus);
+  if (gathered_params > 0) {
+    weight_terms += fmt::format(" + largest layer {} x {:g} B gathered", format_count(gathered_params),
+                                gathered_weight_bytes);
+  }
+  steps->push_back(fmt::format("weights: {} = {} [{}]", weight_terms, format_bytes(states.weights), source));
+
+  std::string gradient_terms;
+  if (zero3) {
+    const double bytes = mixed ? partition_bytes : weight_bytes;
     gradient_terms = over_gpus(times(groups.trainable, groups.trainable_label, bytes, "fp32 partition"), gpus);
     if (gathered_params > 0 && gathered_gradient_bytes > 0) {
       gradient_terms += fmt::format(" + largest layer {} x {:g} B", format_count(gathered_params),
                                     gathered_gradient_bytes);
     }
   } else {
-    const double gradient_gpus = shards_gradients(sharding) ? gpus : 1;
-    states.gradients = groups.trainable * weight_bytes / gradient_gpus + groups.trainable * partition_bytes / gpus;
     gradient_terms = times(groups.trainable, groups.trainable_label, weight_bytes, weight_kind);
     gradient_terms = over_gpus(gradient_terms, gradient_gpus);
     if (partition_bytes > 0) {
@@ -208,12 +235,8 @@ TrainingStates estimate_training_states(const EstimatorInput& input, std::vector
                                           gpus);
     }
   }
-  steps.push_back(fmt::format("gradients: {} = {} [{}]", gradient_terms, format_bytes(states.gradients), source));
+  steps->push_back(fmt::format("gradients: {} = {} [{}]", gradient_terms, format_bytes(states.gradients), source));
 
-  // Optimizer: fp32 master copy (mixed precision only) + moments.
-  const double master_bytes = mixed ? 4 : 0;
-  const double moment_bytes = optimizer_state_bytes(input.optimizer, input.hidden);
-  states.optimizer = groups.trainable * (master_bytes + moment_bytes) / gpus;
   std::string optimizer_terms =
       fmt::format("{} {} x ({:g} B fp32 master + {:.3g} B {} states)", format_count(groups.trainable),
                   groups.trainable_label, master_bytes, moment_bytes, name(input.optimizer));
@@ -221,7 +244,7 @@ TrainingStates estimate_training_states(const EstimatorInput& input, std::vector
   const std::string_view optimizer_source = optimizer_source_label(input.optimizer);
   const std::string sources =
       source == kEleuther ? std::string{optimizer_source} : fmt::format("{}; {}", optimizer_source, source);
-  steps.push_back(fmt::format("optimizer: {} = {} [{}]", optimizer_terms, format_bytes(states.optimizer), sources));
+  steps->push_back(fmt::format("optimizer: {} = {} [{}]", optimizer_terms, format_bytes(states.optimizer), sources));
   return states;
 }
 

@@ -16,14 +16,12 @@ bool has_facts(std::string_view kind) { return kind == "server" || kind == "clou
 
 namespace {
 
-std::optional<double> value_of(const FactSet& facts, FactKey name) {
-  auto q = facts.quantity(name);
-  return q ? std::optional(q->value) : std::nullopt;
-}
-
 // Runs `add` on `facts` the first time (`fresh`), noting what it wrote and reported in
 // `cached`; afterwards replays that. `add` must write facts only it writes: the replay
-// sets each fact it noted with the value it ended with.
+// sets each fact it noted with the value it ended with. A replayed fact is borrowed
+// from the cache, not copied: the cache lives as long as the store holding the sets,
+// and a copy of a set copies what it borrowed (fact.h). Copying ~30 values, origins
+// and texts into every server was most of the replay's cost (issue 12).
 template <class Add>
 void through_cache(FactSet& facts, DiagnosticEngine& diags, WorkloadFacts& cached, bool fresh, Add add) {
   if (fresh) {
@@ -46,20 +44,15 @@ void through_cache(FactSet& facts, DiagnosticEngine& diags, WorkloadFacts& cache
     }
     cached.diagnostics = std::move(reported.diagnostics());
   } else {
-    for (const auto& [key, fact] : cached.facts) {
-      if (key.id != kNoFactId) {
-        facts.set(key.id, fact.value, fact.origin);
-      } else {
-        facts.set(key.name, fact.value, fact.origin);
-      }
-    }
+    for (const auto& [key, fact] : cached.facts) facts.borrow(FactKey{key.id, key.name}, fact);
   }
   for (const auto& d : cached.diagnostics) diags.report(d.id, d.severity, d.range, d.message) = d;
 }
 
 // add_workload_facts through `cache`. The base facts read only the workload; the
-// estimate reads them, `gpus` and the deployment's gpu.count and gpu.vram. Both write
-// only workload facts, which the deployment's own resolution never sets.
+// estimate reads them and the job's GPUs; the remedies read the estimate's input and
+// the deployment's gpu.count and gpu.vram. All write only workload facts, which the
+// deployment's own resolution never sets.
 void add_served_workload_facts(const sema::Program& program, const sema::DeclEntry& workload, FactSet& facts,
                                std::optional<double> gpus, DiagnosticEngine& diags, WorkloadFactCache* cache) {
   if (!cache) {
@@ -69,10 +62,16 @@ void add_served_workload_facts(const sema::Program& program, const sema::DeclEnt
   auto [base, fresh_base] = cache->base.try_emplace(&workload);
   through_cache(facts, diags, base->second, fresh_base,
                 [&](DiagnosticEngine&) { add_workload_base_facts(program, workload, facts); });
-  WorkloadFactKey key{&workload, gpus, value_of(facts, "gpu.count"_fact), value_of(facts, "gpu.vram"_fact)};
-  auto [memory, fresh_memory] = cache->memory.try_emplace(std::move(key));
-  through_cache(facts, diags, memory->second, fresh_memory,
-                [&](DiagnosticEngine& reported) { add_workload_memory_facts(*workload.decl, facts, gpus, reported); });
+  const double total_gpus = total_job_gpus(gpus);
+  auto [memory, fresh_memory] = cache->memory.try_emplace(WorkloadGpusKey{&workload, total_gpus});
+  through_cache(facts, diags, memory->second, fresh_memory, [&](DiagnosticEngine& reported) {
+    add_workload_estimate_facts(*workload.decl, facts, total_gpus, reported);
+  });
+  const DeploymentGpus deployment = deployment_gpus(facts);
+  auto [remedies, fresh_remedies] = cache->remedies.try_emplace(WorkloadRemedyKey{&workload, total_gpus, deployment});
+  through_cache(facts, diags, remedies->second, fresh_remedies, [&](DiagnosticEngine&) {
+    add_workload_remedy_facts(*workload.decl, facts, total_gpus, deployment);
+  });
 }
 
 FactSet resolve(const sema::Program& program, const sema::DeclEntry& entry, DiagnosticEngine& diags,

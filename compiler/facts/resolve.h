@@ -12,6 +12,7 @@
 
 #include "diag/diagnostic.h"
 #include "facts/fact.h"
+#include "facts/resolve_workload_memory.h"
 #include "sema/program.h"
 
 namespace gpuspec::facts {
@@ -21,10 +22,11 @@ bool has_facts(std::string_view kind);
 
 // The served workload's facts as a deployment gets them, kept by what they depend on
 // (issue 12): its declared, model and default facts by the workload alone (every server
-// of a workload shares them), its memory estimate by the workload and the deployment's
-// GPUs (total, per node, VRAM; servers of one workload share it less often). Each is
-// what the resolver wrote, replayed by fact id; the diagnostics are replayed on every use.
-// A cache belongs to one FactStore, which one thread uses at a time.
+// of a workload shares them), its memory estimate by the workload and the job's GPU
+// count, its remedies besides by the deployment's GPUs per node and one card's VRAM
+// (resolve_workload_memory.h). Each is what the resolver wrote, replayed by fact id
+// (borrowed: the sets resolved with a cache must not outlive it); the diagnostics are
+// replayed on every use. A cache belongs to one FactStore, which one thread uses at a time.
 struct WorkloadFacts {
   struct Entry {
     FactSet::Written key;
@@ -33,11 +35,12 @@ struct WorkloadFacts {
   std::vector<Entry> facts;
   std::vector<Diagnostic> diagnostics;
 };
-using WorkloadFactKey =
-    std::tuple<const sema::DeclEntry*, std::optional<double>, std::optional<double>, std::optional<double>>;
+using WorkloadGpusKey = std::tuple<const sema::DeclEntry*, double>;  // the workload, its job's GPUs (>= 1)
+using WorkloadRemedyKey = std::tuple<const sema::DeclEntry*, double, DeploymentGpus>;
 struct WorkloadFactCache {
   std::map<const sema::DeclEntry*, WorkloadFacts> base;  // declared, model and defaults
-  std::map<WorkloadFactKey, WorkloadFacts> memory;       // the estimate on the deployment's GPUs
+  std::map<WorkloadGpusKey, WorkloadFacts> memory;       // the estimate on the job's GPUs
+  std::map<WorkloadRemedyKey, WorkloadFacts> remedies;   // its remedies on the deployment's cards
 };
 
 // Assumes the program checked without errors in this declaration; missing or

@@ -6,13 +6,60 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 
 #include "facts/estimator.h"
 #include "facts/estimator_formulas.h"
 #include "facts/estimator_remedies.h"
 #include "units/integral.h"
 
+namespace gpuspec::facts::estimate_text {
+
+// "4 GPU(s), data parallel 4, tensor parallel 1": how the job's GPUs are split.
+struct Basis {
+  double total_gpus = 1;
+  int data_parallel = 1;
+  int tensor_parallel = 1;
+};
+
+// The derivation line of the estimate that starts with `prefix` ("weights", "kv cache"),
+// or "<prefix>: none; <basis>" when the estimate has none. Held by the fact's
+// explanation and formatted only when read: formatting the whole derivation of every
+// server's estimate was most of its cost, and a check prints few of them (issue 12).
+struct Step {
+  std::shared_ptr<const EstimatorInput> input;  // shared by the steps of one estimate
+  std::string_view prefix;                      // a literal
+  Basis basis;
+};
+
+}  // namespace gpuspec::facts::estimate_text
+
+template <>
+struct fmt::formatter<gpuspec::facts::estimate_text::Basis> : fmt::formatter<std::string_view> {
+  template <class Context>
+  auto format(const gpuspec::facts::estimate_text::Basis& b, Context& ctx) const {
+    return fmt::format_to(ctx.out(), "{} GPU(s), data parallel {}, tensor parallel {}", b.total_gpus,
+                          b.data_parallel, b.tensor_parallel);
+  }
+};
+
+template <>
+struct fmt::formatter<gpuspec::facts::estimate_text::Step> : fmt::formatter<std::string_view> {
+  template <class Context>
+  auto format(const gpuspec::facts::estimate_text::Step& step, Context& ctx) const {
+    return fmt::format_to(ctx.out(), "{}", gpuspec::facts::estimate_step(*step.input, step.prefix, step.basis.total_gpus));
+  }
+};
+
 namespace gpuspec::facts {
+
+std::string estimate_step(const EstimatorInput& input, std::string_view prefix, double total_gpus) {
+  const MemoryEstimate estimate = estimate_memory(input);
+  for (const auto& s : estimate.steps) {
+    if (s.starts_with(prefix)) return s;
+  }
+  return fmt::format("{}: none; {}", prefix, estimate_text::Basis{total_gpus, input.data_parallel, input.tensor_parallel});
+}
 
 namespace {
 
@@ -161,34 +208,63 @@ std::string describe_breakdown(const MemoryEstimate& estimate) {
   return fmt::format("{}", fmt::join(parts, " + "));
 }
 
+std::optional<EstimatorInput> estimator_input(const ast::Declaration& decl, const FactSet& facts, double total_gpus,
+                                              DiagnosticEngine& diags) {
+  auto params = number(facts, "workload.params"_fact);
+  if (!params) return std::nullopt;  // no model size: nothing to estimate
+  if (!countable_gpus(decl, facts, total_gpus, diags)) return std::nullopt;
+  EstimatorInput input = input_from(facts, *params, total_gpus);
+  auto problems = validate_input(input);
+  if (problems.empty()) return input;
+  for (const auto& problem : problems) {
+    auto& d = diags.error("estimator-input", decl.name_range,
+                          fmt::format("cannot estimate the memory of '{}': {}", decl.name, problem));
+    d.declaration = decl.name;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
+
+std::optional<EstimatorInput> workload_estimator_input(const ast::Declaration& decl, const FactSet& facts,
+                                                       double total_gpus) {
+  DiagnosticEngine silent;
+  return estimator_input(decl, facts, total_gpus, silent);
+}
+
+double total_job_gpus(std::optional<double> gpus) { return std::max(1.0, gpus.value_or(1.0)); }
+
+DeploymentGpus deployment_gpus(const FactSet& facts) {
+  DeploymentGpus out;
+  out.per_node = units::checked_integer<int>(number(facts, "gpu.count"_fact).value_or(1)).value_or(1);
+  if (auto q = facts.quantity("gpu.vram"_fact)) out.vram = q->value;
+  // A job that fits one card gets every remedy, whatever the card (describe_remedies):
+  // all such cards are one, so the servers of a workload share its remedies.
+  const auto per_gpu = facts.quantity("workload.mem.per_gpu"_fact);
+  if (out.vram && per_gpu && per_gpu->value <= *out.vram) out.vram = std::numeric_limits<double>::infinity();
+  return out;
+}
 
 void add_workload_memory_facts(const ast::Declaration& decl, FactSet& facts, std::optional<double> gpus,
                                DiagnosticEngine& diags) {
-  auto params = number(facts, "workload.params"_fact);
-  if (!params) return;  // no model size: nothing to estimate
-  const SourceRange at = decl.name_range;
-  const double total_gpus = std::max(1.0, gpus.value_or(1.0));
-  if (!countable_gpus(decl, facts, total_gpus, diags)) return;
-  const EstimatorInput input = input_from(facts, *params, total_gpus);
-
-  auto problems = validate_input(input);
-  if (!problems.empty()) {
-    for (const auto& problem : problems) {
-      auto& d = diags.error("estimator-input", decl.name_range,
-                            fmt::format("cannot estimate the memory of '{}': {}", decl.name, problem));
-      d.declaration = decl.name;
-    }
-    return;
+  const double total_gpus = total_job_gpus(gpus);
+  if (add_workload_estimate_facts(decl, facts, total_gpus, diags)) {
+    add_workload_remedy_facts(decl, facts, total_gpus, deployment_gpus(facts));
   }
-  const MemoryEstimate estimate = estimate_memory(input);
-  const std::string basis = fmt::format("{} GPU(s), data parallel {}, tensor parallel {}", total_gpus,
-                                        input.data_parallel, input.tensor_parallel);
+}
+
+bool add_workload_estimate_facts(const ast::Declaration& decl, FactSet& facts, double total_gpus,
+                                 DiagnosticEngine& diags) {
+  const std::optional<EstimatorInput> valid = estimator_input(decl, facts, total_gpus, diags);
+  if (!valid) return false;
+  const EstimatorInput& input = *valid;
+  const SourceRange at = decl.name_range;
+  // The figures now, their derivation lines when a note reads them (estimate_text::Step).
+  const MemoryEstimate estimate = estimate_figures(input);
+  const estimate_text::Basis basis{total_gpus, input.data_parallel, input.tensor_parallel};
+  const auto shared_input = std::make_shared<const EstimatorInput>(input);
   auto step = [&](std::string_view prefix) {
-    for (const auto& s : estimate.steps) {
-      if (s.starts_with(prefix)) return s;
-    }
-    return fmt::format("{}: none; {}", prefix, basis);
+    return Explanation::format("{}", estimate_text::Step{shared_input, prefix, basis});
   };
   set_bytes(facts, "workload.mem.weights"_fact, estimate.weights, at, step("weights"));
   set_bytes(facts, "workload.mem.gradients"_fact, estimate.gradients, at, step("gradients"));
@@ -201,7 +277,8 @@ void add_workload_memory_facts(const ast::Declaration& decl, FactSet& facts, std
   set_bytes(facts, "workload.mem.per_gpu"_fact, estimate.per_gpu, at,
             Explanation::format("typical estimate, the sum of the per-GPU figures; {}; assumes {}", basis, assumed));
   set_bytes(facts, "workload.mem.frugal_per_gpu"_fact, estimate.frugal_per_gpu, at, step("frugal bound"));
-  set_bytes(facts, "workload.mem.total"_fact, estimate.total, at, "per GPU x every GPU of the job; " + basis);
+  set_bytes(facts, "workload.mem.total"_fact, estimate.total, at,
+            Explanation::format("per GPU x every GPU of the job; {}", basis));
   set_text(facts, "workload.mem.assumptions"_fact, assumed, at, "estimator inputs taken from defaults or the model");
   set_text(facts, "workload.mem.setup"_fact, describe_setup(input), at, "the method's settings behind the estimate");
   set_text(facts, "workload.mem.breakdown"_fact, describe_breakdown(estimate), at,
@@ -240,13 +317,18 @@ void add_workload_memory_facts(const ast::Declaration& decl, FactSet& facts, std
                 Explanation::format("typical estimate with sharding = zero2 over {} GPUs instead", input.data_parallel));
     }
   }
+  return true;
+}
 
-  const int gpus_per_node = units::checked_integer<int>(number(facts, "gpu.count"_fact).value_or(1)).value_or(1);
-  std::optional<double> vram;
-  if (auto q = facts.quantity("gpu.vram"_fact)) vram = q->value;
-  set_text(facts, "workload.mem.remedies"_fact, describe_remedies(input, gpus_per_node, vram), at,
-           Explanation::literal(vram ? "estimator settings not in effect that fit one card"
-                                     : "estimator settings not in effect"));
+void add_workload_remedy_facts(const ast::Declaration& decl, FactSet& facts, double total_gpus,
+                               const DeploymentGpus& deployment) {
+  DiagnosticEngine reported_by_the_estimate;  // add_workload_estimate_facts reported these already
+  const std::optional<EstimatorInput> input = estimator_input(decl, facts, total_gpus, reported_by_the_estimate);
+  if (!input) return;
+  set_text(facts, "workload.mem.remedies"_fact, describe_remedies(*input, deployment.per_node, deployment.vram),
+           decl.name_range,
+           Explanation::literal(deployment.vram ? "estimator settings not in effect that fit one card"
+                                                : "estimator settings not in effect"));
 }
 
 }  // namespace gpuspec::facts

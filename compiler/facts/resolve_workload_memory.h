@@ -5,6 +5,7 @@
 
 #include "ast/ast.h"
 #include "diag/diagnostic.h"
+#include "facts/estimator.h"
 #include "facts/fact.h"
 
 namespace gpuspec::facts {
@@ -16,5 +17,34 @@ namespace gpuspec::facts {
 // that fit. Problems with the inputs are diagnostics at the workload's name.
 void add_workload_memory_facts(const ast::Declaration& decl, FactSet& facts, std::optional<double> gpus,
                                DiagnosticEngine& diags);
+
+// add_workload_memory_facts in the two parts its results depend on (issue 12), so a
+// cache can key each by what it reads: the estimate, its what-ifs and clauses by the
+// workload and the job's GPUs alone (add_workload_estimate_facts; false when nothing
+// was estimated), the remedies besides by the deployment's GPUs per node and one
+// card's VRAM (add_workload_remedy_facts, which reports nothing).
+double total_job_gpus(std::optional<double> gpus);  // what `gpus` means to the estimator: at least 1
+struct DeploymentGpus {
+  int per_node = 1;             // gpu.count, bounds tensor parallelism
+  std::optional<double> vram;   // gpu.vram of one card, in bytes; infinite when the estimate fits it
+  friend auto operator<=>(const DeploymentGpus&, const DeploymentGpus&) = default;
+};
+// Read after add_workload_estimate_facts (it compares workload.mem.per_gpu with the card).
+DeploymentGpus deployment_gpus(const FactSet& facts);
+bool add_workload_estimate_facts(const ast::Declaration& decl, FactSet& facts, double total_gpus,
+                                 DiagnosticEngine& diags);
+void add_workload_remedy_facts(const ast::Declaration& decl, FactSet& facts, double total_gpus,
+                               const DeploymentGpus& deployment);
+
+// The estimator's input of the workload facts in `facts` on `total_gpus` GPUs, as
+// add_workload_estimate_facts reads it; nullopt when it estimates nothing. Reports nothing.
+std::optional<EstimatorInput> workload_estimator_input(const ast::Declaration& decl, const FactSet& facts,
+                                                       double total_gpus);
+
+// The explanation of the workload.mem.* figure whose derivation line starts with
+// `prefix` ("weights", "kv cache", "frugal bound"): that line of estimate_memory(input),
+// or "<prefix>: none; <total_gpus> GPU(s), data parallel <n>, tensor parallel <t>".
+// The facts hold it unformatted and format it here when a note prints it.
+std::string estimate_step(const EstimatorInput& input, std::string_view prefix, double total_gpus);
 
 }  // namespace gpuspec::facts
