@@ -238,6 +238,10 @@ class CompiledExpr::Builder {
   std::vector<std::pair<const ast::Expr*, std::uint32_t>> compiled_;
 };
 
+void CompiledExpr::collect_reads(std::vector<facts::FactKey>& out) const {
+  for (const auto& name : names_) out.push_back(name->key);
+}
+
 CompiledExpr CompiledExpr::compile(const ast::Expr& expr, const FactSchema& schema) {
   CompiledExpr out;
   out.schema_ = &schema;

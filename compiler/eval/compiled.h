@@ -62,6 +62,9 @@ class CompiledExpr {
   void append_why_notes(const facts::FactSet& facts, std::vector<DiagnosticNote>& notes) const;
 
   const FactSchema& schema() const { return *schema_; }
+  // Appends the key of every name it may look up in a fact set (a fact, or a symbol the
+  // set might hold as a fact): the lint engine indexes policies by the facts they read.
+  void collect_reads(std::vector<facts::FactKey>& out) const;
 
  private:
   enum class Op : std::uint8_t {
