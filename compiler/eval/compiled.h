@@ -87,8 +87,9 @@ class CompiledExpr {
     bool fact_pair = false;
     // List: every item is a constant or a symbol name (checked to be no fact at run time).
     bool folded = false;
-    // A comparison of a fact name (a) with a constant or folded list (b), the commonest
-    // shape of a guard: compared in place, the general path only for an error.
+    // A comparison of a fact name (a) with a constant, a folded list or a symbol name (b),
+    // the commonest shape of a guard: compared in place, the general path only for an
+    // error (or a fact by the symbol's name).
     bool fact_vs_constant = false;
     // Name: the schema knows it (Unknown when the set lacks it). Its registry id is `b`,
     // so reading a fact touches only the node (names_ is for texts and symbols).
