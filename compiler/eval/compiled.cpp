@@ -192,7 +192,10 @@ class CompiledExpr::Builder {
     const Node& rhs = out_.nodes_[n.b];
     bool comparison = b.op == BOp::Eq || b.op == BOp::Ne || b.op == BOp::Lt || b.op == BOp::Le || b.op == BOp::Gt ||
                       b.op == BOp::Ge || b.op == BOp::In;
-    n.fact_vs_constant = comparison && fact_name(*b.lhs) && (rhs.op == Op::Const || (rhs.op == Op::List && rhs.folded));
+    // A symbol (`fp8`, `nvidia.a100_80gb_sxm`) is a Name node: constant unless the set
+    // holds a fact by its name, which compare_fact checks before using it.
+    const bool symbol = rhs.op == Op::Name && !rhs.in_schema && out_.names_[rhs.a]->symbol_ok;
+    n.fact_vs_constant = comparison && fact_name(*b.lhs) && (rhs.op == Op::Const || (rhs.op == Op::List && rhs.folded) || symbol);
     return add(n);
   }
 
@@ -237,6 +240,10 @@ class CompiledExpr::Builder {
   const FactSchema& schema_;
   std::vector<std::pair<const ast::Expr*, std::uint32_t>> compiled_;
 };
+
+void CompiledExpr::collect_reads(std::vector<facts::FactKey>& out) const {
+  for (const auto& name : names_) out.push_back(name->key);
+}
 
 CompiledExpr CompiledExpr::compile(const ast::Expr& expr, const FactSchema& schema) {
   CompiledExpr out;

@@ -62,6 +62,9 @@ class CompiledExpr {
   void append_why_notes(const facts::FactSet& facts, std::vector<DiagnosticNote>& notes) const;
 
   const FactSchema& schema() const { return *schema_; }
+  // Appends the key of every name it may look up in a fact set (a fact, or a symbol the
+  // set might hold as a fact): the lint engine indexes policies by the facts they read.
+  void collect_reads(std::vector<facts::FactKey>& out) const;
 
  private:
   enum class Op : std::uint8_t {
@@ -84,8 +87,9 @@ class CompiledExpr {
     bool fact_pair = false;
     // List: every item is a constant or a symbol name (checked to be no fact at run time).
     bool folded = false;
-    // A comparison of a fact name (a) with a constant or folded list (b), the commonest
-    // shape of a guard: compared in place, the general path only for an error.
+    // A comparison of a fact name (a) with a constant, a folded list or a symbol name (b),
+    // the commonest shape of a guard: compared in place, the general path only for an
+    // error (or a fact by the symbol's name).
     bool fact_vs_constant = false;
     // Name: the schema knows it (Unknown when the set lacks it). Its registry id is `b`,
     // so reading a fact touches only the node (names_ is for texts and symbols).

@@ -462,6 +462,9 @@ class CompiledExpr::Run {
     const Value* c = nullptr;
     if (rhs.op == Op::Const) {
       c = &p_.constants_[rhs.a];
+    } else if (rhs.op == Op::Name) {
+      if (fact_of(rhs)) return false;  // a fact by the symbol's name: read as the tree walker does
+      c = &p_.constants_[p_.names_[rhs.a]->symbol];
     } else {
       const std::uint32_t* items = p_.operands_.data() + rhs.a;
       for (std::uint32_t i = 0; i < rhs.b; ++i) {

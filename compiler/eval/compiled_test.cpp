@@ -119,6 +119,12 @@ TEST(Compiled, AFactByAnUnregisteredNameIsReadNotTakenAsASymbol) {
     EXPECT_EQ(evaluate(p.expr(), facts).display(), CompiledExpr::compile(p.expr()).evaluate(facts).display()) << text;
   }
   EXPECT_EQ(CompiledExpr::compile(Parsed("gpu.link in [pcie, none]").expr()).check(facts).kind, Check::Kind::True);
+  // A fact compared with a symbol is compared in place (compare_fact), unless the set
+  // holds a fact by the symbol's name.
+  EXPECT_EQ(CompiledExpr::compile(Parsed("gpu.link == pcie").expr()).check(facts).kind, Check::Kind::True);
+  EXPECT_EQ(CompiledExpr::compile(Parsed("gpu.link != pcie").expr()).check(facts).kind, Check::Kind::False);
+  EXPECT_EQ(CompiledExpr::compile(Parsed("gpu.link == none").expr()).check(facts).kind, Check::Kind::False);
+  EXPECT_EQ(CompiledExpr::compile(Parsed("gpu.link == nvswitch").expr()).check(facts).kind, Check::Kind::True);
 }
 
 // The why-notes: each compound term, and each fact with an origin, with the origin's explanation.

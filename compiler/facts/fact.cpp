@@ -179,4 +179,12 @@ std::optional<units::Quantity> FactSet::quantity(FactKey key) const { return qua
 std::optional<std::string> FactSet::symbol(std::string_view name) const { return text_of(find(name)); }
 std::optional<std::string> FactSet::symbol(FactKey key) const { return text_of(find(key)); }
 
+FactSet::Own FactSet::own() const {
+  Own out;
+  for (const auto& slot : slots_) out.ids.push_back(slot.id);
+  for (const auto& d : deferred_) out.ids.insert(out.ids.end(), d.ids.begin(), d.ids.end());
+  out.unregistered = !unregistered_.empty();
+  return out;
+}
+
 }  // namespace gpuspec::facts

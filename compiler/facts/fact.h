@@ -119,6 +119,17 @@ class FactSet {
   using Fill = std::function<void(FactSet&)>;
   void defer(std::vector<FactId> ids, Fill fill);
 
+  // What this set holds or defers itself, its base aside, without providing anything:
+  // the registry ids, and whether it holds a name the registry lacks. A reader of a
+  // layer that needs none of these may read the base instead (the lint engine does so
+  // for every rule that reads no cost.* fact: a look-up through a layer with pending
+  // providers scans them first, issue 12).
+  struct Own {
+    std::vector<FactId> ids;
+    bool unregistered = false;
+  };
+  Own own() const;
+
  private:
   struct Deferred {
     std::vector<FactId> ids;

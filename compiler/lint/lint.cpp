@@ -51,19 +51,42 @@ class DeclarationLinter {
                     DiagnosticEngine& diags, const FactAugmenter& augment)
       : program_(program), policies_(policies), options_(options), diags_(diags), augment_(augment) {}
 
-  void lint(const sema::DeclEntry& entry, const facts::FactSet& facts) {
+  // `facts` may be a layer (the augmenter's facts) over `base`, the declaration's
+  // resolved facts: a rule that reads none of the layer's own facts reads the base,
+  // where a look-up is one index (through the layer it first scans the layer's pending
+  // providers). The verdicts and texts are the same: the base holds all it reads.
+  void lint(const sema::DeclEntry& entry, const facts::FactSet& facts, const facts::FactSet* base = nullptr) {
     const ast::Declaration& decl = *entry.decl;
+    if (base) mark_layer_readers(facts);
+    ranges_.clear();
     WaiverLedger waivers(decl, options_.today);
     for (std::size_t index : policies_.indices_for(decl.kind)) {
       const Policy& policy = policies_.policies()[index];
       if (options_.disabled.count(policy.id)) continue;
-      run(policy, entry, facts, options_.no_waivers ? nullptr : &waivers);
+      const facts::FactSet& read = base && !reads_layer_[index] ? *base : facts;
+      run(policy, entry, read, facts, options_.no_waivers ? nullptr : &waivers);
     }
     if (!options_.no_waivers) waivers.report_unused(policies_, options_.disabled, diags_);
   }
 
  private:
-  void run(const Policy& policy, const sema::DeclEntry& entry, const facts::FactSet& facts, WaiverLedger* waivers) {
+  // Marks in reads_layer_ every policy that may read a fact `layer` holds or defers itself.
+  void mark_layer_readers(const facts::FactSet& layer) {
+    const facts::FactSet::Own own = layer.own();
+    reads_layer_.assign(policies_.policies().size(), false);
+    for (facts::FactId id : own.ids) {
+      for (std::size_t index : policies_.readers_of(id)) reads_layer_[index] = true;
+    }
+    if (!own.unregistered) return;
+    for (std::size_t index = 0; index < reads_layer_.size(); ++index) {
+      if (policies_.reads_unregistered(index)) reads_layer_[index] = true;
+    }
+  }
+
+  // `facts` is what the policy reads; `all` the declaration's every fact (the same set,
+  // or the layer over it), for the cloud hint that re-checks the rule on other instances.
+  void run(const Policy& policy, const sema::DeclEntry& entry, const facts::FactSet& facts, const facts::FactSet& all,
+           WaiverLedger* waivers) {
     const ast::Declaration& decl = *entry.decl;
     // A false or unknown guard decides alone (see eval::judge); the requirement is
     // evaluated only when it can matter, and traced only when it failed.
@@ -83,7 +106,7 @@ class DeclarationLinter {
         // fails the run; `severity_when` cannot lower it, since its facts did not evaluate.
         const eval::Check& failed = guarded && when.kind == Kind::Error ? when : require;
         Severity severity = severity_of(policy);
-        auto& d = diags_.report("policy.evaluation-error", severity, finding_range(decl, policy.at),
+        auto& d = diags_.report("policy.evaluation-error", severity, range_at(decl, policy.at),
                                 fmt::format("policy '{}' could not be evaluated for '{}': {}", policy.id, decl.name,
                                             failed.kind == Kind::Error ? failed.error : "the requirement is not true or false"));
         d.declaration = decl.name;
@@ -100,16 +123,27 @@ class DeclarationLinter {
     const Level level = level_of(policy, options_, facts);
     std::string message = policy.message.empty() ? fmt::format("'{}' does not hold", policy.id)
                                                   : render(policy.message_template, policy.message, facts);
-    Diagnostic& d = diags_.report(policy.id, level.severity, finding_range(decl, policy.at), std::move(message));
+    Diagnostic& d = diags_.report(policy.id, level.severity, range_at(decl, policy.at), std::move(message));
     d.declaration = decl.name;
     if (policy.suggest_instances && decl.kind == "cloud") {
-      d.hint = instead_hint(program_, entry, facts, policy, augment_);
+      d.hint = instead_hint(program_, entry, all, policy, augment_);
     } else if (policy.hint) {
       d.hint = render(policy.hint_template, *policy.hint, facts);
     }
     policy.require_program->append_why_notes(facts, d.notes);
     if (level.lowered_by) d.notes.push_back({lowered_note(policy, level, facts), {}});
     if (waivers) waivers->apply(d);
+  }
+
+  // finding_range, looked up once per `at` path and declaration: a server's ~9 findings
+  // share a few paths (most point at its name).
+  SourceRange range_at(const ast::Declaration& decl, const std::string& at) {
+    for (const auto& [path, range] : ranges_) {
+      if (path == at) return range;
+    }
+    const SourceRange range = finding_range(decl, at);
+    ranges_.emplace_back(at, range);
+    return range;
   }
 
   // A template compiled at load; a policy built by hand (tests) may lack the compiled form.
@@ -137,6 +171,8 @@ class DeclarationLinter {
   const LintOptions& options_;
   DiagnosticEngine& diags_;
   const FactAugmenter& augment_;
+  std::vector<bool> reads_layer_;  // by policy index, for the declaration being linted
+  std::vector<std::pair<std::string_view, SourceRange>> ranges_;  // range_at's, for the declaration being linted
 };
 
 }  // namespace
@@ -164,7 +200,7 @@ void lint_program(const sema::Program& program, const PolicySet& policies, const
       // declaration's ~150 facts to add a dozen was several % of a check (issue 12).
       facts::FactSet facts = facts::FactSet::layered_on(resolved);
       augment(program, *entry, facts);
-      linter.lint(*entry, facts);
+      linter.lint(*entry, facts, &resolved);
     }
   }
 }

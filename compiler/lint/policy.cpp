@@ -131,7 +131,44 @@ void PolicySet::add(Policy policy) {
     auto& indices = by_kind_[kind];
     if (indices.empty() || indices.back() != index) indices.push_back(index);  // `applies = [server, server]`
   }
+  index_reads(policy, index);
   policies_.push_back(std::move(policy));
+}
+
+void PolicySet::index_reads(const Policy& policy, std::size_t index) {
+  std::vector<facts::FactKey> keys;
+  bool anything = false;
+  auto program = [&](const std::shared_ptr<const eval::CompiledExpr>& p) {
+    if (p) p->collect_reads(keys);
+  };
+  auto text = [&](const std::shared_ptr<const eval::CompiledTemplate>& t) {
+    if (!t) return;
+    for (const auto& p : t->programs) {
+      if (!p) anything = true;  // rendered by the tree walker, by name
+      program(p);
+    }
+    if (t->programs.size() != t->holes.size()) anything = true;
+  };
+  program(policy.when_program);
+  program(policy.require_program);
+  for (const auto& lower : policy.severity_when) program(lower.program);
+  text(policy.message_template);
+  text(policy.hint_template);
+  for (const auto& key : keys) {
+    if (key.id == facts::kNoFactId) {
+      anything = true;
+      continue;
+    }
+    if (readers_.size() <= key.id) readers_.resize(key.id + 1u);
+    auto& readers = readers_[key.id];
+    if (readers.empty() || readers.back() != index) readers.push_back(index);
+  }
+  reads_unregistered_.push_back(anything);
+}
+
+const std::vector<std::size_t>& PolicySet::readers_of(facts::FactId id) const {
+  static const std::vector<std::size_t> none;
+  return id < readers_.size() ? readers_[id] : none;
 }
 
 const std::vector<std::size_t>& PolicySet::indices_for(std::string_view kind) const {
