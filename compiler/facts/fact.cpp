@@ -66,18 +66,25 @@ FactSet::Slot* FactSet::slot(FactId id) {
   return &slots_[where_[id] - 1];
 }
 
-void FactSet::set(FactId id, Value value, Origin origin) {
+void FactSet::prepare_slot(FactId id) {
+  if (where_.size() <= id) where_.resize(registry().size(), 0);
+  if (slots_.empty()) slots_.reserve(registry().size());
+}
+
+void FactSet::put(FactId id, Value& value, Origin& origin) {
   if (journal_) journal_->push_back({id, {}});
   if (Slot* s = slot(id)) {
-    s->fact = Fact{std::move(value), std::move(origin)};
+    s->fact.value = std::move(value);
+    s->fact.origin = std::move(origin);
     s->borrowed = nullptr;
     return;
   }
-  if (where_.size() <= id) where_.resize(registry().size(), 0);
-  if (slots_.empty()) slots_.reserve(registry().size());
-  slots_.push_back({id, Fact{std::move(value), std::move(origin)}, nullptr});
+  prepare_slot(id);
+  slots_.emplace_back(id, std::move(value), std::move(origin));
   where_[id] = static_cast<std::uint16_t>(slots_.size());
 }
+
+void FactSet::set(FactId id, Value value, Origin origin) { put(id, value, origin); }
 
 void FactSet::borrow(FactKey key, const Fact& fact) {
   if (key.id == kNoFactId) return set(key.name, fact.value, fact.origin);
@@ -86,27 +93,39 @@ void FactSet::borrow(FactKey key, const Fact& fact) {
     s->borrowed = &fact;
     return;
   }
-  if (where_.size() <= key.id) where_.resize(registry().size(), 0);
-  if (slots_.empty()) slots_.reserve(registry().size());
-  slots_.push_back({key.id, Fact{}, &fact});
+  prepare_slot(key.id);
+  slots_.emplace_back(key.id, &fact);
   where_[key.id] = static_cast<std::uint16_t>(slots_.size());
 }
 
 void FactSet::set(std::string_view name, Value value, Origin origin) {
-  if (FactId id = registry().id(name); id != kNoFactId) return set(id, std::move(value), std::move(origin));
+  if (FactId id = registry().id(name); id != kNoFactId) return put(id, value, origin);
+  put_unregistered(name, value, origin);
+}
+
+void FactSet::put_unregistered(std::string_view name, Value& value, Origin& origin) {
   if (journal_) journal_->push_back({kNoFactId, std::string(name)});
   for (auto& [known, fact] : unregistered_) {
     if (known == name) {
-      fact = Fact{std::move(value), std::move(origin)};
+      fact.value = std::move(value);
+      fact.origin = std::move(origin);
       return;
     }
   }
   unregistered_.emplace_back(std::string(name), Fact{std::move(value), std::move(origin)});
 }
 
-void FactSet::defer(std::vector<FactId> ids, Fill fill) { deferred_.push_back({std::move(ids), std::move(fill)}); }
+void FactSet::defer(std::vector<FactId> ids, Fill fill) {
+  for (FactId id : ids) {
+    if (id == kNoFactId) continue;
+    if (pending_.size() <= id) pending_.resize(std::max<std::size_t>(registry().size(), id + 1u), 0);
+    ++pending_[id];
+  }
+  deferred_.push_back({std::move(ids), std::move(fill)});
+}
 
 void FactSet::provide(FactId id) const {
+  if (id != kNoFactId && (id >= pending_.size() || pending_[id] == 0)) return;  // no provider names it
   for (std::size_t i = 0; i < deferred_.size();) {
     Deferred& d = deferred_[i];
     if (id != kNoFactId && std::find(d.ids.begin(), d.ids.end(), id) == d.ids.end()) {
@@ -114,10 +133,13 @@ void FactSet::provide(FactId id) const {
       continue;
     }
     // Taken off the list before it runs, so a provider reading its own facts does not recurse.
-    Fill fill = std::move(d.fill);
+    Deferred taken = std::move(d);
     deferred_.erase(deferred_.begin() + static_cast<std::ptrdiff_t>(i));
+    for (FactId named : taken.ids) {
+      if (named != kNoFactId) --pending_[named];
+    }
     // The set was not made const, only this read of it: providing is part of reading.
-    fill(const_cast<FactSet&>(*this));
+    taken.fill(const_cast<FactSet&>(*this));
     if (id != kNoFactId) return;
     i = 0;  // a provider may defer more
   }
@@ -146,8 +168,9 @@ std::vector<std::pair<std::string_view, const Fact*>> FactSet::sorted() const {
 }
 
 void FactSet::set(FactKey key, Value value, Origin origin) {
-  if (key.id != kNoFactId) return set(key.id, std::move(value), std::move(origin));
-  set(key.name, std::move(value), std::move(origin));
+  if (key.id != kNoFactId) return put(key.id, value, origin);
+  if (FactId id = registry().id(key.name); id != kNoFactId) return put(id, value, origin);  // a key made by hand
+  put_unregistered(key.name, value, origin);
 }
 
 const Fact* FactSet::find(FactKey key) const { return key.id != kNoFactId ? find(key.id) : find_unregistered(key.name); }

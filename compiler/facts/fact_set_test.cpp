@@ -198,5 +198,73 @@ TEST(FactSet, JournalNotesWhatIsSet) {
   EXPECT_EQ(written[1].name, "no.such.fact");
 }
 
+// Two providers may name the same fact: each read of it runs the next one still
+// pending, as the list of providers did before reads were indexed by id; a read of a
+// fact no provider names runs none, and a provider that defers more is heard.
+TEST(FactSet, ProvidersNamingTheSameFactRunInTurn) {
+  const FactSchema& schema = FactSchema::builtin();
+  FactSet facts("s", "server");
+  std::vector<int> ran;
+  facts.defer({schema.id("cost.capex")}, [&](FactSet& f) {
+    ran.push_back(1);
+    f.set("cost.capex", Value::number(1), derived("first"));
+  });
+  facts.defer({schema.id("cost.hourly"), schema.id("cost.capex")}, [&](FactSet& f) {
+    ran.push_back(2);
+    f.set("cost.capex", Value::number(2), derived("second"));
+    f.defer({schema.id("cost.price_age")}, [&](FactSet& g) {
+      ran.push_back(3);
+      g.set("cost.price_age", Value::number(3), derived("third"));
+    });
+  });
+  EXPECT_EQ(facts.find("gpu.count"), nullptr);
+  EXPECT_EQ(facts.find(kNoFactId), nullptr);  // an id no registry has: every provider, as before
+  EXPECT_EQ(ran, (std::vector<int>{1, 2, 3}));
+  FactSet again("s", "server");
+  ran.clear();
+  again.defer({schema.id("cost.capex")}, [&](FactSet& f) {
+    ran.push_back(1);
+    f.set("cost.capex", Value::number(1), derived("first"));
+  });
+  again.defer({schema.id("cost.capex")}, [&](FactSet& f) {
+    ran.push_back(2);
+    f.set("cost.capex", Value::number(2), derived("second"));
+  });
+  EXPECT_EQ(again.find("cost.hourly"), nullptr);
+  EXPECT_TRUE(ran.empty());
+  EXPECT_EQ(again.quantity("cost.capex")->value, 1);
+  EXPECT_EQ(again.quantity("cost.capex")->value, 2);
+  EXPECT_EQ(again.quantity("cost.capex")->value, 2);
+  EXPECT_EQ(ran, (std::vector<int>{1, 2}));
+}
+
+// set() moves the caller's value and origin into the slot once; the strings it holds
+// (longer than a short-string buffer, so on the heap) belong to the set, and a value
+// or origin copied out of the set itself may be set again.
+TEST(FactSet, OwnsWhatIsSetAndAcceptsItsOwnFactsAgain) {
+  const std::string long_symbol(100, 's');
+  const std::string long_entry(80, 'e');
+  FactSet facts("s", "server");
+  {
+    std::string symbol = long_symbol;
+    std::string entry = long_entry;
+    facts.set("gpu.model"_fact, Value::symbol(symbol), Origin{Origin::Kind::Catalog, {}, entry, Explanation(std::string(90, 'x'))});
+    facts.set("no.such.fact"_fact, Value::list({Value::symbol(symbol)}), Origin{Origin::Kind::Catalog, {}, entry, {}});
+  }
+  const Fact* model = facts.find("gpu.model");
+  ASSERT_NE(model, nullptr);
+  facts.set("gpu.model"_fact, model->value, model->origin);  // copies made before the slot is replaced
+  EXPECT_EQ(facts.find("gpu.model"), model);
+  EXPECT_EQ(model->value.text, long_symbol);
+  EXPECT_EQ(model->origin.entry, long_entry);
+  EXPECT_EQ(model->origin.explanation, std::string(90, 'x'));
+  const Fact* aside = facts.find("no.such.fact");
+  facts.set("no.such.fact", aside->value, aside->origin);
+  EXPECT_EQ(facts.find("no.such.fact")->value.items.at(0).text, long_symbol);
+  FactSet moved = std::move(facts);
+  EXPECT_EQ(moved.find("gpu.model"), model);  // a move keeps the slots where they are
+  EXPECT_EQ(moved.find("no.such.fact")->origin.entry, long_entry);
+}
+
 }  // namespace
 }  // namespace gpuspec::facts

@@ -1,6 +1,7 @@
 #include "facts/typed_catalog.h"
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -49,13 +50,19 @@ class TypedFile {
     std::less<const ast::Declaration*> before;
     if (before(&decl, first_) || !before(&decl, first_ + count_)) return stray(decl);
     Slot& slot = slots_[static_cast<std::size_t>(&decl - first_)];
-    std::call_once(slot.once, [&] { slot.value.emplace(TypedDeclaration::of(decl)); });
+    if (!slot.ready.load(std::memory_order_acquire)) {
+      std::call_once(slot.once, [&] {
+        slot.value.emplace(TypedDeclaration::of(decl));
+        slot.ready.store(true, std::memory_order_release);
+      });
+    }
     return *slot.value;
   }
 
  private:
   struct Slot {
     std::once_flag once;
+    std::atomic<bool> ready{false};  // `value` is built: a read skips the once-flag (see TypedDeclaration::Entry)
     std::optional<TypedDeclaration> value;  // nothing allocated for an entry never read
   };
   // An entry that names this file but a declaration outside it. The index never makes
@@ -77,31 +84,53 @@ class TypedFile {
 
 }  // namespace
 
+namespace {
+
+// FNV-1a: paths are short, and the same function builds and probes the table.
+std::size_t path_hash(std::string_view path) {
+  std::uint64_t h = 14695981039346656037ull;
+  for (char c : path) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+  return static_cast<std::size_t>(h ^ (h >> 29));
+}
+
+}  // namespace
+
 TypedDeclaration TypedDeclaration::of(const ast::Declaration& decl) {
   std::vector<std::pair<std::string, const ast::Property*>> found;
-  auto add = [&](const std::string& prefix, const ast::Property& p) { found.emplace_back(prefix, &p); };
+  auto add = [&](const std::string& prefix, const ast::Property& p) { found.emplace_back(prefix + p.key, &p); };
   flatten(decl.body, "", add);
   TypedDeclaration out;
   out.decl_ = &decl;
   out.entries_ = std::vector<Entry>(found.size());
+  std::size_t buckets = 8;
+  while (buckets < 2 * found.size()) buckets *= 2;
+  out.buckets_.assign(buckets, 0);
   for (std::size_t i = 0; i < found.size(); ++i) {
-    out.entries_[i].prefix = std::move(found[i].first);
+    out.entries_[i].path = std::move(found[i].first);
     out.entries_[i].property = found[i].second;
+    // flatten() gives each path once, so every entry gets a bucket of its own.
+    std::size_t b = path_hash(out.entries_[i].path) & (buckets - 1);
+    while (out.buckets_[b] != 0) b = (b + 1) & (buckets - 1);
+    out.buckets_[b] = static_cast<std::uint32_t>(i + 1);
   }
   return out;
 }
 
 const CatalogFact* TypedDeclaration::find(std::string_view path) const {
-  // A declaration has a few dozen properties at most: a scan, without building paths.
-  for (const Entry& e : entries_) {
-    const std::string& key = e.property->key;
-    if (path.size() != e.prefix.size() + key.size() || !path.starts_with(e.prefix) || !path.ends_with(key)) continue;
-    std::call_once(e.once, [&] {
-      if (auto value = literal_value(*e.property->value)) {
-        e.fact = std::make_unique<const CatalogFact>(
-            CatalogFact{std::move(*value), Origin{Origin::Kind::Catalog, e.property->range, decl_->name, {}}});
-      }
-    });
+  if (buckets_.empty()) return nullptr;
+  const std::size_t mask = buckets_.size() - 1;
+  for (std::size_t b = path_hash(path) & mask; buckets_[b] != 0; b = (b + 1) & mask) {
+    const Entry& e = entries_[buckets_[b] - 1u];
+    if (e.path != path) continue;
+    if (!e.ready.load(std::memory_order_acquire)) {
+      std::call_once(e.once, [&] {
+        if (auto value = literal_value(*e.property->value)) {
+          e.fact = std::make_unique<const CatalogFact>(
+              CatalogFact{std::move(*value), Origin{Origin::Kind::Catalog, e.property->range, decl_->name, {}}});
+        }
+        e.ready.store(true, std::memory_order_release);
+      });
+    }
     return e.fact.get();
   }
   return nullptr;

@@ -109,5 +109,32 @@ TEST(TypedCatalog, ADeclarationOutsideItsFileIsStillRead) {
   EXPECT_NE(catalog_fact(stray, "vram"), catalog_fact(gpu, "vram"));
 }
 
+// Properties are found through a hash table: with hundreds of them (long probe chains),
+// names that are prefixes of each other and paths that differ only inside a block,
+// every path still answers what the syntax tree answers, and no other path answers.
+TEST(TypedCatalog, ManyPropertiesAreEachFoundByTheirPath) {
+  std::string text = "part many.props {\n";
+  for (int i = 0; i < 300; ++i) text += "  p" + std::to_string(i) + " = " + std::to_string(i) + "\n";
+  text += "  b { p1 = 1001\n p10 = 1010 }\n  bp1 = 7\n}\n";
+  SourceManager sources;
+  DiagnosticEngine diags;
+  sema::Library library;
+  library.add_file(sources, diags, "<test>/many.gpuspec", text);
+  ASSERT_FALSE(diags.has_errors());
+  const sema::DeclEntry& entry = *library.index().find("many.props");
+  for (int i = 0; i < 300; ++i) {
+    const CatalogFact* fact = catalog_fact(entry, "p" + std::to_string(i));
+    ASSERT_NE(fact, nullptr) << i;
+    EXPECT_EQ(fact->value.display(), std::to_string(i));
+  }
+  EXPECT_EQ(catalog_fact(entry, "b.p1")->value.display(), "1001");
+  EXPECT_EQ(catalog_fact(entry, "b.p10")->value.display(), "1010");
+  EXPECT_EQ(catalog_fact(entry, "bp1")->value.display(), "7");
+  for (const char* absent : {"p300", "p", "", "b.p2", "b", "bp10", "p1.b", "b.p1 "}) {
+    EXPECT_EQ(catalog_fact(entry, absent), nullptr) << absent;
+    EXPECT_FALSE(from_syntax(entry, absent).has_value()) << absent;
+  }
+}
+
 }  // namespace
 }  // namespace gpuspec::facts
