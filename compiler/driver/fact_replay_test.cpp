@@ -178,6 +178,7 @@ TEST_F(FactReplay, GeneratedStacksResolveAsWithoutReplaying) {
       *load(session, write("empty.gpuspec", "")), {"framework_release", "cuda_arch", "cuda_driver", "export_restriction"});
   ASSERT_NE(cache, nullptr);
   EXPECT_GE(cache->compat.size(), 50u);
+  EXPECT_GE(cache->baseboard.size(), 3u);
 }
 
 // A program with compatibility entries of its own does not share the library's records:

@@ -42,7 +42,8 @@ class ReplayCache {
 
 // One cache per recorded group.
 struct LibraryFactCache {
-  ReplayCache compat;  // resolve_compat.cpp: software stack, CUDA and export facts
+  ReplayCache compat;     // resolve_compat.cpp: software stack, CUDA and export facts
+  ReplayCache baseboard;  // resolve_topology.cpp: the GPU baseboard of a model and count
 };
 
 // The cache of `program`'s library, or null when the group cannot be shared: the program

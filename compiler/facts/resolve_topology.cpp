@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "facts/compat_support.h"
+#include "facts/library_fact_cache.h"
 #include "facts/resolve_server_parts.h"
 
 namespace gpuspec::facts {
@@ -66,6 +67,18 @@ void add_baseboard_facts(FactBuilder& b) {
                 Origin{Origin::Kind::Catalog, gpu_property->range, board->decl->name, "GPUs on the board"});
   b.catalog("gpu.baseboard_fabric"_fact, *board, "fabric");
   b.catalog("gpu.baseboard_system_power"_fact, *board, "system_power");
+}
+
+// The baseboard depends on the GPU model and count alone (and the library's parts), and
+// finding it walks every part of the catalog: found once per model and count per library
+// and replayed (library_fact_cache.h). Its origins are all catalog properties.
+void add_baseboard_facts_through_cache(FactBuilder& b) {
+  const LibraryFactCache* cache = library_fact_cache(b.program(), {"part"});
+  if (!cache) return add_baseboard_facts(b);
+  std::string key;
+  append_key(key, b.facts().find("gpu.model"_fact));
+  append_key(key, b.facts().find("gpu.count"_fact));
+  resolve_through(&cache->baseboard, key, b.facts(), {}, [&] { add_baseboard_facts(b); });
 }
 
 // PCIe lanes the node's devices take from the CPUs: x16 per GPU and NIC, x4 per NVMe
@@ -148,7 +161,7 @@ void add_fabric_facts(FactBuilder& b) {
 
 void add_topology_facts(FactBuilder& b) {
   add_chassis_facts(b);
-  add_baseboard_facts(b);
+  add_baseboard_facts_through_cache(b);
   add_pcie_facts(b);
   add_fabric_facts(b);
 }
