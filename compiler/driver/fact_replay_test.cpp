@@ -215,5 +215,29 @@ framework_release own.myfw_1_0 {
   EXPECT_EQ(b.find("software.framework_known")->origin.entry, "own.myfw_1_0");
 }
 
+// The per-server work left is cheap: pcie.lanes_needed's explanation is formatted when
+// read (a note prints it), not when the server is resolved, and reads as it always did.
+TEST_F(FactReplay, LaneExplanationIsFormattedWhenRead) {
+  Session session(LibraryOptions{});
+  auto program = load(session, write("lanes.gpuspec", R"(
+disk my.nolanes { capacity = 4 TB; kind = nvme_ssd; interface = nvme }
+gpu my.gpu_nolanes { vram = 24 GB; board_power = 300 W }
+server s { gpu = 8 x nvidia.h100_80gb_pcie; storage { system = my.nolanes; data = 2 x samsung.pm9a3_3_84tb } }
+server t { gpu = 8 x my.gpu_nolanes }
+)"));
+  ASSERT_TRUE(program);
+  DiagnosticEngine diags;
+  auto s = facts::resolve_facts(*program, *program->find("s"), diags);
+  auto t = facts::resolve_facts(*program, *program->find("t"), diags);
+  const facts::Fact* lanes_s = s.find("pcie.lanes_needed");
+  const facts::Fact* lanes_t = t.find("pcie.lanes_needed");
+  ASSERT_TRUE(lanes_s && lanes_t);
+  EXPECT_TRUE(lanes_s->origin.explanation.deferred());
+  EXPECT_EQ(lanes_s->value.quantity.value, 8 * 16 + 2 * 4);
+  EXPECT_EQ(lanes_s->origin.explanation.str(),
+            "GPUs 128 lanes (8 devices) + NVMe drives 8 lanes (2 devices); no lane count in the catalog for my.nolanes");
+  EXPECT_EQ(lanes_t->origin.explanation.str(), "no device with a lane count; no lane count in the catalog for my.gpu_nolanes");
+}
+
 }  // namespace
 }  // namespace gpuspec::driver

@@ -14,6 +14,41 @@ namespace gpuspec::facts {
 
 namespace {
 
+// The terms of pcie.lanes_needed's explanation, formatted only when a note prints it:
+// formatting them for every server was most of the cost of the PCIe facts (issue 12).
+struct LaneTerms {
+  struct Term {
+    const char* what;
+    double lanes;
+    double devices;
+  };
+  std::vector<Term> terms;
+  std::vector<std::string> unknown;  // parts without a lane count
+};
+
+}  // namespace
+
+}  // namespace gpuspec::facts
+
+template <>
+struct fmt::formatter<gpuspec::facts::LaneTerms> : fmt::formatter<std::string_view> {
+  template <class Context>
+  auto format(const gpuspec::facts::LaneTerms& t, Context& ctx) const {
+    auto out = ctx.out();
+    if (t.terms.empty()) out = fmt::format_to(out, "no device with a lane count");
+    for (std::size_t i = 0; i < t.terms.size(); ++i) {
+      out = fmt::format_to(out, "{}{} {} lanes ({} devices)", i ? " + " : "", t.terms[i].what, t.terms[i].lanes,
+                           t.terms[i].devices);
+    }
+    if (!t.unknown.empty()) out = fmt::format_to(out, "; no lane count in the catalog for {}", fmt::join(t.unknown, ", "));
+    return out;
+  }
+};
+
+namespace gpuspec::facts {
+
+namespace {
+
 std::optional<double> number_of(const sema::DeclEntry& entry, std::string_view property) {
   auto fact = catalog_property(entry, property);
   if (!fact || fact->value.type != Value::Type::Quantity) return std::nullopt;
@@ -95,7 +130,7 @@ void add_pcie_facts(FactBuilder& b) {
   auto gpus = b.counted("gpu");
   if (!gpus || gpus->entry->decl->kind != "gpu") return;
   double lanes = 0;
-  std::vector<std::string> terms, unknown;
+  LaneTerms terms;
   // One term per kind of device: "NVMe drives 4 x 4" over every volume.
   auto add = [&](const std::vector<Counted>& groups, const char* what) {
     double devices = 0, kind_lanes = 0;
@@ -104,12 +139,12 @@ void add_pcie_facts(FactBuilder& b) {
         devices += parts.count;
         kind_lanes += parts.count * *per_part;
       } else {
-        unknown.push_back(parts.entry->decl->name);
+        terms.unknown.push_back(parts.entry->decl->name);
       }
     }
     if (devices == 0) return;
     lanes += kind_lanes;
-    terms.push_back(fmt::format("{} {} lanes ({} devices)", what, kind_lanes, devices));
+    terms.terms.push_back({what, kind_lanes, devices});
   };
   add({*gpus}, "GPUs");
   std::vector<Counted> nvme;
@@ -120,9 +155,7 @@ void add_pcie_facts(FactBuilder& b) {
   }
   add(nvme, "NVMe drives");
   if (auto nics = b.counted("network.nic"); nics && nics->entry->decl->kind == "nic") add({*nics}, "NICs");
-  std::string explanation = terms.empty() ? "no device with a lane count" : fmt::format("{}", fmt::join(terms, " + "));
-  if (!unknown.empty()) explanation += fmt::format("; no lane count in the catalog for {}", fmt::join(unknown, ", "));
-  b.derived("pcie.lanes_needed"_fact, Value::number(lanes), gpus->range, explanation);
+  b.derived("pcie.lanes_needed"_fact, Value::number(lanes), gpus->range, Explanation::format("{}", std::move(terms)));
 }
 
 // NIC ports and line rate per node, per GPU, and over the cluster against the switch
