@@ -7,7 +7,43 @@
 #include <vector>
 
 #include "facts/compat_support.h"
+#include "facts/library_fact_cache.h"
 #include "facts/resolve_server_parts.h"
+
+namespace gpuspec::facts {
+
+namespace {
+
+// The terms of pcie.lanes_needed's explanation, formatted only when a note prints it:
+// formatting them for every server was most of the cost of the PCIe facts (issue 12).
+struct LaneTerms {
+  struct Term {
+    const char* what;
+    double lanes;
+    double devices;
+  };
+  std::vector<Term> terms;
+  std::vector<std::string> unknown;  // parts without a lane count
+};
+
+}  // namespace
+
+}  // namespace gpuspec::facts
+
+template <>
+struct fmt::formatter<gpuspec::facts::LaneTerms> : fmt::formatter<std::string_view> {
+  template <class Context>
+  auto format(const gpuspec::facts::LaneTerms& t, Context& ctx) const {
+    auto out = ctx.out();
+    if (t.terms.empty()) out = fmt::format_to(out, "no device with a lane count");
+    for (std::size_t i = 0; i < t.terms.size(); ++i) {
+      out = fmt::format_to(out, "{}{} {} lanes ({} devices)", i ? " + " : "", t.terms[i].what, t.terms[i].lanes,
+                           t.terms[i].devices);
+    }
+    if (!t.unknown.empty()) out = fmt::format_to(out, "; no lane count in the catalog for {}", fmt::join(t.unknown, ", "));
+    return out;
+  }
+};
 
 namespace gpuspec::facts {
 
@@ -68,6 +104,18 @@ void add_baseboard_facts(FactBuilder& b) {
   b.catalog("gpu.baseboard_system_power"_fact, *board, "system_power");
 }
 
+// The baseboard depends on the GPU model and count alone (and the library's parts), and
+// finding it walks every part of the catalog: found once per model and count per library
+// and replayed (library_fact_cache.h). Its origins are all catalog properties.
+void add_baseboard_facts_through_cache(FactBuilder& b) {
+  const LibraryFactCache* cache = library_fact_cache(b.program(), {"part"});
+  if (!cache) return add_baseboard_facts(b);
+  std::string key;
+  append_key(key, b.facts().find("gpu.model"_fact));
+  append_key(key, b.facts().find("gpu.count"_fact));
+  resolve_through(&cache->baseboard, key, b.facts(), {}, [&] { add_baseboard_facts(b); });
+}
+
 // PCIe lanes the node's devices take from the CPUs: x16 per GPU and NIC, x4 per NVMe
 // drive, each from the part's catalog `pcie_lanes`. A part without a lane count is named
 // in the explanation and left out, so the figure is a lower bound.
@@ -82,7 +130,7 @@ void add_pcie_facts(FactBuilder& b) {
   auto gpus = b.counted("gpu");
   if (!gpus || gpus->entry->decl->kind != "gpu") return;
   double lanes = 0;
-  std::vector<std::string> terms, unknown;
+  LaneTerms terms;
   // One term per kind of device: "NVMe drives 4 x 4" over every volume.
   auto add = [&](const std::vector<Counted>& groups, const char* what) {
     double devices = 0, kind_lanes = 0;
@@ -91,12 +139,12 @@ void add_pcie_facts(FactBuilder& b) {
         devices += parts.count;
         kind_lanes += parts.count * *per_part;
       } else {
-        unknown.push_back(parts.entry->decl->name);
+        terms.unknown.push_back(parts.entry->decl->name);
       }
     }
     if (devices == 0) return;
     lanes += kind_lanes;
-    terms.push_back(fmt::format("{} {} lanes ({} devices)", what, kind_lanes, devices));
+    terms.terms.push_back({what, kind_lanes, devices});
   };
   add({*gpus}, "GPUs");
   std::vector<Counted> nvme;
@@ -107,9 +155,7 @@ void add_pcie_facts(FactBuilder& b) {
   }
   add(nvme, "NVMe drives");
   if (auto nics = b.counted("network.nic"); nics && nics->entry->decl->kind == "nic") add({*nics}, "NICs");
-  std::string explanation = terms.empty() ? "no device with a lane count" : fmt::format("{}", fmt::join(terms, " + "));
-  if (!unknown.empty()) explanation += fmt::format("; no lane count in the catalog for {}", fmt::join(unknown, ", "));
-  b.derived("pcie.lanes_needed"_fact, Value::number(lanes), gpus->range, explanation);
+  b.derived("pcie.lanes_needed"_fact, Value::number(lanes), gpus->range, Explanation::format("{}", std::move(terms)));
 }
 
 // NIC ports and line rate per node, per GPU, and over the cluster against the switch
@@ -148,7 +194,7 @@ void add_fabric_facts(FactBuilder& b) {
 
 void add_topology_facts(FactBuilder& b) {
   add_chassis_facts(b);
-  add_baseboard_facts(b);
+  add_baseboard_facts_through_cache(b);
   add_pcie_facts(b);
   add_fabric_facts(b);
 }

@@ -56,6 +56,7 @@ void Library::add_file(SourceManager& sources, DiagnosticEngine& diags, std::str
   index_.add(*file, diags);
   files_.push_back(std::move(file));
   kinds_ = std::make_unique<KindCache>();  // loading happens before any thread reads the library
+  fact_cache_ = DerivedSlot();
 }
 
 const DeclsByKind& Library::by_kind() const {

@@ -76,6 +76,10 @@ class Library {
   // (under a once-flag: every --jobs thread's programs ask), not once per program —
   // regrouping its hundreds of entries for every spec was 5 % of a check (issue 12).
   const DeclsByKind& by_kind() const;
+  // What the fact resolvers derive from the library alone and share across its programs
+  // and --jobs threads (facts/library_fact_cache.h). Lives as long as the library;
+  // dropped when a file is added.
+  const DerivedSlot& fact_cache() const { return fact_cache_; }
 
  private:
   struct KindCache {
@@ -86,6 +90,7 @@ class Library {
   DeclIndex index_;
   // Behind a pointer so the library stays movable (a once-flag is not); reset by add_file.
   std::unique_ptr<KindCache> kinds_ = std::make_unique<KindCache>();
+  DerivedSlot fact_cache_;
 };
 
 class Program {
