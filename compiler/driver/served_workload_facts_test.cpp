@@ -14,6 +14,7 @@
 
 #include "driver/analysis.h"
 #include "driver/session.h"
+#include "facts/estimate_step_reference.h"
 #include "facts/estimator.h"
 #include "facts/resolve.h"
 #include "facts/resolve_workload_memory.h"
@@ -21,18 +22,10 @@
 namespace gpuspec::driver {
 namespace {
 
+using facts::reference::eager_step;
+
 namespace fs = std::filesystem;
 
-// add_workload_memory_facts' text before it was deferred: the line of the derivation,
-// or "<prefix>: none; <basis>".
-std::string eager_step(const facts::EstimatorInput& input, std::string_view prefix, double total_gpus) {
-  const facts::MemoryEstimate estimate = facts::estimate_memory(input);
-  for (const auto& s : estimate.steps) {
-    if (s.starts_with(prefix)) return s;
-  }
-  return fmt::format("{}: none; {} GPU(s), data parallel {}, tensor parallel {}", prefix, total_gpus,
-                     input.data_parallel, input.tensor_parallel);
-}
 
 void expect_same_fact(const facts::Fact& cached, const facts::Fact& alone, std::string_view context) {
   EXPECT_EQ(cached.value.display(), alone.value.display()) << context;
@@ -79,12 +72,7 @@ TEST(ServedWorkloadFacts, CachedAndLazyAsResolvedAloneAndEagerOnEveryExample) {
     const double total_gpus = facts::total_job_gpus(gpus);
     const auto input = facts::workload_estimator_input(*workload->decl, store_facts, total_gpus);
     ASSERT_TRUE(input) << entry.decl->name;
-    const std::pair<const char*, const char*> figures[] = {
-        {"workload.mem.weights", "weights"},     {"workload.mem.gradients", "gradients"},
-        {"workload.mem.optimizer", "optimizer"}, {"workload.mem.activations", "activations"},
-        {"workload.mem.workspace", "workspace"}, {"workload.mem.kv_cache", "kv cache"},
-        {"workload.mem.overhead", "overhead"},   {"workload.mem.frugal_per_gpu", "frugal bound"}};
-    for (const auto& [name, prefix] : figures) {
+    for (const auto& [name, prefix] : facts::reference::kStepFigures) {
       EXPECT_EQ(store_facts.find(facts::fact_key(name))->origin.explanation.str(),
                 eager_step(*input, prefix, total_gpus))
           << entry.decl->name << " " << name;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "facts/estimate_step_reference.h"
 #include "facts/estimator.h"
 #include "facts/resolve_workload_memory.h"
 #include "facts/fact_key.h"
@@ -16,16 +17,8 @@
 namespace gpuspec::facts {
 namespace {
 
-// The eager text, as add_workload_memory_facts formatted it before it was deferred.
-std::string eager_step(const EstimatorInput& input, std::string_view prefix, double total_gpus) {
-  const MemoryEstimate estimate = estimate_memory(input);
-  const std::string basis = fmt::format("{} GPU(s), data parallel {}, tensor parallel {}", total_gpus,
-                                        input.data_parallel, input.tensor_parallel);
-  for (const auto& s : estimate.steps) {
-    if (s.starts_with(prefix)) return s;
-  }
-  return fmt::format("{}: none; {}", prefix, basis);
-}
+using reference::eager_step;
+
 
 std::vector<EstimatorInput> inputs() {
   std::vector<EstimatorInput> out;
@@ -124,12 +117,7 @@ TEST(EstimateText, WorkloadMemoryFactsHoldTheirStepsUnformatted) {
     ASSERT_TRUE(diags.diagnostics().empty());
     EstimatorInput input{.params = 7e9, .sharding = Sharding::Zero3, .data_parallel = static_cast<int>(gpus),
                          .seq_len = 2048, .batch_size = 1, .layers = 32, .hidden = 4096, .heads = 32};
-    const std::pair<const char*, const char*> figures[] = {
-        {"workload.mem.weights", "weights"},     {"workload.mem.gradients", "gradients"},
-        {"workload.mem.optimizer", "optimizer"}, {"workload.mem.activations", "activations"},
-        {"workload.mem.workspace", "workspace"}, {"workload.mem.kv_cache", "kv cache"},
-        {"workload.mem.overhead", "overhead"},   {"workload.mem.frugal_per_gpu", "frugal bound"}};
-    for (const auto& [name, prefix] : figures) {
+    for (const auto& [name, prefix] : reference::kStepFigures) {
       const Fact* fact = facts.find(name);
       ASSERT_NE(fact, nullptr) << name;
       EXPECT_TRUE(fact->origin.explanation.deferred()) << name;
