@@ -22,7 +22,8 @@ void append_bytes(std::string& key, const T& value) {
 
 std::unique_ptr<const RecordedFacts> RecordedFacts::from_journal(const FactSet& facts,
                                                                  const std::vector<FactSet::Written>& written,
-                                                                 std::span<const SourceRange> slots) {
+                                                                 std::span<const SourceRange> slots,
+                                                                 std::span<const FileId> own_files) {
   for (std::size_t i = 0; i < slots.size(); ++i) {
     for (std::size_t j = i + 1; j < slots.size(); ++j) {
       if (slots[i].valid() && same_range(slots[i], slots[j])) return nullptr;
@@ -48,6 +49,11 @@ std::unique_ptr<const RecordedFacts> RecordedFacts::from_journal(const FactSet& 
         entry.slot = static_cast<int>(i);
         break;
       }
+    }
+    // Fail closed: a fixed origin in the program's own files is per declaration after all.
+    if (entry.slot < 0 && fact->origin.range.valid() &&
+        std::find(own_files.begin(), own_files.end(), fact->origin.range.file) != own_files.end()) {
+      return nullptr;
     }
     // A borrowed fact is read by every thread replaying the record: format its
     // explanation now, once, so no read of it ever writes (explanation.h).

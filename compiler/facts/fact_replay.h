@@ -25,16 +25,20 @@ namespace gpuspec::facts {
 class RecordedFacts {
  public:
   // Runs `add` on `facts`, noting what it writes, and returns the record; null when the
-  // facts cannot be recorded so (two valid `slots` are the same range, so a replay could
-  // not tell which one an origin names). `add` must read nothing the caller's cache key
-  // leaves out, and `slots` must hold every per-declaration range its origins may name.
+  // facts cannot be recorded so: two valid `slots` are the same range (a replay could
+  // not tell which one an origin names), or an origin outside the slots points into one
+  // of `own_files`, the recording program's own files (it names something of this
+  // declaration the slots miss, so replaying it elsewhere would point to the wrong
+  // place). `add` must read nothing the caller's cache key leaves out, and `slots`
+  // should hold every per-declaration range its origins may name.
   template <class Add>
-  static std::unique_ptr<const RecordedFacts> record(FactSet& facts, std::span<const SourceRange> slots, Add&& add) {
+  static std::unique_ptr<const RecordedFacts> record(FactSet& facts, std::span<const SourceRange> slots,
+                                                     std::span<const FileId> own_files, Add&& add) {
     std::vector<FactSet::Written> written;
     facts.journal(&written);
     add();
     facts.journal(nullptr);
-    return from_journal(facts, written, slots);
+    return from_journal(facts, written, slots, own_files);
   }
 
   // Sets the recorded facts on `facts`, an origin in slot i at `slots[i]` (the same slots,
@@ -53,7 +57,8 @@ class RecordedFacts {
   };
   static std::unique_ptr<const RecordedFacts> from_journal(const FactSet& facts,
                                                            const std::vector<FactSet::Written>& written,
-                                                           std::span<const SourceRange> slots);
+                                                           std::span<const SourceRange> slots,
+                                                           std::span<const FileId> own_files);
   std::vector<Entry> entries_;
 };
 

@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "facts/fact_replay.h"
 #include "sema/program.h"
@@ -57,13 +58,17 @@ void set_fact_replay(bool enabled);
 
 // Resolves the group of `cache` through it: replays the record under `key` or runs `add`
 // (recording it). `key` must cover everything `add` reads, `slots` every per-declaration
-// range its origins may name (fact_replay.h). Without a cache, just runs `add`.
+// range its origins may name (fact_replay.h; a record whose other origins point into
+// `program`'s own files is not kept). Without a cache, just runs `add`.
 template <class Add>
-void resolve_through(const ReplayCache* cache, const std::string& key, FactSet& facts,
-                     std::span<const SourceRange> slots, Add&& add) {
+void resolve_through(const ReplayCache* cache, const sema::Program& program, const std::string& key,
+                     FactSet& facts, std::span<const SourceRange> slots, Add&& add) {
   if (!cache) return add();
   if (const RecordedFacts* recorded = cache->find(key)) return recorded->replay(facts, slots);
-  auto record = RecordedFacts::record(facts, slots, add);
+  std::vector<FileId> own_files;
+  own_files.reserve(program.files().size());
+  for (const auto& file : program.files()) own_files.push_back(file->source->id());
+  auto record = RecordedFacts::record(facts, slots, own_files, add);
   if (record) cache->add(key, std::move(record));
 }
 

@@ -154,7 +154,7 @@ void add_shared_facts_through_cache(FactBuilder& b) {
   for (FactKey read : {"gpu.compute_capability"_fact, "gpu.arch"_fact, "gpu.model"_fact, "site.region"_fact}) {
     append_key(key, facts.find(read));
   }
-  resolve_through(&cache->compat, key, facts, slots, [&] { add_shared_facts(b); });
+  resolve_through(&cache->compat, b.program(), key, facts, slots, [&] { add_shared_facts(b); });
 }
 
 }  // namespace

@@ -113,7 +113,7 @@ void add_baseboard_facts_through_cache(FactBuilder& b) {
   std::string key;
   append_key(key, b.facts().find("gpu.model"_fact));
   append_key(key, b.facts().find("gpu.count"_fact));
-  resolve_through(&cache->baseboard, key, b.facts(), {}, [&] { add_baseboard_facts(b); });
+  resolve_through(&cache->baseboard, b.program(), key, b.facts(), {}, [&] { add_baseboard_facts(b); });
 }
 
 // PCIe lanes the node's devices take from the CPUs: x16 per GPU and NIC, x4 per NVMe
