@@ -4,8 +4,7 @@
 
 #include <cmath>
 
-#include "backends/cost/missing_price.h"
-#include "backends/cost/part_price.h"
+#include "backends/cost/bom_detail.h"
 #include "facts/properties.h"
 
 namespace gpuspec::cost {
@@ -13,11 +12,7 @@ namespace gpuspec::cost {
 namespace {
 
 using facts::Value;
-
-std::string catalog_text(const sema::DeclEntry& entry, std::string_view key) {
-  const facts::CatalogFact* v = facts::catalog_fact(entry, key);
-  return v && (v->value.type == Value::Type::String || v->value.type == Value::Type::Symbol) ? v->value.text : "";
-}
+using bom_detail::catalog_text;
 
 std::optional<double> catalog_number(const sema::DeclEntry& entry, std::string_view key) {
   const facts::CatalogFact* v = facts::catalog_fact(entry, key);
@@ -83,62 +78,6 @@ class BomBuilder {
   Bom& bom_;
 };
 
-// Prices every line in the BOM currency. An unpriced part is one error however many
-// lines use it: the further lines are notes on it.
-void price_lines(const sema::Program& program, const ast::Declaration& decl, const std::string& region,
-                 const PriceBook& book, Bom& bom, DiagnosticEngine& diags) {
-  MissingPrices missing(diags, decl);
-  for (auto& line : bom.lines) {
-    auto unpriced = [&](std::string message, std::string hint) {
-      bom.total.missing(line.part);
-      missing.report(line.part, line.at, line.role, std::move(message), std::move(hint));
-    };
-    PartPriceResult result = part_price(program, line.part, region, bom.currency, book);
-    if (!result.priced && result.problem == PriceProblem::NoEntry) {
-      unpriced(fmt::format("no price for '{}' ({}{}) in the price book", line.part, line.role, line.implied ? ", implied" : ""),
-               fmt::format("add a `price` entry for {} (kind list, street or quote, with `source` and `as_of`) to a "
-                           "price-book file and pass it with --prices FILE",
-                           line.part));
-      continue;
-    }
-    if (!result.priced && result.problem == PriceProblem::NoCapacity) {
-      unpriced(fmt::format("'{}' is priced per {} ({}) but the part has no capacity to multiply it by", line.part,
-                           units::format(*result.entry->per), result.entry->source.entry),
-               fmt::format("price {} per piece (drop `per`), or give the part a `capacity`", line.part));
-      continue;
-    }
-    if (!result.priced) {
-      unpriced(fmt::format("no exchange rate from {} to {} for the price of '{}' ({})",
-                           units::currency_code(result.entry->amount.currency), units::currency_code(bom.currency),
-                           line.part, result.entry->source.entry),
-               kMissingRateHint);
-      continue;
-    }
-    const PartPrice& priced = *result.priced;
-    const PriceEntry* price = priced.price;
-    const double line_total = priced.unit * line.quantity;
-    if (!std::isfinite(line_total) || !std::isfinite(bom.total.value + line_total)) {
-      // A price of 1e308, or 1e308 parts: reported at the property and left out like a
-      // missing price, never printed as inf.
-      bom.total.missing(line.part);
-      auto& d = diags.error("cost.overflow", line.at,
-                            fmt::format("the cost of {:g} x '{}' ({}) is too large to compute", line.quantity, line.part,
-                                        line.role));
-      d.declaration = decl.name;
-      d.hint = fmt::format("check the count and the price entry {}", price->source.entry);
-      continue;
-    }
-    line.price = price;
-    line.per_capacity = priced.per_capacity;
-    line.unit_price = priced.unit;
-    line.line_total = line_total;
-    line.conversion = priced.converted.describe();
-    bom.total.add(line_total);
-    bom.sources.push_back(price->source);
-    if (priced.converted.rate) bom.sources.push_back(priced.converted.rate->source);
-  }
-}
-
 }  // namespace
 
 units::Currency site_currency(const facts::FactSet& facts) {
@@ -190,6 +129,8 @@ Bom build_bom(const sema::Program& program, const sema::DeclEntry& server, const
   }
   if (auto psus = b.counted("psu")) b.add("psu", *psus->entry, psus->count, psus->range);
   if (auto chassis = b.counted("chassis")) b.add("chassis", *chassis->entry, 1, chassis->range);
+  if (auto board = b.counted("motherboard")) b.add("motherboard", *board->entry, 1, board->range);
+  if (auto cooler = b.counted("cooler")) b.add("cooling", *cooler->entry, cooler->count, cooler->range);
   auto nics = b.counted("network.nic");
   if (nics) b.add("nic", *nics->entry, nics->count, nics->range);
 
@@ -219,12 +160,30 @@ Bom build_bom(const sema::Program& program, const sema::DeclEntry& server, const
     }
   }
 
-  price_lines(program, decl, region, book, bom, diags);
+  bom_detail::price_lines(program, decl, region, book, bom, diags);
+  bom.missing_roles = bom_detail::missing_roles(program, decl);
+  for (const auto& role : bom.missing_roles) {
+    // The role costs something nobody priced: the total is a lower bound, never complete.
+    bom.total.missing(role.role + " (not in the build)");
+    auto& d = diags.report("bom.incomplete", Severity::Warning, role.at,
+                           fmt::format("the build has no {}: {}", role.role, role.why));
+    d.declaration = decl.name;
+    d.hint = role.hint;
+  }
   bom.full_load = facts.quantity("power.full_load");
   bom.psu_capacity = facts.quantity("psu.capacity");
   bom.memory_total = facts.quantity("memory.total");
   bom.vram_total = facts.quantity("gpu.vram_total");
   return bom;
 }
+
+namespace bom_detail {
+
+std::string catalog_text(const sema::DeclEntry& entry, std::string_view key) {
+  const facts::CatalogFact* v = facts::catalog_fact(entry, key);
+  return v && (v->value.type == Value::Type::String || v->value.type == Value::Type::Symbol) ? v->value.text : "";
+}
+
+}  // namespace bom_detail
 
 }  // namespace gpuspec::cost

@@ -360,4 +360,16 @@ std::string format_money(double amount, units::Currency currency) {
   return code.empty() ? out : out + " " + std::string(code);
 }
 
+std::string format_change(MoneyRange from, MoneyRange to, units::Currency currency) {
+  auto signed_money = [&](double delta) { return (delta >= 0 ? "+" : "") + format_money(delta, currency); };
+  const double low = to.low - from.low, high = to.high - from.high;
+  if (plain_money(low) == plain_money(high)) return signed_money(low);
+  return signed_money(low) + " at the low end, " + signed_money(high) + " at the high end";
+}
+
+std::string format_money_range(MoneyRange range, units::Currency currency) {
+  if (range.is_point()) return format_money(range.low, currency);
+  return format_money(range.low, units::Currency::None) + " .. " + format_money(range.high, currency);
+}
+
 }  // namespace gpuspec::cost

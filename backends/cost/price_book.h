@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "backends/cost/money_range.h"
 #include "sema/program.h"
 #include "source/source.h"
 #include "units/quantity.h"
@@ -184,6 +185,11 @@ std::optional<ExchangeRate> parse_rate_override(const std::string& text, std::st
 
 // Formats money in its currency with two decimals and thousands separators: "12,999.00 CNY".
 std::string format_money(double amount, units::Currency currency);
+// A range as "12,000.00 .. 15,000.00 USD" (the currency once), a point as format_money.
+std::string format_money_range(MoneyRange range, units::Currency currency);
+// How `to` differs from `from`, end by end: "+566.92 USD" when both ends move alike, else
+// "+766.92 USD at the low end, -333.08 USD at the high end".
+std::string format_change(MoneyRange from, MoneyRange to, units::Currency currency);
 // "12999.00": the plain number for CSV/JSON-friendly columns.
 std::string plain_money(double amount);
 

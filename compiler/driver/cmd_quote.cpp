@@ -1,11 +1,13 @@
 // `gpuspec quote PATH... [--name DECL] [--currency CNY|USD] [--format text|json|md|csv]
-// [--prices FILE]... [--rate FROM/TO=RATE]... [--compare] [-o FILE]`: on-premises TCO,
-// cloud cost and the break-even of every server and cloud option in the files and
-// folders given (and what they import); `gpuspec quote --diff OLD NEW
-// [--fail-above AMOUNT|PCT]`: a CI cost gate applied to each option (exit 0 under the
-// threshold, 1 over it or when a price is missing, 2 bad arguments).
+// [--prices FILE]... [--rate FROM/TO=RATE]... [--compare] [--require-prices] [-o FILE]`:
+// on-premises TCO, cloud cost and the break-even of every server and cloud option in the
+// files and folders given (and what they import), as ranges; a missing price is a warning
+// and makes the figures lower bounds (an error under --require-prices); `gpuspec quote
+// --diff OLD NEW [--fail-above AMOUNT|PCT]`: a CI cost gate applied to each option (exit 0
+// under the threshold, 1 over it or when a price is missing, 2 bad arguments).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 
@@ -64,8 +66,13 @@ int run_diff(Session& session, const ParsedArgs& args, cost::QuoteOptions option
     if (failures.empty()) out += fmt::format("ok: every option is within {}\n", threshold->text);
   }
   std::cout << out;
+  // A gate on lower bounds cannot vouch for the figures: a missing price or role fails it.
+  const bool unpriced = std::any_of(diags.diagnostics().begin(), diags.diagnostics().end(), [](const Diagnostic& d) {
+    return d.id == "missing-price" || d.id == "bom.incomplete";
+  });
+  const bool errors = diags.has_errors();
   print_diagnostics(session, diags);
-  if (diags.has_errors()) {
+  if (unpriced || errors) {
     std::cerr << "gpuspec: a price is missing, so the cost gate cannot pass\n";
     return kExitFindings;
   }
@@ -127,8 +134,9 @@ int run_quote(const std::vector<std::string>& raw_args) {
   } else {
     std::cout << text;
   }
+  const int exit = cost_exit_code(project, args.has("--require-prices"), diags);
   print_diagnostics(session, diags);
-  return diags.has_errors() ? kExitFindings : kExitClean;
+  return exit;
 }
 
 }  // namespace gpuspec::driver

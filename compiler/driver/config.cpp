@@ -19,7 +19,7 @@ namespace {
 
 using Json = nlohmann::json;
 
-constexpr std::string_view kKeys[] = {"disable", "severity", "policies", "fail-on", "exclude"};
+constexpr std::string_view kKeys[] = {"disable", "severity", "policies", "fail-on", "exclude", "prices"};
 
 // nlohmann's messages start with "[json.exception.parse_error.101] parse error at
 // line 3, column 5: ..."; the bracketed id means nothing to a user.
@@ -47,7 +47,30 @@ bool string_list(const Json& value, std::string_view key, const std::string& pat
   return true;
 }
 
+// A "prices" file resolved against the config's folder, refused when it (or what its
+// symbolic links lead to) lies outside that folder.
+bool project_price_file(const fs::path& folder, const std::string& entry, const std::string& path, std::string& out,
+                        std::string& error) {
+  std::error_code ec;
+  const fs::path root = fs::weakly_canonical(fs::absolute(folder.empty() ? fs::path(".") : folder, ec), ec);
+  const fs::path file = fs::weakly_canonical(fs::absolute(root / fs::path(entry), ec), ec);
+  const fs::path relative = file.lexically_relative(root);
+  if (entry.empty() || ec || relative.empty() || *relative.begin() == "..") {
+    error = fmt::format("{}: \"prices\": '{}' is outside the project (the folder of {}); name a price book inside it",
+                        path, entry, kConfigFileName);
+    return false;
+  }
+  out = folder.empty() ? fs::path(entry).lexically_normal().string() : (folder / entry).lexically_normal().string();
+  return true;
+}
+
 }  // namespace
+
+std::vector<std::string> price_paths(const LintConfig& config, const std::vector<std::string>& flags) {
+  std::vector<std::string> out = config.price_files;
+  out.insert(out.end(), flags.begin(), flags.end());
+  return out;
+}
 
 std::optional<Severity> parse_rule_level(std::string_view text) {
   auto level = parse_severity(text);
@@ -89,6 +112,14 @@ std::optional<LintConfig> parse_config(std::string_view text, const std::string&
         fs::path p(dir);
         into.push_back(p.is_absolute() || folder.empty() ? p.string() : (folder / p).lexically_normal().string());
       }
+    } else if (key == "prices") {
+      std::vector<std::string> files;
+      if (!string_list(value, key, path, files, error)) return std::nullopt;
+      for (const auto& file : files) {
+        std::string resolved;
+        if (!project_price_file(folder, file, path, resolved, error)) return std::nullopt;
+        config.price_files.push_back(std::move(resolved));
+      }
     } else if (key == "severity") {
       if (!value.is_object()) {
         error = fmt::format("{}: \"severity\" must be an object mapping rule ids to levels, not {}", path, value.type_name());
@@ -114,7 +145,8 @@ std::optional<LintConfig> parse_config(std::string_view text, const std::string&
       std::vector<std::string_view> keys(std::begin(kKeys), std::end(kKeys));
       auto near = sema::nearest(key, keys);
       error = near ? fmt::format("{}: unknown key \"{}\"; did you mean \"{}\"?", path, key, *near)
-                   : fmt::format("{}: unknown key \"{}\"; the keys are \"disable\", \"severity\", \"policies\", \"fail-on\" and \"exclude\"",
+                   : fmt::format("{}: unknown key \"{}\"; the keys are \"disable\", \"severity\", \"policies\", "
+                                 "\"fail-on\", \"exclude\" and \"prices\"",
                                  path, key);
       return std::nullopt;
     }

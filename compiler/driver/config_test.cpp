@@ -20,6 +20,15 @@ TEST(Config, ReadsEveryKeyAndResolvesPolicyFoldersAgainstTheConfig) {
   EXPECT_EQ(config->fail_on, Severity::Warning);
 }
 
+TEST(Config, PriceBooksResolveAgainstTheConfigAndComeBeforeTheFlags) {
+  std::string error;
+  auto config = parse_config(R"({"prices": ["prices/quotes.gpuspec", "./team.gpuspec"]})", "proj/gpuspec.json", error);
+  ASSERT_TRUE(config) << error;
+  EXPECT_EQ(config->price_files, (std::vector<std::string>{"proj/prices/quotes.gpuspec", "proj/team.gpuspec"}));
+  EXPECT_EQ(price_paths(*config, {"extra.gpuspec"}),
+            (std::vector<std::string>{"proj/prices/quotes.gpuspec", "proj/team.gpuspec", "extra.gpuspec"}));
+}
+
 TEST(Config, AnEmptyFileOnlyMarksTheProjectRoot) {
   std::string error;
   auto config = parse_config(" \n", "gpuspec.json", error);
@@ -50,7 +59,15 @@ INSTANTIATE_TEST_SUITE_P(
         BadConfig{"[]", "x/gpuspec.json: expected a JSON object, not array"},
         BadConfig{R"({"fail_on": "error"})", "x/gpuspec.json: unknown key \"fail_on\"; did you mean \"fail-on\"?"},
         BadConfig{R"({"zzz": 1})",
-                  "x/gpuspec.json: unknown key \"zzz\"; the keys are \"disable\", \"severity\", \"policies\", \"fail-on\" and \"exclude\""},
+                  "x/gpuspec.json: unknown key \"zzz\"; the keys are \"disable\", \"severity\", \"policies\", \"fail-on\", "
+                  "\"exclude\" and \"prices\""},
+        BadConfig{R"({"prices": "quotes.gpuspec"})", "x/gpuspec.json: \"prices\" must be a list of strings, not string"},
+        BadConfig{R"({"prices": ["../elsewhere/quotes.gpuspec"]})",
+                  "x/gpuspec.json: \"prices\": '../elsewhere/quotes.gpuspec' is outside the project (the folder of "
+                  "gpuspec.json); name a price book inside it"},
+        BadConfig{R"({"prices": ["/etc/passwd"]})",
+                  "x/gpuspec.json: \"prices\": '/etc/passwd' is outside the project (the folder of gpuspec.json); name "
+                  "a price book inside it"},
         BadConfig{R"({"disable": "a"})", "x/gpuspec.json: \"disable\" must be a list of strings, not string"},
         BadConfig{R"({"policies": [1]})", "x/gpuspec.json: \"policies\" must be a list of strings, but has a number"},
         BadConfig{R"({"severity": {"a": "fatal"}})",
