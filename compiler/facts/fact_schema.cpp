@@ -170,6 +170,7 @@ FactSchema build() {
   s.add("psu.model", sym());
   s.add("psu.unit_capacity", q(Dimension::power()));
   s.add("psu.efficiency", from("psu", "efficiency"));
+  s.add("psu.form_factor", from("psu", "form_factor"), "atx, sfx, crps, m_crps or oem_module");
   s.add("psu.capacity", q(Dimension::power()), "sum over all PSUs");
   s.add("psu.capacity_one_failed", q(Dimension::power()), "capacity with one PSU failed");
   s.add("psu.mode", from("server", "psu_mode"));
@@ -193,6 +194,8 @@ FactSchema build() {
   s.add("chassis.max_gpus", num());
   s.add("chassis.gpu_form", from("chassis", "gpu_form"));
   s.add("chassis.sxm_socket", from("chassis", "sxm_socket"));
+  s.add("chassis.psu_slots", num(), "power supply bays");
+  s.add("chassis.psu_forms", FactType::list_of(from("psu", "form_factor")), "PSU form factors the bays take");
   s.add("chassis.expansion_slots", num(), "slot openings for add-in cards (towers)");
   s.add("chassis.max_gpu_width", num(), "widest GPU the GPU bays take, in slots");
   s.add("chassis.pcie_switch", flag(), "GPUs and NICs sit behind PCIe switches");

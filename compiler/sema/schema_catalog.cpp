@@ -47,6 +47,10 @@ std::vector<std::string_view> dimm_form_symbols() { return {"rdimm", "udimm", "l
 std::vector<std::string_view> provider_symbols() { return {"aws", "azure", "alicloud"}; }
 std::vector<std::string_view> currency_symbols() { return {"CNY", "USD"}; }
 std::vector<std::string_view> arch_symbols() { return {"volta", "ampere", "ada", "hopper", "blackwell", "davinci"}; }
+// How a power supply is built and mounted (docs/catalog.md, "PSU form factors"): a desktop
+// ATX or SFX unit cabled into a case, an Intel CRPS or OCP M-CRPS hot-swap module, or a
+// server vendor's own hot-swap module. A chassis lists the forms its bays take.
+std::vector<std::string_view> psu_form_symbols() { return {"atx", "sfx", "crps", "m_crps", "oem_module"}; }
 // Kinds a price can be attached to: anything that can be bought or rented.
 std::vector<std::string_view> priced_kinds() {
   return {"gpu", "cpu", "memory", "disk", "psu", "chassis", "cooling", "nic", "part", "instance", "volume"};
@@ -147,6 +151,8 @@ KindSchema psu_kind() {
       {
           {"capacity", {quantity(Dimension::power())}, true, "", "rated output"},
           {"efficiency", {symbol({"bronze", "silver", "gold", "platinum", "titanium"})}, true, "", "80 PLUS rating"},
+          {"form_factor", {symbol(psu_form_symbols())}, false, "",
+           "how the supply is built and mounted: atx, sfx (desktop units), crps, m_crps, oem_module (hot-swap server modules)"},
       },
       "a power supply unit");
 }
@@ -155,7 +161,7 @@ KindSchema chassis_kind() {
   return catalog_kind(
       "chassis",
       {
-          {"form", {symbol({"tower", "rack_1u", "rack_2u", "rack_4u", "rack_5u", "rack_8u", "rack_10u"})}, true, "",
+          {"form", {symbol({"tower", "rack_1u", "rack_2u", "rack_4u", "rack_5u", "rack_6u", "rack_8u", "rack_10u"})}, true, "",
            "chassis form (chassis.form)"},
           {"max_gpus", {count()}, false, "", "GPUs the chassis takes"},
           {"gpu_form", {symbol({"pcie", "sxm"})}, false, "", "GPU form the chassis takes"},
@@ -163,6 +169,7 @@ KindSchema chassis_kind() {
            "the one SXM module generation a fixed system's baseboard takes (DGX B200: sxm6)"},
           {"cooling", {symbol(cooling_symbols())}, false, "", "cooling the chassis is built for"},
           {"psu_slots", {count()}, false, "", "power supply bays"},
+          {"psu_forms", {list_of(symbol(psu_form_symbols()))}, false, "", "PSU form factors the bays take"},
           {"expansion_slots", {count()}, false, "", "expansion-slot openings for add-in cards (towers)"},
           {"max_gpu_width", {count()}, false, "", "widest GPU its GPU bays take, in slots (2 = double-width)"},
           {"pcie_switch", {boolean()}, false, "",
