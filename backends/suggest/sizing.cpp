@@ -188,9 +188,13 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
         for (const auto& plan : storage) {
           const double drive_lanes = lanes_of(plan.system, 1) + lanes_of(plan.data, plan.data_drives);
           for (const auto& fabric : fabrics) {
-            const double lanes = lanes_of(frame.gpu, k) + drive_lanes + lanes_of(fabric.nic, k);
+            // cpu.pcie-lanes: the GPUs on the CPUs' own lanes, every device within those and
+            // the chipset's (pcie.lanes_available: the CPUs' alone when chipset_lanes is unknown).
+            const double gpu_lanes = lanes_of(frame.gpu, k);
+            const double lanes = gpu_lanes + drive_lanes + lanes_of(fabric.nic, k);
+            const double cpu_lanes = sockets * value_or(number(*cpu, "pcie_lanes"), lanes);
             if (!switched && s.rules.rejects("cpu.pcie-lanes") &&
-                lanes > sockets * value_or(number(*cpu, "pcie_lanes"), lanes)) {
+                (gpu_lanes > cpu_lanes || lanes > cpu_lanes + value_or(number(*cpu, "chipset_lanes"), 0))) {
               s.tally.prune_part("cpu.pcie-lanes");
               continue;
             }

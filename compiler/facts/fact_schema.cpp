@@ -129,6 +129,7 @@ FactSchema build() {
   s.add("cpu.max_power", q(Dimension::power()), "highest sustained package power (maximum turbo power, PPT), else tdp");
   s.add("cpu.max_power_total", q(Dimension::power()), "cpu.max_power of every socket");
   s.add("cpu.pcie_lanes_total", num(), "PCIe lanes of every socket");
+  s.add("cpu.chipset_lanes", num(), "PCIe lanes of the platform's chipset, behind its link to the CPUs");
   s.add("cpu.memory_forms", FactType::list_of(from("memory", "form")), "DIMM types the platform takes");
   s.add("cpu.dimms_per_channel", num(), "most DIMMs one memory channel takes");
 
@@ -203,6 +204,8 @@ FactSchema build() {
   s.add("chassis.airflow", from("chassis", "airflow"), "fan layout");
   s.add("pcie.switched", flag(), "the devices do not each take CPU lanes (chassis.pcie_switch)");
   s.add("pcie.lanes_needed", num(), "PCIe lanes of the GPUs, NVMe drives and NICs with a lane count");
+  s.add("pcie.gpu_lanes", num(), "PCIe lanes of the GPUs, which need the CPU's own lanes");
+  s.add("pcie.lanes_available", num(), "the CPUs' lanes and the chipset's (when the catalog has them)");
 
   // Network.
   s.add("network.fabric", merged({from("server", "network.fabric")}, {"efa"}));

@@ -103,6 +103,8 @@ KindSchema cpu_kind() {
           {"memory_speed", {quantity(Dimension::transfer_rate())}, false, "", "maximum supported memory speed (MT/s)"},
           {"tdp", {quantity(Dimension::power())}, true, "", "thermal design power (Intel: processor base power)"},
           {"pcie_lanes", {count()}, false, "", "PCIe lanes from the CPU"},
+          {"chipset_lanes", {count()}, false, "",
+           "PCIe lanes of the platform's chipset, behind its one link to the CPU (Z790: 28); omitted = not known"},
           {"pcie", {symbol(pcie_symbols())}, false, "", "PCIe generation of those lanes"},
           {"socket", {symbol({"lga4677", "sp5", "str5", "lga1700"})}, false, "", "CPU socket"},
           {"max_power", {quantity(Dimension::power())}, false, "",
