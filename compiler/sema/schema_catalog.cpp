@@ -60,7 +60,10 @@ KindSchema gpu_kind() {
   return catalog_kind(
       "gpu",
       {
-          {"vram", {quantity(Dimension::data())}, true, "", "memory per GPU"},
+          {"vram", {quantity(Dimension::data())}, true, "",
+           "memory per GPU as the driver reports it (nvidia-smi's total, in MiB), else the datasheet's figure"},
+          {"vram_source", {string()}, false, "",
+           "where vram comes from: an nvidia-smi capture (its address, date and driver), or why the datasheet's figure stands"},
           {"memory_type", {symbol({"gddr6", "gddr6x", "gddr7", "hbm2", "hbm2e", "hbm3", "hbm3e"})}, false, "", "memory technology"},
           {"memory_bandwidth", {quantity(Dimension::bandwidth())}, false, "", "peak memory bandwidth"},
           {"board_power", {quantity(Dimension::power())}, true, "", "maximum board power (TDP/TBP)"},
