@@ -202,16 +202,18 @@ void CostFacts::add_cloud_figures(const sema::DeclEntry& entry, facts::FactSet& 
   const units::Currency c = cloud_currency(entry, facts);
   const CloudQuote& cl = cloud_quote(entry, c);
   Total monthly = cl.instances_monthly;
-  monthly.add(cl.storage_monthly);
+  monthly.add(cl.storage_and_services_monthly());
   facts.set("cost.hourly", facts::Value::of(rate(monthly.low / kHoursPerMonth, c)),
-            derived(decl, bound_why(fmt::format("{} x {} price x {} billed share, plus storage", cl.count, cl.pricing,
-                                                cl.billed_share()),
+            derived(decl, bound_why(fmt::format("{} x {} price x {} billed share, plus storage and the module's network",
+                                                cl.count, cl.pricing, cl.billed_share()),
                                     monthly)));
   if (cl.total) {
     facts.set("cost.total_over_horizon", facts::Value::of(money(cl.total->low, c)),
-              derived(decl, bound_why("instances and storage over the hours (the low end)", *cl.total)));
+              derived(decl, bound_why("instances, storage and the module's network over the hours (the low end)",
+                                      *cl.total)));
     facts.set("cost.total_over_horizon_high", facts::Value::of(money(cl.total->high, c)),
-              derived(decl, bound_why("instances and storage over the hours (the high end)", *cl.total)));
+              derived(decl, bound_why("instances, storage and the module's network over the hours (the high end)",
+                                      *cl.total)));
     add_completeness(decl, *cl.total, "item", facts);
   } else {
     add_completeness(decl, monthly, "item", facts);

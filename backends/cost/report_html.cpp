@@ -65,7 +65,7 @@ std::string cumulative_chart(const Quote& q) {
   }
   for (const auto& c : q.clouds) {
     Total monthly = c.instances_monthly;
-    monthly.add(c.storage_monthly);
+    monthly.add(c.storage_and_services_monthly());
     chart.series.push_back(
         cost_series("cloud: " + c.name, Total{}, monthly, months, monthly.lower_bound(), bound_note(monthly)));
   }

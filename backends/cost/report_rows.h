@@ -17,7 +17,8 @@ struct Figure {
   std::string section, item;
   std::optional<double> amount;  // the low end of a range
   std::optional<double> high;    // the high end, when it differs from `amount`
-  std::string bound;  // "", "at least", "at most", or "no price" (nothing of it is priced)
+  std::string bound;  // "", "at least", "at most", "no price" (nothing of it is priced), or
+                      // "depends on traffic" (a per-GB rate, no amount)
   std::string unit;   // "CNY", "CNY/h", "months", "h", or "" for a text-only line
   std::string source;
 };

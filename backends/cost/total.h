@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "backends/cost/money_range.h"
@@ -20,12 +21,22 @@ namespace gpuspec::cost {
 // reports it as cost.overflow.
 inline constexpr const char* kTooLargeToCompute = "an amount too large to compute";
 
+// Marks a usage term among the unpriced: traffic through a NAT gateway has a rate (or
+// none) but no amount, because how much flows depends on use. It leaves a total a lower
+// bound, yet nothing bought or rented lacks a price, so suggest ranks such an option
+// with the fully priced ones (on premises, internet traffic is not costed either).
+inline constexpr std::string_view kUsageSuffix = " (traffic)";
+
 struct Total {
   double low = 0;                     // the sum of the priced terms' low ends
   double high = 0;                    // ... and of their high ends (= low when every term is a point)
   std::vector<std::string> unpriced;  // what has no price, each once, in the order met
 
   bool lower_bound() const { return !unpriced.empty(); }
+  // Whether something bought or rented has no price (a usage term alone does not count).
+  bool parts_unpriced() const {
+    return std::any_of(unpriced.begin(), unpriced.end(), [](const std::string& u) { return !u.ends_with(kUsageSuffix); });
+  }
   bool is_range() const { return low != high; }
   MoneyRange range() const { return {low, high}; }
   // For comparisons: open above while a term is unpriced.

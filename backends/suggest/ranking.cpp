@@ -133,16 +133,18 @@ Ranking rank(const std::vector<Passing>& passing, const cost::PriceBook& book, u
     r.options.push_back(std::move(o));
   }
   // Fully priced options rank by their ranges: one above another only when cheaper at
-  // both ends. Every option with an unpriced part comes after them.
+  // both ends. Every option with an unpriced part comes after them. Traffic, whose amount
+  // depends on use, is left out of both sides alike (cost::kUsageSuffix).
+  auto ranged = [](const cost::Total& t) { return cost::Bounded{t.range(), t.parts_unpriced()}; };
   for (auto& o : r.options) {
-    if (o.total.lower_bound()) continue;
+    if (o.total.parts_unpriced()) continue;
     o.rank = 1;
     for (const auto& other : r.options) {
-      if (!other.total.lower_bound() && cost::cheaper_at_both_ends(other.total.bounded(), o.total.bounded())) ++o.rank;
+      if (!other.total.parts_unpriced() && cost::cheaper_at_both_ends(ranged(other.total), ranged(o.total))) ++o.rank;
     }
   }
   std::stable_sort(r.options.begin(), r.options.end(), [](const RankedOption& a, const RankedOption& b) {
-    if (a.total.lower_bound() != b.total.lower_bound()) return !a.total.lower_bound();
+    if (a.total.parts_unpriced() != b.total.parts_unpriced()) return !a.total.parts_unpriced();
     if (a.rank != b.rank) return a.rank < b.rank;
     if (a.total.low != b.total.low) return a.total.low < b.total.low;
     if (a.total.high != b.total.high) return a.total.high < b.total.high;
@@ -154,7 +156,7 @@ Ranking rank(const std::vector<Passing>& passing, const cost::PriceBook& book, u
     return a.passing->declaration < b.passing->declaration;
   });
   r.fully_priced = static_cast<std::size_t>(std::count_if(
-      r.options.begin(), r.options.end(), [](const RankedOption& o) { return !o.total.lower_bound(); }));
+      r.options.begin(), r.options.end(), [](const RankedOption& o) { return !o.total.parts_unpriced(); }));
   // The rank shown: a fully priced option shares the position of the first option of its
   // rank (those tie); an option with an unpriced part has its position.
   for (std::size_t i = 0; i < r.options.size(); ++i) {
@@ -171,7 +173,7 @@ Ranking rank(const std::vector<Passing>& passing, const cost::PriceBook& book, u
     RankedOption& o = r.options[i];
     if (o.onprem && r.best_onprem < 0) r.best_onprem = static_cast<int>(i);
     if (!o.onprem && r.best_cloud < 0) r.best_cloud = static_cast<int>(i);
-    if (o.total.lower_bound()) {
+    if (o.total.parts_unpriced()) {
       o.why = fmt::format("not fully priced ({} unpriced: {}): its real total is higher, so it comes after every "
                           "fully priced option",
                           o.total.unpriced.size() == 1 ? "one item" : fmt::format("{} items", o.total.unpriced.size()),

@@ -40,7 +40,7 @@ nlohmann::ordered_json render_json(const ReportInput& in) {
     nlohmann::ordered_json j;
     j["rank"] = o.shown_rank;
     j["tied_with"] = o.tied_with;
-    j["fully_priced"] = !o.total.lower_bound();
+    j["fully_priced"] = !o.total.parts_unpriced();
     j["kind"] = o.onprem ? "onprem" : "cloud";
     j["total"] = cost::total_to_json(o.total);
     if (o.server) {
@@ -49,7 +49,7 @@ nlohmann::ordered_json render_json(const ReportInput& in) {
     }
     if (o.cloud) {
       cost::Total monthly = o.cloud->instances_monthly;
-      monthly.add(o.cloud->storage_monthly);
+      monthly.add(o.cloud->storage_and_services_monthly());
       j["monthly"] = cost::total_to_json(monthly);
     }
     j["gpu"] = o.capability.gpu;

@@ -37,11 +37,13 @@ std::string total_text(const cost::Total& total, units::Currency currency) {
   return cost::describe_total(total, currency, "item");
 }
 
+// What the shown options of the not-fully-priced section lack a price for (usage terms,
+// which have no amount anyway, are not prices to give).
 std::vector<std::string> unpriced_items(const ReportInput& in) {
   std::vector<std::string> out;
-  for (std::size_t i = 0; i < in.ranking.options.size() && i < in.top; ++i) {
+  for (std::size_t i = in.ranking.fully_priced; i < in.ranking.options.size() && i < in.top; ++i) {
     for (const auto& u : in.ranking.options[i].total.unpriced) {
-      if (std::find(out.begin(), out.end(), u) == out.end()) out.push_back(u);
+      if (!u.ends_with(cost::kUsageSuffix) && std::find(out.begin(), out.end(), u) == out.end()) out.push_back(u);
     }
   }
   return out;
@@ -81,7 +83,7 @@ std::string render_text(const ReportInput& in) {
                          total_text(o.server->electricity_monthly, c));
     } else if (o.cloud) {
       cost::Total monthly = o.cloud->instances_monthly;
-      monthly.add(o.cloud->storage_monthly);
+      monthly.add(o.cloud->storage_and_services_monthly());
       out += fmt::format("    {} per month (instances and storage)\n", total_text(monthly, c));
     }
     out += fmt::format("    why: {}\n", o.why);

@@ -14,13 +14,18 @@ def main(path):
         report = json.load(f)
     options = report["options"]
     horizon = report["horizon_months"]
-    # Every fully priced option comes before every option with an unpriced part.
-    priced = [o for o in options if not o["total"]["lower_bound"]]
+    # Every fully priced option comes before every option with an unpriced part. Traffic
+    # (" (traffic)": a usage term with no amount) leaves a total a lower bound but prices
+    # nothing less, so alone it does not move an option out of the fully priced.
+    def parts_unpriced(o):
+        return any(not u.endswith(" (traffic)") for u in o["total"]["unpriced"])
+
+    priced = [o for o in options if not parts_unpriced(o)]
     if options[:len(priced)] != priced:
         fail("an option with an unpriced part ranks above a fully priced one")
     for o in options:
-        if o["total"]["lower_bound"] != bool(o["total"]["unpriced"]) or o["fully_priced"] == o["total"]["lower_bound"]:
-            fail(f"#{o['rank']}: lower_bound disagrees with its unpriced list")
+        if o["total"]["lower_bound"] != bool(o["total"]["unpriced"]) or o["fully_priced"] == parts_unpriced(o):
+            fail(f"#{o['rank']}: lower_bound or fully_priced disagrees with its unpriced list")
 
     def cheaper_at_both_ends(a, b):
         return a["total"]["low"] < b["total"]["low"] and a["total"]["high"] < b["total"]["high"]
