@@ -131,6 +131,8 @@ const BlockSchema& server_body() {
           {"psu", {multiplicity({"psu"})}, false, "", "power supplies per node"},
           {"psu_mode", {symbol({"single", "redundant", "dual_feed"})}, false, "single", "power redundancy"},
           {"chassis", {reference({"chassis"})}, false, "", "chassis"},
+          {"motherboard", {reference({"motherboard"})}, false, "",
+           "the board of a tower or workstation build (a rack barebone or DGX chassis includes its own)"},
           {"cooling", {symbol({"air_tower", "air_server", "liquid_aio", "liquid_custom", "liquid_direct"})}, false, "", "cooling design"},
           {"other_power", {quantity(Dimension::power())}, false, "the catalog's", "draw of everything besides GPUs and CPUs (drives, fans, NICs)"},
           {"network", {block(network_block())}, false, "", "fabric between nodes"},
