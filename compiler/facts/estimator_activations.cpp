@@ -71,7 +71,7 @@ TrainingExtras estimate_training_extras(const EstimatorInput& input, std::vector
   }
   if (input.vocab) {
     if (!workspace_terms.empty()) workspace_terms += " + ";
-    workspace_terms += fmt::format("logits 4 x s {:g} x b {:g} x vocab {:g}{} = {} [{}]", s, b, *input.vocab,
+    workspace_terms += fmt::format("loss {:g} B x s {:g} x b {:g} x vocab {:g}{} = {} [{}]", formulas::kLossBytesPerLogit, s, b, *input.vocab,
                                    input.tensor_parallel > 1 ? fmt::format(" / t {}", input.tensor_parallel) : "",
                                    format_bytes(logits), kLogits);
   }
