@@ -67,6 +67,9 @@ struct EstimatorInput {
   std::optional<double> heads = std::nullopt;
   std::optional<double> kv_heads = std::nullopt;  // grouped-query attention; defaults to heads
   std::optional<double> vocab = std::nullopt;     // vocabulary: the fp32 logits of the loss
+  // The loss is over the vocabulary (language modelling: the llm.* tasks). A classifier
+  // or ranking head on an encoder (BERT for recsys) has no vocabulary-sized logits.
+  bool vocab_loss = true;
   // MLP inner width (Llama's intermediate_size): the adapters on gate/up/down. When
   // unknown, 4 x hidden (the original Transformer's ratio, wider than Llama's 2.7-3.5).
   std::optional<double> intermediate = std::nullopt;

@@ -11,7 +11,6 @@
 namespace gpuspec::facts {
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 constexpr double kLlama2_7B = 6738415616;  // config.json's count (stdlib/models.gpuspec)
 constexpr unsigned kQV = static_cast<unsigned>(LoraTarget::Q) | static_cast<unsigned>(LoraTarget::V);
 
@@ -106,39 +105,6 @@ TEST(PipelineParallel, InferenceSplitsWeightsAndKvCache) {
   EXPECT_DOUBLE_EQ(estimate_memory(input).per_gpu, (1.2 * 14e9 + 4096 * 0.5 * 1024 * 1024) / 4);
 }
 
-// DeepSpeed's memory docs (docs/code-docs/source/memory.rst), the _all_cold estimators for
-// P = 2851M, largest layer 32M, 1 node of 8 GPUs: ZeRO-3 with offload_param and
-// offload_optimizer on the CPU, zero_init, "71.69GB" per CPU (GiB: 2851e6 x 18 x 1.5);
-// ZeRO-2 with offload_optimizer = cpu, "127.45GB" (2851e6 x max(4 x 8, 16) x 1.5).
-EstimatorInput deepspeed_offload(Sharding sharding) {
-  return {.params = 2851e6,
-          .precision = Precision::FP16,
-          .method = Method::Full,
-          .sharding = sharding,
-          .data_parallel = 8,
-          .offload = Offload::Cpu,
-          .largest_layer_params = 32e6};
-}
-
-TEST(HostOffload, DeepSpeedZero3OffloadIs71_69GiBPerNode) {
-  EXPECT_NEAR(estimate_host_offload(deepspeed_offload(Sharding::Zero3), 8, 1, false).host, 71.69 * kGiB, 0.005 * kGiB);
-}
-
-TEST(HostOffload, DeepSpeedZero2OffloadIs127_45GiBPerNode) {
-  EXPECT_NEAR(estimate_host_offload(deepspeed_offload(Sharding::Zero2), 8, 1, false).host, 127.45 * kGiB, 0.005 * kGiB);
-}
-
-// ZeRO-3 divides the offloaded states over the nodes (DeepSpeed's gpus_factor = 1/nodes);
-// the states alone leave out the 1.5 buffer factor.
-TEST(HostOffload, Zero3StatesDivideOverNodes) {
-  const HostOffload host = estimate_host_offload(deepspeed_offload(Sharding::Zero3), 8, 4, true);
-  EXPECT_DOUBLE_EQ(host.host_states, 2851e6 * 18 / 4);
-  EXPECT_DOUBLE_EQ(host.host, 2851e6 * 18 / 4 * 1.5);
-  EXPECT_EQ(host.nvme, 0);
-  ASSERT_EQ(host.steps.size(), 2u);
-  EXPECT_NE(host.steps[0].find("[DeepSpeed"), std::string::npos) << host.steps[0];
-}
-
 // The case: Llama-2-13B, ZeRO-3 + CPU offload on one g5.12xlarge (4 GPUs):
 // 13,015,864,320 x 18 B = 234.3 GB of states, 351.4 GB with the buffer factor.
 TEST(HostOffload, Llama2_13BZero3OffloadNeeds351GB) {
@@ -157,24 +123,6 @@ TEST(HostOffload, LoraOffloadsAdapterStatesAndTheFrozenBase) {
   EXPECT_DOUBLE_EQ(estimate_host_offload(input, 1, 1, false).host_states, 19988480.0 * 18 + kLlama2_7B * 2);
   input.sharding = Sharding::Zero2;
   EXPECT_DOUBLE_EQ(estimate_host_offload(input, 1, 1, false).host_states, 19988480.0 * 16);
-}
-
-// NVMe: the states go to the drive; the host keeps the pinned swap buffers of each GPU
-// process: 4 fp32 buffers of min(1e9, partition) elements and 5 x 1e8 16-bit parameters.
-TEST(HostOffload, NvmeKeepsStatesOnTheDriveAndSwapBuffersInMemory) {
-  EstimatorInput input = deepspeed_offload(Sharding::Zero3);
-  input.offload = Offload::Nvme;
-  const HostOffload host = estimate_host_offload(input, 8, 1, false);
-  EXPECT_DOUBLE_EQ(host.nvme, 2851e6 * 18);
-  EXPECT_DOUBLE_EQ(host.host, (4 * (2851e6 / 8) * 4 + 5 * 1e8 * 2) * 8);
-  EXPECT_DOUBLE_EQ(host.host_states, host.host);
-}
-
-TEST(HostOffload, NothingWithoutOffload) {
-  EstimatorInput input = deepspeed_offload(Sharding::Zero3);
-  input.offload = Offload::None;
-  const HostOffload host = estimate_host_offload(input, 8, 1, false);
-  EXPECT_EQ(host.host + host.host_states + host.nvme, 0);
 }
 
 }  // namespace

@@ -243,6 +243,56 @@ INSTANTIATE_TEST_SUITE_P(Formulas, FormulaCheck, testing::ValuesIn(kFormulaCases
                          [](const auto& info) { return std::string{info.param.id}; });
 
 // ---------------------------------------------------------------------------------
+// Host memory of offload (estimator_offload.cpp).
+
+// DeepSpeed's memory docs (docs/code-docs/source/memory.rst), the _all_cold estimators for
+// P = 2851M, largest layer 32M, 1 node of 8 GPUs: ZeRO-3 with offload_param and
+// offload_optimizer on the CPU, zero_init, "71.69GB" per CPU (GiB: 2851e6 x 18 x 1.5);
+// ZeRO-2 with offload_optimizer = cpu, "127.45GB" (2851e6 x max(4 x 8, 16) x 1.5).
+EstimatorInput deepspeed_offload(Sharding sharding) {
+  EstimatorInput input = deepspeed_example(sharding);
+  input.offload = Offload::Cpu;
+  return input;
+}
+
+TEST(HostOffload, DeepSpeedZero3OffloadIs71_69GiBPerNode) {
+  EXPECT_NEAR(estimate_host_offload(deepspeed_offload(Sharding::Zero3), 8, 1, false).host, 71.69 * kGiB, 0.005 * kGiB);
+}
+
+TEST(HostOffload, DeepSpeedZero2OffloadIs127_45GiBPerNode) {
+  EXPECT_NEAR(estimate_host_offload(deepspeed_offload(Sharding::Zero2), 8, 1, false).host, 127.45 * kGiB, 0.005 * kGiB);
+}
+
+// ZeRO-3 divides the offloaded states over the nodes (DeepSpeed's gpus_factor = 1/nodes);
+// the states alone leave out the 1.5 buffer factor.
+TEST(HostOffload, Zero3StatesDivideOverNodes) {
+  const HostOffload host = estimate_host_offload(deepspeed_offload(Sharding::Zero3), 8, 4, true);
+  EXPECT_DOUBLE_EQ(host.host_states, 2851e6 * 18 / 4);
+  EXPECT_DOUBLE_EQ(host.host, 2851e6 * 18 / 4 * 1.5);
+  EXPECT_EQ(host.nvme, 0);
+  ASSERT_EQ(host.steps.size(), 2u);
+  EXPECT_NE(host.steps[0].find("[DeepSpeed"), std::string::npos) << host.steps[0];
+}
+
+// NVMe: the states go to the drive; the host keeps the pinned swap buffers of each GPU
+// process: 4 fp32 buffers of min(1e9, partition) elements and 5 x 1e8 16-bit parameters.
+TEST(HostOffload, NvmeKeepsStatesOnTheDriveAndSwapBuffersInMemory) {
+  EstimatorInput input = deepspeed_offload(Sharding::Zero3);
+  input.offload = Offload::Nvme;
+  const HostOffload host = estimate_host_offload(input, 8, 1, false);
+  EXPECT_DOUBLE_EQ(host.nvme, 2851e6 * 18);
+  EXPECT_DOUBLE_EQ(host.host, (4 * (2851e6 / 8) * 4 + 5 * 1e8 * 2) * 8);
+  EXPECT_DOUBLE_EQ(host.host_states, host.host);
+}
+
+TEST(HostOffload, NothingWithoutOffload) {
+  EstimatorInput input = deepspeed_offload(Sharding::Zero3);
+  input.offload = Offload::None;
+  const HostOffload host = estimate_host_offload(input, 8, 1, false);
+  EXPECT_EQ(host.host + host.host_states + host.nvme, 0);
+}
+
+// ---------------------------------------------------------------------------------
 // Invariants of every estimate.
 
 TEST(EstimateInvariants, ComponentsAddUpAndTotalCountsEveryGpu) {

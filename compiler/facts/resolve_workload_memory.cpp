@@ -176,6 +176,7 @@ EstimatorInput input_from(const FactSet& facts, double params, double total_gpus
   input.heads = number(facts, "workload.heads"_fact);
   input.kv_heads = number(facts, "workload.kv_heads"_fact);
   input.vocab = number(facts, "workload.vocab"_fact);
+  input.vocab_loss = facts.symbol("workload.task"_fact).value_or("").starts_with("llm.");
   return input;
 }
 
