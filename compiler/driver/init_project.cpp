@@ -41,14 +41,14 @@ server finetune01 {
   gpu      = 2 x nvidia.a100_80gb_pcie
   gpu_link = nvlink_bridge
   cpu      = amd.epyc_9354
-  memory   = 12 x generic.ddr5_32gb_4800 # 384 GB >= 2 x 160 GB of VRAM, one DIMM per channel
+  memory   = 12 x generic.ddr5_32gb_4800 # 384 GiB >= 2 x 160 GB of VRAM, one DIMM per channel
   storage {
     system = samsung.pm9a3_1_92tb
     data { drives = 2 x samsung.pm9a3_3_84tb; raid = raid0 }
     checkpoint = samsung.pm9a3_1_92tb
     archive    = nas
   }
-  psu      = 2 x generic.psu_1600w_platinum
+  psu      = 2 x generic.psu_2700w_titanium # the chassis's own hot-swap modules, 1+1
   psu_mode = redundant
   chassis  = supermicro.sys_421ge
   cooling  = air_server

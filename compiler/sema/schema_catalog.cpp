@@ -47,6 +47,10 @@ std::vector<std::string_view> dimm_form_symbols() { return {"rdimm", "udimm", "l
 std::vector<std::string_view> provider_symbols() { return {"aws", "azure", "alicloud"}; }
 std::vector<std::string_view> currency_symbols() { return {"CNY", "USD"}; }
 std::vector<std::string_view> arch_symbols() { return {"volta", "ampere", "ada", "hopper", "blackwell", "davinci"}; }
+// How a power supply is built and mounted (docs/catalog.md, "PSU form factors"): a desktop
+// ATX or SFX unit cabled into a case, an Intel CRPS or OCP M-CRPS hot-swap module, or a
+// server vendor's own hot-swap module. A chassis lists the forms its bays take.
+std::vector<std::string_view> psu_form_symbols() { return {"atx", "sfx", "crps", "m_crps", "oem_module"}; }
 // Kinds a price can be attached to: anything that can be bought or rented.
 std::vector<std::string_view> priced_kinds() {
   return {"gpu", "cpu", "memory", "disk", "psu", "chassis", "cooling", "nic", "part", "instance", "volume"};
@@ -56,7 +60,10 @@ KindSchema gpu_kind() {
   return catalog_kind(
       "gpu",
       {
-          {"vram", {quantity(Dimension::data())}, true, "", "memory per GPU"},
+          {"vram", {quantity(Dimension::data())}, true, "",
+           "memory per GPU as the driver reports it (nvidia-smi's total, in MiB), else the datasheet's figure"},
+          {"vram_source", {string()}, false, "",
+           "where vram comes from: an nvidia-smi capture (its address, date and driver), or why the datasheet's figure stands"},
           {"memory_type", {symbol({"gddr6", "gddr6x", "gddr7", "hbm2", "hbm2e", "hbm3", "hbm3e"})}, false, "", "memory technology"},
           {"memory_bandwidth", {quantity(Dimension::bandwidth())}, false, "", "peak memory bandwidth"},
           {"board_power", {quantity(Dimension::power())}, true, "", "maximum board power (TDP/TBP)"},
@@ -99,6 +106,8 @@ KindSchema cpu_kind() {
           {"memory_speed", {quantity(Dimension::transfer_rate())}, false, "", "maximum supported memory speed (MT/s)"},
           {"tdp", {quantity(Dimension::power())}, true, "", "thermal design power (Intel: processor base power)"},
           {"pcie_lanes", {count()}, false, "", "PCIe lanes from the CPU"},
+          {"chipset_lanes", {count()}, false, "",
+           "PCIe lanes of the platform's chipset, behind its one link to the CPU (Z790: 28); omitted = not known"},
           {"pcie", {symbol(pcie_symbols())}, false, "", "PCIe generation of those lanes"},
           {"socket", {symbol({"lga4677", "sp5", "str5", "lga1700"})}, false, "", "CPU socket"},
           {"max_power", {quantity(Dimension::power())}, false, "",
@@ -147,6 +156,8 @@ KindSchema psu_kind() {
       {
           {"capacity", {quantity(Dimension::power())}, true, "", "rated output"},
           {"efficiency", {symbol({"bronze", "silver", "gold", "platinum", "titanium"})}, true, "", "80 PLUS rating"},
+          {"form_factor", {symbol(psu_form_symbols())}, false, "",
+           "how the supply is built and mounted: atx, sfx (desktop units), crps, m_crps, oem_module (hot-swap server modules)"},
       },
       "a power supply unit");
 }
@@ -155,7 +166,7 @@ KindSchema chassis_kind() {
   return catalog_kind(
       "chassis",
       {
-          {"form", {symbol({"tower", "rack_1u", "rack_2u", "rack_4u", "rack_5u", "rack_8u", "rack_10u"})}, true, "",
+          {"form", {symbol({"tower", "rack_1u", "rack_2u", "rack_4u", "rack_5u", "rack_6u", "rack_8u", "rack_10u"})}, true, "",
            "chassis form (chassis.form)"},
           {"max_gpus", {count()}, false, "", "GPUs the chassis takes"},
           {"gpu_form", {symbol({"pcie", "sxm"})}, false, "", "GPU form the chassis takes"},
@@ -163,6 +174,7 @@ KindSchema chassis_kind() {
            "the one SXM module generation a fixed system's baseboard takes (DGX B200: sxm6)"},
           {"cooling", {symbol(cooling_symbols())}, false, "", "cooling the chassis is built for"},
           {"psu_slots", {count()}, false, "", "power supply bays"},
+          {"psu_forms", {list_of(symbol(psu_form_symbols()))}, false, "", "PSU form factors the bays take"},
           {"expansion_slots", {count()}, false, "", "expansion-slot openings for add-in cards (towers)"},
           {"max_gpu_width", {count()}, false, "", "widest GPU its GPU bays take, in slots (2 = double-width)"},
           {"pcie_switch", {boolean()}, false, "",
