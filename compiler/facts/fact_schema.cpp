@@ -249,7 +249,7 @@ FactSchema build() {
   s.add("provider", from("cloud", "provider"));
   s.add("region", str(), "provider region, e.g. \"us-east-1\"");
   s.add("duration", q(Dimension::duration()));
-  s.add("utilization", num(), "share of the duration the instances are up (60% = 0.6)");
+  s.add("utilization", num(), "share of the hours the instances do the work (the Terraform module runs them every hour; the quote bills every hour and uses this for the on-premises side of a comparison) (60% = 0.6)");
   s.add("instance.model", sym());
   s.add("instance.api_name", str());
   s.add("instance.provider", from("instance", "provider"));

@@ -53,7 +53,7 @@ std::vector<std::string_view> arch_symbols() { return {"volta", "ampere", "ada",
 std::vector<std::string_view> psu_form_symbols() { return {"atx", "sfx", "crps", "m_crps", "oem_module"}; }
 // Kinds a price can be attached to: anything that can be bought or rented.
 std::vector<std::string_view> priced_kinds() {
-  return {"gpu", "cpu", "memory", "disk", "psu", "chassis", "cooling", "nic", "part", "instance", "volume"};
+  return {"gpu", "cpu", "memory", "disk", "psu", "chassis", "cooling", "nic", "part", "instance", "volume", "service"};
 }
 
 KindSchema gpu_kind() {
@@ -276,6 +276,20 @@ KindSchema volume_kind() {
       "a cloud block-storage volume type (EBS gp3, Azure Premium SSD, Alibaba ESSD), priced per capacity and month");
 }
 
+// What a Terraform module creates around the GPU instances and the provider bills:
+// NAT gateways, public addresses, the bastion host's VM size, data processed.
+KindSchema service_kind() {
+  return catalog_kind(
+      "service",
+      {
+          {"provider", {symbol(provider_symbols())}, true, "", "cloud provider"},
+          {"api_name", {string()}, true, "", "what the module writes for it: a VM size (\"t3.micro\"), a SKU or resource type"},
+      },
+      "a billable cloud resource a Terraform module creates besides the instances and their disks; its price is "
+      "money per hour (billed every hour it exists), money per month (per provisioned unit: IOPS, MiB/s), or money "
+      "`per = 1 GB` of traffic");
+}
+
 KindSchema model_kind() {
   return catalog_kind(
       "model",
@@ -301,9 +315,11 @@ KindSchema price_kind() {
           {"amount",
            {quantity(Dimension::money_amount()), quantity(Dimension::money_rate())},
            true, "", "money for parts, money per time for instances"},
-          {"kind", {symbol({"list", "street", "used", "quote", "on_demand", "reserved_1y", "reserved_3y", "spot"})}, true, "",
+          {"kind", {symbol({"list", "street", "used", "quote", "on_demand", "reserved_1y", "reserved_3y", "spot",
+                             "capacity_block"})},
+           true, "",
            "list price (vendor MSRP), street price (observed new-part market), used/refurbished, a vendor quote, "
-           "on-demand hourly rate, 1- or 3-year reserved hourly rate, spot rate"},
+           "on-demand hourly rate, 1- or 3-year reserved hourly rate, spot rate, EC2 Capacity Block hourly rate"},
           {"region", {string()}, false, "", "provider region or market the price holds for"},
           {"per", {quantity(Dimension::data())}, false, "",
            "the amount is for this much capacity: block storage is priced `amount = 0.08 USD/month`, `per = 1 GB`"},
@@ -400,7 +416,7 @@ std::span<const KindSchema> catalog_kinds() {
       psu_kind(),        chassis_kind(),     cooling_kind(),          nic_kind(),
       part_kind(),       instance_kind(),    model_kind(),            price_kind(),
       exchange_rate_kind(), electricity_kind(), framework_release_kind(), cuda_arch_kind(),
-      cuda_driver_kind(), export_restriction_kind(), volume_kind(),
+      cuda_driver_kind(), export_restriction_kind(), volume_kind(), service_kind(),
   };
   return kinds;
 }
