@@ -337,6 +337,7 @@ KindSchema model_kind() {
           {"hidden", {count()}, false, "", "hidden size"},
           {"heads", {count()}, false, "", "attention heads"},
           {"kv_heads", {count()}, false, "", "key/value heads when grouped-query attention is used"},
+          {"intermediate", {count()}, false, "", "MLP inner width (config.json intermediate_size)"},
           {"vocab", {count()}, false, "", "vocabulary size"},
           {"seq_len", {count()}, false, "", "default (trained) context length"},
       },
