@@ -52,8 +52,8 @@ std::vector<std::string_view> socket_symbols() { return {"lga4677", "sp5", "str5
 std::vector<std::string_view> market_symbols() { return {"cn", "us", "eu", "jp", "sg", "other"}; }
 // The kinds of price (docs/cost.md, "Price kinds"): what a figure is decides what it may price.
 std::vector<std::string_view> price_kind_symbols() {
-  return {"list",      "street",      "used",        "distributor_report", "configurator", "estimate", "quote",
-          "on_demand", "reserved_1y", "reserved_3y", "spot",               "capacity_block"};
+  return {"list",     "street",    "used",        "distributor_report", "configurator", "estimate",
+          "quote",    "on_demand", "reserved_1y", "reserved_3y",        "spot",     "capacity_block"};
 }
 std::vector<std::string_view> arch_symbols() { return {"volta", "ampere", "ada", "hopper", "blackwell", "davinci"}; }
 // How a power supply is built and mounted (docs/catalog.md, "PSU form factors"): a desktop
@@ -337,6 +337,7 @@ KindSchema model_kind() {
           {"hidden", {count()}, false, "", "hidden size"},
           {"heads", {count()}, false, "", "attention heads"},
           {"kv_heads", {count()}, false, "", "key/value heads when grouped-query attention is used"},
+          {"intermediate", {count()}, false, "", "MLP inner width (config.json intermediate_size)"},
           {"vocab", {count()}, false, "", "vocabulary size"},
           {"seq_len", {count()}, false, "", "default (trained) context length"},
       },

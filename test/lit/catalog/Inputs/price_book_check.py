@@ -19,10 +19,10 @@ entry (a price or any other catalog kind) is violated by: no source; no as_of; a
 as_of after today; the as_of 2026-11-30 (see WRITTEN_NOT_SOURCED); an "undated" as_of
 without verified = false; verified = false with notes that do not say why. A price is
 further violated by: no source_url; an unpriced item or instance region; an estimate
-without a method; an instance price for a region the instance does not list; a cloud
-rate on a part or a part price on a cloud item (instances, volumes and the services a
-Terraform module creates are cloud items); a volume price without `per`, or a `per` on
-anything but a volume or a service (a service billed by traffic is priced per GB)."""
+without a method; an instance price for a region the instance does not list; a cloud rate
+on a part or a part price on a cloud item (instances, volumes and the services a Terraform
+module creates are cloud items); a volume price without `per`, or a `per` on anything but
+a volume or a service (a service billed by traffic is priced per GB)."""
 import datetime
 import json
 import os

@@ -69,7 +69,12 @@ def main(path):
     print("OK search: pruned = sum of pruned_by")
     be = report.get("breakeven")
     if be and be["months"] is not None:
-        capex, onprem, cloud = be["capex"]["low"], be["onprem_monthly"]["low"], be["cloud_monthly"]["high"]
+        # The earliest crossing is the low capex against the widest monthly gap; an upper
+        # bound (the cloud side is a lower bound) is the latest: high capex, narrowest gap.
+        if be["bound"] == "at_most":
+            capex, onprem, cloud = be["capex"]["high"], be["onprem_monthly"]["high"], be["cloud_monthly"]["low"]
+        else:
+            capex, onprem, cloud = be["capex"]["low"], be["onprem_monthly"]["low"], be["cloud_monthly"]["high"]
         months = capex / (cloud - onprem)
         if abs(months - be["months"]) > 0.01:
             fail(f"break-even {be['months']} != {capex} / ({cloud} - {onprem}) = {months}")
