@@ -56,6 +56,12 @@ std::vector<std::string_view> priced_kinds() {
   return {"gpu", "cpu", "memory", "disk", "psu", "chassis", "cooling", "nic", "part", "instance", "volume"};
 }
 
+}  // namespace
+
+std::vector<std::string_view> gpu_link_symbols() { return {"none", "pcie", "nvlink_bridge", "nvlink", "nvswitch"}; }
+
+namespace {
+
 KindSchema gpu_kind() {
   return catalog_kind(
       "gpu",
@@ -109,7 +115,7 @@ KindSchema cpu_kind() {
           {"chipset_lanes", {count()}, false, "",
            "PCIe lanes of the platform's chipset, behind its one link to the CPU (Z790: 28); omitted = not known"},
           {"pcie", {symbol(pcie_symbols())}, false, "", "PCIe generation of those lanes"},
-          {"socket", {symbol({"lga4677", "sp5", "str5", "lga1700"})}, false, "", "CPU socket"},
+          {"socket", {symbol({"lga4677", "sp3", "sp5", "str5", "lga1700"})}, false, "", "CPU socket"},
           {"max_power", {quantity(Dimension::power())}, false, "",
            "highest sustained package power the vendor publishes (Intel maximum turbo power, AMD PPT); omitted = tdp"},
           {"memory_forms", {list_of(symbol(dimm_form_symbols()))}, false, "", "DIMM types the platform takes"},
@@ -158,6 +164,11 @@ KindSchema psu_kind() {
           {"efficiency", {symbol({"bronze", "silver", "gold", "platinum", "titanium"})}, true, "", "80 PLUS rating"},
           {"form_factor", {symbol(psu_form_symbols())}, false, "",
            "how the supply is built and mounted: atx, sfx (desktop units), crps, m_crps, oem_module (hot-swap server modules)"},
+          {"hot_swap", {boolean()}, false, "",
+           "a hot-swap module that shares the load with its peers (server modules, the modules of a redundant PSU "
+           "cage): only such supplies can run N+1 or on two feeds; a desktop ATX or SFX unit cannot"},
+          {"module_family", {string()}, false, "",
+           "whose hot-swap module it is (\"Supermicro\", \"NVIDIA\"): a vendor's module fits that vendor's bays only"},
       },
       "a power supply unit");
 }
@@ -172,9 +183,19 @@ KindSchema chassis_kind() {
           {"gpu_form", {symbol({"pcie", "sxm"})}, false, "", "GPU form the chassis takes"},
           {"sxm_socket", {symbol({"sxm2", "sxm4", "sxm5", "sxm6"})}, false, "",
            "the one SXM module generation a fixed system's baseboard takes (DGX B200: sxm6)"},
+          {"baseboard_gpus", {count()}, false, "",
+           "SXM systems: the GPUs on the HGX baseboard the system is built around, which is sold with every position "
+           "populated (SYS-821GE-TNHR: 8, SYS-421GU-TNXR: 4)"},
+          {"baseboard_fabric", {symbol({"nvlink", "nvswitch"})}, false, "",
+           "SXM systems: how that board links its GPUs: nvswitch (HGX 8-GPU boards) or nvlink without a switch "
+           "(HGX H100 4-GPU)"},
+          {"cpu", {multiplicity({"cpu"})}, false, "",
+           "a complete system's own CPUs, which it is sold with (DGX A100: 2 x amd.epyc_7742)"},
           {"cooling", {symbol(cooling_symbols())}, false, "", "cooling the chassis is built for"},
           {"psu_slots", {count()}, false, "", "power supply bays"},
           {"psu_forms", {list_of(symbol(psu_form_symbols()))}, false, "", "PSU form factors the bays take"},
+          {"psu_modules", {list_of(string())}, false, "",
+           "whose hot-swap modules the bays take (a PSU's module_family): [\"Supermicro\"]"},
           {"expansion_slots", {count()}, false, "", "expansion-slot openings for add-in cards (towers)"},
           {"max_gpu_width", {count()}, false, "", "widest GPU its GPU bays take, in slots (2 = double-width)"},
           {"pcie_switch", {boolean()}, false, "",
@@ -238,7 +259,7 @@ KindSchema instance_kind() {
           {"provider", {symbol(provider_symbols())}, true, "", "cloud provider"},
           {"api_name", {string()}, true, "", "the provider's instance-type name, as the API and Terraform want it"},
           {"gpu", {multiplicity({"gpu"})}, true, "", "GPUs of one instance, `N x gpu`"},
-          {"gpu_link", {symbol({"none", "pcie", "nvlink_bridge", "nvswitch"})}, false, "", "link between those GPUs"},
+          {"gpu_link", {symbol(gpu_link_symbols())}, false, "", "link between those GPUs"},
           {"vcpus", {count()}, true, "", "virtual CPUs"},
           {"cpu_model", {string()}, false, "", "host CPU as the provider names it"},
           {"memory", {quantity(Dimension::data())}, true, "", "instance memory"},
