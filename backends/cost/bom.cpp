@@ -53,17 +53,16 @@ class BomBuilder {
 
   void add(std::string role, const sema::DeclEntry& part, double per_node, SourceRange at, bool implied = false,
            std::string why = "") {
-    BomLine line;
-    line.role = std::move(role);
+    std::string description = catalog_text(part, "description");
+    BomLine& line = push(std::move(role), description.empty() ? part.decl->name : description, per_node, at,
+                         implied, std::move(why));
     line.part = part.decl->name;
-    line.description = catalog_text(part, "description");
-    if (line.description.empty()) line.description = part.decl->name;
-    line.per_node = per_node;
-    line.quantity = per_node * bom_.nodes;
-    line.implied = implied;
-    line.why = std::move(why);
-    line.at = at;
-    bom_.lines.push_back(std::move(line));
+  }
+
+  // A line the build needs that has no catalog part (a board size the catalog lacks): it
+  // names what is needed and is never priced, so the total stays a lower bound.
+  void add_unknown(std::string role, std::string needed, double per_node, SourceRange at, std::string why) {
+    push(std::move(role), std::move(needed), per_node, at, true, std::move(why));
   }
 
   void add_cluster(std::string role, const sema::DeclEntry& part, double quantity, SourceRange at, bool implied,
@@ -73,10 +72,52 @@ class BomBuilder {
   }
 
  private:
+  BomLine& push(std::string role, std::string description, double per_node, SourceRange at, bool implied,
+                std::string why) {
+    BomLine line;
+    line.role = std::move(role);
+    line.description = std::move(description);
+    line.per_node = per_node;
+    line.quantity = per_node * bom_.nodes;
+    line.implied = implied;
+    line.why = std::move(why);
+    line.at = at;
+    bom_.lines.push_back(std::move(line));
+    return bom_.lines.back();
+  }
+
   const sema::Program& program_;
   const ast::Declaration& decl_;
   Bom& bom_;
 };
+
+// The HGX boards the node's SXM GPUs mount on: the catalog board gpu.baseboard names when
+// it carries the board size (the chassis's `baseboard_gpus`, else a size the GPU count
+// fills), one per that many GPUs. Without such a part (no 4-GPU board for the model in
+// the catalog, say) the line names the board it needs and has no part to price, so the
+// total is a lower bound: another size's board and its price are never substituted.
+void add_baseboards(const sema::Program& program, const facts::FactSet& facts, const facts::Counted& gpus,
+                    BomBuilder& b) {
+  const bool chassis_sized = facts.quantity("chassis.baseboard_gpus").has_value();
+  const auto board_size = facts.quantity("gpu.baseboard_gpus");
+  const double size = chassis_sized && board_size ? board_size->value : gpus.count;
+  if (auto name = facts.symbol("gpu.baseboard")) {
+    const sema::DeclEntry* board = program.find(*name);
+    const ast::Property* p = board ? facts::find_property(board->decl->body, "gpu") : nullptr;
+    auto on_board = p ? facts::counted_reference(program, *p->value) : std::nullopt;
+    if (on_board && on_board->count > 0 &&
+        (on_board->count == size || (!chassis_sized && std::fmod(gpus.count, on_board->count) == 0))) {
+      b.add("gpu_baseboard", *board, std::ceil(gpus.count / on_board->count), gpus.range, true,
+            fmt::format("SXM GPUs mount on a baseboard of {}", on_board->count));
+      return;
+    }
+  }
+  if (size <= 0) return;
+  b.add_unknown("gpu_baseboard", fmt::format("HGX baseboard for {:g} x {}", size, gpus.entry->decl->name),
+                std::ceil(gpus.count / size), gpus.range,
+                fmt::format("SXM GPUs mount on a baseboard of {:g}{}; the catalog has no such board for {}", size,
+                            chassis_sized ? " (the chassis's board)" : "", gpus.entry->decl->name));
+}
 
 }  // namespace
 
@@ -98,17 +139,9 @@ Bom build_bom(const sema::Program& program, const sema::DeclEntry& server, const
   if (auto gpus = b.counted("gpu"); gpus && gpus->entry->decl->kind == "gpu") {
     const std::string gpu = gpus->entry->decl->name;
     b.add("gpu", *gpus->entry, gpus->count, gpus->range);
-    // SXM GPUs ride on an HGX baseboard: one per `gpu = N x ...` of the board.
-    if (catalog_text(*gpus->entry, "form_factor").starts_with("sxm")) {
-      for (const auto* board : parts_of(program, "gpu_baseboard")) {
-        const ast::Property* p = facts::find_property(board->decl->body, "gpu");
-        auto on_board = p ? facts::counted_reference(program, *p->value) : std::nullopt;
-        if (!on_board || on_board->entry->decl->name != gpu || on_board->count <= 0) continue;
-        b.add("gpu_baseboard", *board, std::ceil(gpus->count / on_board->count), gpus->range, true,
-              fmt::format("SXM GPUs mount on a baseboard of {}", on_board->count));
-        break;
-      }
-    }
+    // SXM GPUs ride on an HGX baseboard of the chassis's board size (gpu.baseboard_gpus),
+    // or, when the chassis records none, one that the node's GPUs fill.
+    if (catalog_text(*gpus->entry, "form_factor").starts_with("sxm")) add_baseboards(program, facts, *gpus, b);
     // PCIe cards joined by NVLink bridges: one bridge per pair (stdlib/parts.gpuspec).
     if (facts.symbol("gpu.link").value_or("") == "nvlink_bridge") {
       const ast::Property* link = facts::find_property(decl.body, "gpu_link");

@@ -5,6 +5,7 @@
 #include "backends/cost/bom_detail.h"
 #include "backends/cost/missing_price.h"
 #include "backends/cost/part_price.h"
+#include "facts/properties.h"
 
 namespace gpuspec::cost::bom_detail {
 
@@ -14,7 +15,12 @@ class LinePricer {
  public:
   LinePricer(const sema::Program& program, const ast::Declaration& decl, const std::string& region,
              const PriceBook& book, Bom& bom, DiagnosticEngine& diags)
-      : program_(program), decl_(decl), region_(region), book_(book), bom_(bom), diags_(diags), missing_(diags, decl) {}
+      : program_(program), decl_(decl), region_(region), book_(book), bom_(bom), diags_(diags), missing_(diags, decl) {
+    // What a node holds, for the system prices (`includes`) that may serve the chassis.
+    for (const auto& line : bom_.lines) {
+      if (line.per_node > 0 && !line.part.empty()) build_[line.part] += line.per_node;
+    }
+  }
 
   void price(BomLine& line) {
     if (line.fully_included()) return;
@@ -22,7 +28,16 @@ class LinePricer {
       bom_.total.missing(line.part);
       missing_.report(line.part, line.at, line.role, std::move(message), std::move(hint));
     };
-    PartPriceResult result = part_price(program_, line.part, region_, bom_.currency, book_);
+    if (line.part.empty()) {  // a part the build needs and the catalog does not have
+      bom_.total.missing(line.description);
+      missing_.report(line.description, line.at, line.role,
+                      fmt::format("{}: {}, so nothing prices it (another board's price does not apply)",
+                                  line.description, line.why),
+                      "price the whole system instead: a chassis `price` whose `includes` names the GPUs, in a "
+                      "price-book file named in gpuspec.json's \"prices\" or passed with --prices FILE");
+      return;
+    }
+    PartPriceResult result = part_price(program_, line.part, region_, bom_.currency, book_, &build_);
     if (!result.priced && result.problem == PriceProblem::NoEntry) {
       unpriced(fmt::format("no price for '{}' ({}{}) in the price book{}", line.part, line.role,
                            line.implied ? ", implied" : "", only_used_note(line.part)),
@@ -72,11 +87,15 @@ class LinePricer {
 
   // The parts a system price covers are not priced again: `includes = [8 x gpu, board]`
   // covers up to that many of each per node; the rest of a line (more GPUs than the
-  // system holds) is priced as parts.
+  // system holds) is priced as parts. Only a system price whose `includes` the build
+  // holds is chosen (PriceBook::find), so it never covers what the build does not have.
   void apply_includes(const BomLine& system) {
-    PartPriceResult result = part_price(program_, system.part, region_, bom_.currency, book_);
-    if (!result.priced) return;
-    for (const auto& included : result.priced->price->includes) {
+    PartPriceResult result = part_price(program_, system.part, region_, bom_.currency, book_, &build_);
+    // A complete system covers its parts even while it has no price: they are in it, and
+    // its one missing price is the line to fill, not theirs.
+    std::vector<IncludedPart> covered = whole_system_parts(system.part);
+    if (result.priced) covered.insert(covered.end(), result.priced->price->includes.begin(), result.priced->price->includes.end());
+    for (const auto& included : covered) {
       for (auto& line : bom_.lines) {
         if (&line == &system || line.part != included.part) continue;
         const double per_node = line.per_node > 0 ? line.per_node : line.quantity;
@@ -85,6 +104,31 @@ class LinePricer {
         line.included = std::min(line.quantity, covered);
       }
     }
+  }
+
+  // A complete system (a chassis that records its own `cpu`, as a DGX does: NVIDIA sells
+  // it only whole) is priced whole, whatever its price lists in `includes`: it covers its
+  // CPUs, its HGX board, the SXM GPUs on that board (`baseboard_gpus`, else `max_gpus`)
+  // and the supplies in its bays (`psu_slots`). Its memory, drives and NICs are not
+  // catalog facts of the system, so the spec's own are priced (the BOM errs high).
+  std::vector<IncludedPart> whole_system_parts(const std::string& chassis) const {
+    std::vector<IncludedPart> out;
+    const sema::DeclEntry* entry = program_.find(chassis);
+    const ast::Property* cpu = entry ? facts::find_property(entry->decl->body, "cpu") : nullptr;
+    auto cpus = cpu ? facts::counted_reference(program_, *cpu->value) : std::nullopt;
+    if (!cpus) return out;
+    out.push_back({cpus->entry->decl->name, cpus->count});
+    auto count = [&](std::string_view key) {
+      const facts::CatalogFact* v = facts::catalog_fact(*entry, key);
+      return v && v->value.type == facts::Value::Type::Quantity ? v->value.quantity.value : 0.0;
+    };
+    const double gpus = count("baseboard_gpus") > 0 ? count("baseboard_gpus") : count("max_gpus");
+    for (const auto& line : bom_.lines) {
+      if (line.role == "gpu_baseboard" && !line.part.empty()) out.push_back({line.part, 1});
+      if (line.role == "gpu" && gpus > 0) out.push_back({line.part, gpus});
+      if (line.role == "psu" && count("psu_slots") > 0) out.push_back({line.part, count("psu_slots")});
+    }
+    return out;
   }
 
   // A barebone or DGX (`board = proprietary`) has its board: a `motherboard` line is part of it.
@@ -119,6 +163,7 @@ class LinePricer {
   Bom& bom_;
   DiagnosticEngine& diags_;
   MissingPrices missing_;
+  PartCounts build_;
 };
 
 }  // namespace

@@ -58,7 +58,7 @@ namespace report_detail {
 std::vector<std::string> bom_row(const BomLine& line, units::Currency c) {
   return {line.role,
           num(line.quantity),
-          line.part + (line.implied ? " (implied)" : ""),
+          (line.part.empty() ? std::string("(no catalog part)") : line.part) + (line.implied ? " (implied)" : ""),
           line.description,
           money_cell(line, line.unit_price),
           money_cell(line, line.line_total),
@@ -109,7 +109,7 @@ const std::vector<std::string> kBomCsvHeader = {"role",        "qty",      "part
 std::vector<std::string> bom_csv_row(const BomLine& line, units::Currency c) {
   return {line.role,
           num(line.quantity),
-          line.part + (line.implied ? " (implied)" : ""),
+          (line.part.empty() ? std::string("(no catalog part)") : line.part) + (line.implied ? " (implied)" : ""),
           line.description,
           plain_cell(line, line.unit_price, false),
           plain_cell(line, line.unit_price, true),
@@ -144,7 +144,8 @@ ordered_json bom_to_json(const Bom& bom) {
   for (const auto& l : bom.lines) {
     ordered_json o;
     o["role"] = l.role;
-    o["part"] = l.part;
+    // null for a part the build needs and the catalog lacks; the description names it.
+    o["part"] = l.part.empty() ? ordered_json() : ordered_json(l.part);
     o["description"] = l.description;
     o["quantity"] = l.quantity;
     o["per_node"] = l.per_node;

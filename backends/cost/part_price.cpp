@@ -24,9 +24,11 @@ std::optional<double> capacity_of(const sema::Program& program, const std::strin
 }  // namespace
 
 PartPriceResult part_price(const sema::Program& program, const std::string& part, const std::string& region,
-                           units::Currency currency, const PriceBook& book) {
+                           units::Currency currency, const PriceBook& book, const PartCounts* build) {
   PartPriceResult result;
-  const PriceEntry* price = book.find(PriceQuery{part, region, false, currency, PriceUse::Capex});
+  PriceQuery query{part, region, false, currency, PriceUse::Capex};
+  query.build = build;
+  const PriceEntry* price = book.find(query);
   if (!price || price->amount.dimension != units::Dimension::money_amount()) return result;
   result.entry = price;
   PartPrice priced;

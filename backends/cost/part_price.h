@@ -30,7 +30,9 @@ struct PartPriceResult {
   const PriceEntry* entry = nullptr;             // the entry that could not be used (NoCapacity, NoRate)
 };
 
+// `build`: what one node of the build holds, so a system price (`includes`) the build
+// contains can serve (PriceQuery::build); nullptr prices the part alone.
 PartPriceResult part_price(const sema::Program& program, const std::string& part, const std::string& region,
-                           units::Currency currency, const PriceBook& book);
+                           units::Currency currency, const PriceBook& book, const PartCounts* build = nullptr);
 
 }  // namespace gpuspec::cost
