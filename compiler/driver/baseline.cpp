@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <tuple>
 
-#include "sema/loader.h"
+#include "source/confinement.h"
 
 namespace gpuspec::driver {
 
@@ -47,7 +47,7 @@ bool operator<(const BaselineEntry& a, const BaselineEntry& b) {
 
 std::optional<Baseline> Baseline::load(const std::string& path, std::string& error) {
   std::string io_error;
-  auto text = sema::read_file(path, &io_error);
+  auto text = read_input_file(path, io_error);
   if (!text) {
     error = fmt::format("cannot read baseline '{}': {}", path, io_error);
     return std::nullopt;

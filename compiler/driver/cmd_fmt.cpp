@@ -15,8 +15,8 @@
 #include "driver/rewrite_files.h"
 #include "format/formatter.h"
 #include "format/unified_diff.h"
-#include "sema/loader.h"
 #include "source/file_reader.h"
+#include "source/confinement.h"
 
 namespace gpuspec::driver {
 
@@ -65,7 +65,7 @@ int run_fmt(const std::vector<std::string>& raw_args) {
   bool failed = false;
   for (const auto& path : collected.files) {
     std::string error;
-    auto text = sema::read_file(path, &error);
+    auto text = read_input_file(path, error);
     if (!text) {
       std::cerr << fmt::format("gpuspec: error: cannot read '{}': {}\n", path, error);
       failed = true;

@@ -29,8 +29,8 @@
 #include "driver/help.h"
 #include "driver/session.h"
 #include "driver/test_scope.h"
-#include "sema/loader.h"
 #include "source/printable.h"
+#include "source/confinement.h"
 
 namespace gpuspec::driver {
 
@@ -118,7 +118,7 @@ int run_test(const std::vector<std::string>& raw_args) {
       std::string io_error;
       AnalysisOptions scoped = analysis;
       if (!args.has("--all-rules")) {
-        if (auto text = sema::read_file(path)) {
+        if (std::string unread; auto text = read_input_file(path, unread)) {
           SourceManager scratch;
           auto scope = rules_named_by_test(scratch.add(path, std::move(*text)), path, session.policies());
           if (!scope.empty()) scoped.lint_options.disabled = rules_outside(scope, session.policies());

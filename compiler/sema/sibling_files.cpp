@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "sema/loader.h"
 #include "syntax/parser.h"
+#include "source/confinement.h"
 
 namespace gpuspec::sema {
 
@@ -22,7 +22,8 @@ std::optional<std::string> sibling_declaring(const SourceFile& from, std::string
   for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
     if (!it->is_regular_file(ec) || it->path().extension() != ".gpuspec") continue;
     if (std::find(loaded.begin(), loaded.end(), fs::weakly_canonical(it->path(), ec)) != loaded.end()) continue;
-    auto text = read_file(it->path());
+    std::string error;
+    auto text = read_input_file(it->path(), error);
     if (!text) continue;
     SourceManager sources;
     DiagnosticEngine ignored;  // a broken sibling is its own problem, reported when it is checked
