@@ -9,6 +9,7 @@
 #include "driver/commands.h"
 #include "lsp/server.h"
 #include "lsp/transport.h"
+#include "source/json_input.h"
 
 namespace gpuspec::driver {
 
@@ -37,11 +38,12 @@ int run_lsp(const std::vector<std::string>& raw_args) {
     std::string body;
     switch (transport.read(body, server.next_timeout())) {
       case lsp::Transport::Status::Message: {
-        lsp::Json message = lsp::Json::parse(body, nullptr, false);
-        if (message.is_discarded()) {
-          server.handle_malformed("the message is not valid JSON");
+        // Bounded nesting (source/json_input.h): a deep message is a parse error, not a crash.
+        std::string problem;
+        if (auto message = parse_json_input(body, problem)) {
+          server.handle(*message);
         } else {
-          server.handle(message);
+          server.handle_malformed("the message is not valid JSON: " + problem);
         }
         break;
       }
