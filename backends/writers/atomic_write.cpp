@@ -235,7 +235,7 @@ class Transaction {
   }
 
   bool check(std::string& error) {
-    InputFiles inputs(options_.kind == WriteOptions::Kind::Generated ? options_.inputs : std::vector<std::string>{});
+    InputFiles inputs(options_.inputs);
     std::map<fs::path, Manifest> manifests;
     for (const auto& folder : manifest_folders_) manifests[folder] = read_manifest(folder);
     bool owned = options_.kind == WriteOptions::Kind::Generated;
