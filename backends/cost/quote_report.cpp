@@ -10,6 +10,7 @@
 #include "backends/writers/csv_writer.h"
 #include "backends/writers/markdown_table.h"
 #include "source/printable.h"
+#include "source/json_io.h"
 
 namespace gpuspec::cost {
 
@@ -280,7 +281,7 @@ std::string render_quote(const Quote& q, Format format) {
     for (const auto& c : q.clouds) j["cloud"].push_back(cloud_json(c));
     j["comparisons"] = ordered_json::array();
     for (const auto& c : q.comparisons) j["comparisons"].push_back(comparison_json(c));
-    return j.dump(2) + "\n";
+    return dump_json(j) + "\n";
   }
   if (format == Format::Csv) {
     writers::CsvWriter w;

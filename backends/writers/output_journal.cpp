@@ -14,7 +14,7 @@
 #include "backends/writers/output_manifest.h"
 #include "backends/writers/posix_io.h"
 #include "source/confinement.h"
-#include "source/json_input.h"
+#include "source/json_io.h"
 
 namespace gpuspec::writers {
 
@@ -70,7 +70,7 @@ std::string render(const Journal& journal, const FileIdentity& identity) {
   for (const auto& entry : journal.files) {
     json["files"].push_back({{"target", entry.target.string()}, {"existed", entry.existed}, {"hash", entry.hash}});
   }
-  return json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return dump_json(json, -1) + "\n";
 }
 
 // The journal `text` describes, checked to name nothing outside its folder; nullopt

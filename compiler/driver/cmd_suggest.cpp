@@ -25,6 +25,7 @@
 #include "driver/cost_project.h"
 #include "driver/html_context.h"
 #include "driver/session.h"
+#include "source/json_io.h"
 
 namespace gpuspec::driver {
 
@@ -283,7 +284,7 @@ int run_suggest(const std::vector<std::string>& raw_args) {
     return kExitFindings;
   }
   if (request->format == "json") {
-    text = suggest::render_json(report).dump(2) + "\n";
+    text = dump_json(suggest::render_json(report)) + "\n";
   } else if (request->format == "gpuspec") {
     text = gpuspec_output(ranking, context, input.header, checker);
   } else if (request->format == "html") {

@@ -10,7 +10,7 @@
 
 #include "sema/suggest.h"
 #include "source/confinement.h"
-#include "source/json_input.h"
+#include "source/json_io.h"
 #include "source/confinement.h"
 
 namespace gpuspec::driver {
@@ -113,7 +113,7 @@ std::optional<LintConfig> parse_config(std::string_view text, const std::string&
         auto parsed = level.is_string() ? parse_rule_level(level.get<std::string>()) : std::nullopt;
         if (!parsed) {
           error = fmt::format("{}: \"severity\": \"{}\" must be \"error\", \"warning\" or \"info\", not {}", path, rule,
-                              level.dump());
+                              dump_json(level, -1));
           return std::nullopt;
         }
         config.severities[rule] = *parsed;
@@ -121,7 +121,7 @@ std::optional<LintConfig> parse_config(std::string_view text, const std::string&
     } else if (key == "fail-on") {
       auto parsed = value.is_string() ? parse_rule_level(value.get<std::string>()) : std::nullopt;
       if (!parsed) {
-        error = fmt::format("{}: \"fail-on\" must be \"error\", \"warning\" or \"info\", not {}", path, value.dump());
+        error = fmt::format("{}: \"fail-on\" must be \"error\", \"warning\" or \"info\", not {}", path, dump_json(value, -1));
         return std::nullopt;
       }
       config.fail_on = parsed;

@@ -12,6 +12,7 @@
 #include "lsp/hover.h"
 #include "lsp/locations.h"
 #include "lsp/uri.h"
+#include "source/json_io.h"
 
 #ifndef GPUSPEC_VERSION
 #define GPUSPEC_VERSION "0.0.0"
@@ -263,7 +264,7 @@ void Server::did_change(const Json& params, Clock::time_point now) {
       // A notification cannot be answered: say so in the log; the text is now out of
       // step with the client's until it sends the whole text (reopening the file).
       log(lsp_enum::kMessageError,
-          fmt::format("didChange for {}: range {} is outside the document; change ignored", uri, range.dump()));
+          fmt::format("didChange for {}: range {} is outside the document; change ignored", uri, dump_json(range, -1)));
     }
   }
   const Json& version = member(member(params, "textDocument"), "version");

@@ -1,4 +1,4 @@
-#include "source/json_input.h"
+#include "source/json_io.h"
 
 namespace gpuspec {
 
