@@ -20,6 +20,7 @@
 
 #include "backends/writers/atomic_write.h"
 #include "diag/render_junit.h"
+#include "source/markup_escape.h"
 #include "diag/render_text.h"
 #include "diag/verify.h"
 #include "driver/analysis.h"
@@ -68,7 +69,7 @@ std::string junit_xml(const std::vector<TestOutcome>& outcomes) {
   out += fmt::format("  <testsuite name=\"gpuspec policy tests\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\">\n",
                      outcomes.size(), failures);
   for (const auto& o : outcomes) {
-    out += fmt::format("    <testcase classname=\"gpuspec.policy-tests\" name=\"{}\" file=\"{}\"", xml_escape(o.path), xml_escape(o.path));
+    out += fmt::format("    <testcase classname=\"gpuspec.policy-tests\" name=\"{}\" file=\"{}\"", markup_escape(o.path), markup_escape(o.path));
     if (o.problems.empty()) {
       out += "/>\n";
       continue;
@@ -76,7 +77,7 @@ std::string junit_xml(const std::vector<TestOutcome>& outcomes) {
     std::string text;
     for (const auto& p : o.problems) text += p + "\n";
     out += fmt::format(">\n      <failure message=\"{} problem{}\" type=\"verify\">{}</failure>\n    </testcase>\n",
-                       o.problems.size(), o.problems.size() == 1 ? "" : "s", xml_escape(text));
+                       o.problems.size(), o.problems.size() == 1 ? "" : "s", markup_escape(text));
   }
   out += "  </testsuite>\n</testsuites>\n";
   return out;
