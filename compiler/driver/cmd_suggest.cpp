@@ -225,6 +225,9 @@ int run_suggest(const std::vector<std::string>& raw_args) {
   // The price books: the one `check` lints with, and the same dated today for ranking.
   auto book = analysis_price_book(session, *program, analysis, diags, error);
   if (!book) return tool_failure(error);
+  if (request->cloud_region) {
+    if (auto problem = suggest::unknown_region(*request->cloud_region, *book)) return tool_failure(*problem);
+  }
   cost::PriceBook ranking_book = *book;
   ranking_book.set_quote_date(analysis.lint_options.today);
 

@@ -40,6 +40,8 @@ class ValueChecker {
   Outcome check_provider_name(const ast::StringLit& text, SourceRange range, const Type& type);
   Outcome check_count(const ast::Expr& value, const Type& type);
   Outcome check_percent(const ast::Expr& value);
+  // A value of the right shape outside the type's range (schema.h), or nullopt.
+  Outcome check_range(SourceRange range, double value, const Type& type, units::Currency currency = units::Currency::None);
   // `region = us-east-1`, `cuda = 12.1`: a string written without its quotes.
   bool report_unquoted_string(const ast::Expr& value, const PropertySchema& schema);
   Diagnostic& error(std::string id, SourceRange range, std::string message);
@@ -49,7 +51,11 @@ class ValueChecker {
   const Program& program_;
   DiagnosticEngine& diags_;
   std::string declaration_;
+  std::string_view property_;  // the property being checked, for out-of-range messages
 };
+
+// "from 1 to 10", "above 0 B, at most 1 EB": a range as a message states it.
+std::string describe_range(const Range& range, const Type& type, units::Currency currency = units::Currency::None);
 
 // "YYYY-MM-DD" naming a real day (no February 30): date properties and waiver expiry.
 bool is_calendar_date(const std::string& text);
