@@ -102,7 +102,8 @@ Program load_program_text(const std::string& path, std::string text, const Libra
   Program program(library);
   std::error_code ec;
   fs::path canonical = fs::weakly_canonical(fs::absolute(path, ec), ec);
-  ImportLoader loader(program, sources, diags, root ? *root : ProjectRoot::of_file(path));
+  program.set_root(root ? *root : ProjectRoot::of_file(path));
+  ImportLoader loader(program, sources, diags, program.root());
   loader.load(canonical, path, std::move(text));
   return program;
 }

@@ -16,6 +16,9 @@ std::optional<std::string> sibling_declaring(const SourceFile& from, std::string
   std::error_code ec;
   fs::path folder = fs::path(from.path()).parent_path();
   if (folder.empty()) folder = ".";
+  // Only where the program may read: never the folder of an editor's document that lies
+  // outside every workspace folder (/etc beside /etc/x.gpuspec).
+  if (!program.root().contains(fs::weakly_canonical(fs::absolute(folder, ec), ec))) return std::nullopt;
   std::vector<fs::path> loaded;
   for (const auto& file : program.files()) loaded.push_back(fs::weakly_canonical(file->source->path(), ec));
   std::vector<std::string> found;
