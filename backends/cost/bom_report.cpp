@@ -6,6 +6,7 @@
 #include "backends/cost/report_rows.h"
 #include "backends/writers/csv_writer.h"
 #include "backends/writers/markdown_table.h"
+#include "source/json_io.h"
 
 namespace gpuspec::cost {
 
@@ -205,7 +206,7 @@ std::string render_boms(const std::vector<Bom>& boms, Format format) {
     j["version"] = 2;  // 2: money as ranges (low, high), missing roles, system-included lines
     j["boms"] = ordered_json::array();
     for (const auto& bom : boms) j["boms"].push_back(bom_to_json(bom));
-    return j.dump(2) + "\n";
+    return dump_json(j) + "\n";
   }
   if (format == Format::Csv) {
     writers::CsvWriter w;
