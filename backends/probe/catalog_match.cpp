@@ -9,21 +9,21 @@
 
 namespace gpuspec::probe {
 
-namespace {
-
-std::optional<facts::Value> property(const sema::DeclEntry& entry, std::string_view name) {
+std::optional<facts::Value> catalog_value(const sema::DeclEntry& entry, std::string_view name) {
   auto fact = facts::catalog_property(entry, name);
   if (!fact) return std::nullopt;
   return fact->value;
 }
 
+namespace {
+
 std::string text_of(const sema::DeclEntry& entry, std::string_view name) {
-  auto v = property(entry, name);
+  auto v = catalog_value(entry, name);
   return v && (v->type == facts::Value::Type::String || v->type == facts::Value::Type::Symbol) ? v->text : "";
 }
 
 bool lists_pci_id(const sema::DeclEntry& entry, std::string_view id) {
-  auto ids = property(entry, "pci_ids");
+  auto ids = catalog_value(entry, "pci_ids");
   if (!ids || ids->type != facts::Value::Type::List) return false;
   for (const auto& item : ids->items) {
     if (lower(item.text) == id) return true;
@@ -109,9 +109,9 @@ DimmShape dimm_shape(const Dimm& d) {
 std::optional<CatalogMatch> CatalogMatcher::dimm(const DimmShape& d) const {
   if (d.type.empty() || !d.speed_mts || d.form.empty() || !d.ecc) return std::nullopt;  // every field must be seen
   for (const auto* entry : entries("memory")) {
-    auto size = property(*entry, "size");
-    auto speed = property(*entry, "speed");
-    auto ecc = property(*entry, "ecc");
+    auto size = catalog_value(*entry, "size");
+    auto speed = catalog_value(*entry, "speed");
+    auto ecc = catalog_value(*entry, "ecc");
     if (text_of(*entry, "type") != d.type || text_of(*entry, "form") != d.form) continue;
     if (!size || size->quantity.value != d.size_bytes || !speed || speed->quantity.value != *d.speed_mts) continue;
     if (!ecc || ecc->type != facts::Value::Type::Bool || ecc->boolean != *d.ecc) continue;

@@ -13,6 +13,7 @@
 #include "backends/probe/ibstat.h"
 #include "backends/probe/lscpu.h"
 #include "backends/probe/nvidia_smi_query.h"
+#include "facts/fact.h"
 #include "sema/program.h"
 
 namespace gpuspec::probe {
@@ -45,6 +46,9 @@ class CatalogMatcher {
   const std::vector<const sema::DeclEntry*>& entries(std::string_view kind) const;
   const sema::Library& library_;
 };
+
+// A catalog entry's literal property as a fact value (facts::catalog_property), or nullopt.
+std::optional<facts::Value> catalog_value(const sema::DeclEntry& entry, std::string_view property);
 
 // "Intel(R) Xeon(R) Gold 6448Y CPU @ 2.10GHz" -> "intel xeon gold 6448y": the words a
 // catalog description and lscpu's model name share.

@@ -8,17 +8,10 @@
 #include "backends/probe/spec_context.h"
 #include "backends/probe/text_scan.h"
 #include "backends/writers/gpuspec_text.h"
-#include "facts/properties.h"
 
 namespace gpuspec::probe {
 
 namespace {
-
-std::optional<facts::Value> catalog_value(const sema::DeclEntry& entry, std::string_view name) {
-  auto fact = facts::catalog_property(entry, name);
-  if (!fact) return std::nullopt;
-  return fact->value;
-}
 
 // nvidia-smi's product_architecture as the catalog's arch symbol; empty when it has none.
 std::string arch_symbol(std::string_view architecture) {
