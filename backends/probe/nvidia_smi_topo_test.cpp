@@ -21,6 +21,28 @@ TEST(NvidiaSmiTopo, EightH100sAllJoinedByNv18) {
   EXPECT_EQ(s.max_links, 18);
 }
 
+TEST(NvidiaSmiTopo, EightA100sWithSeventeenNicColumns) {
+  std::string error;
+  auto topo = parse_nvidia_smi_topo(read_input("topo/a100-x8-nv12.txt"), error);
+  ASSERT_TRUE(topo) << error;
+  EXPECT_EQ(topo->gpus(), 8u);
+  auto s = summarize(*topo);
+  EXPECT_EQ(s.nvlink_pairs, 28u);
+  EXPECT_EQ(s.max_links, 12);
+}
+
+TEST(NvidiaSmiTopo, TwoDesktopCardsAndFourA10sWithoutNvlink) {
+  std::string error;
+  auto two = parse_nvidia_smi_topo(read_input("topo/gtx1080ti-x2-phb.txt"), error);
+  ASSERT_TRUE(two) << error;
+  EXPECT_EQ(two->gpus(), 2u);
+  EXPECT_EQ(two->links[0][1], "PHB");
+  auto four = parse_nvidia_smi_topo(read_input("topo/a10-x4-sys.txt"), error);
+  ASSERT_TRUE(four) << error;
+  EXPECT_EQ(four->gpus(), 4u);
+  EXPECT_EQ(summarize(*four).nvlink_pairs, 0u);
+}
+
 TEST(NvidiaSmiTopo, FourH100sWithSpaceSeparatedColumnsAndALegend) {
   std::string error;
   auto topo = parse_nvidia_smi_topo(read_input("topo/h100-x4-nv6.txt"), error);
