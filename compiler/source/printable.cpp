@@ -98,4 +98,36 @@ void append_printable(std::string& out, std::string_view text) {
   flush(text.size());
 }
 
+std::string string_literal(std::string_view text) {
+  std::string out = "\"";
+  for (std::size_t i = 0; i < text.size();) {
+    auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x80) {
+      switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        default:
+          if (c < 0x20 || c == 0x7F) append_code_point_escape(out, c);
+          else out += static_cast<char>(c);
+      }
+      ++i;
+      continue;
+    }
+    std::uint32_t cp = 0;
+    std::size_t length = decode(text, i, cp);
+    if (length == 0) {
+      out += "\xEF\xBF\xBD";  // U+FFFD REPLACEMENT CHARACTER
+      ++i;
+    } else {
+      if (hidden_code_point(cp)) append_code_point_escape(out, cp);
+      else out.append(text.substr(i, length));
+      i += length;
+    }
+  }
+  return out + "\"";
+}
+
 }  // namespace gpuspec

@@ -21,4 +21,10 @@ std::string printable(std::string_view text);
 // The same appended to `out`, for renderers that build their output in one buffer.
 void append_printable(std::string& out, std::string_view text);
 
+// A .gpuspec string literal ("...", syntax/literals.h) that decodes to `text`: `"` and `\`
+// escaped, and every character printable() would show as an escape written as one
+// (`\n`, `\r`, `\t`, others `\u{HHHH}`), so a generated file holds no invisible or
+// line-breaking character. Bytes that are not UTF-8 become U+FFFD: a literal holds text.
+std::string string_literal(std::string_view text);
+
 }  // namespace gpuspec

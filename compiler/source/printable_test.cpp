@@ -112,5 +112,24 @@ TEST(PrintableTest, EscapesAtEveryOffsetOfAWord) {
   }
 }
 
+TEST(StringLiteralTest, QuotesAndBackslashesAreEscaped) {
+  EXPECT_EQ(string_literal("plain"), "\"plain\"");
+  EXPECT_EQ(string_literal("say \"hi\" C:\\x"), "\"say \\\"hi\\\" C:\\\\x\"");
+}
+
+TEST(StringLiteralTest, NothingInvisibleReachesTheFile) {
+  // A line break cannot end the literal (or a comment around it), a template marker
+  // stays text, and controls and bidi overrides are written as escapes.
+  EXPECT_EQ(string_literal("a\nb\r\tc"), "\"a\\nb\\r\\tc\"");
+  EXPECT_EQ(string_literal("${HOME}"), "\"${HOME}\"");
+  EXPECT_EQ(string_literal("\x1b[31m\x7f"), "\"\\u{001B}[31m\\u{007F}\"");
+  EXPECT_EQ(string_literal("x\u202Ey"), "\"x\\u{202E}y\"");
+  EXPECT_EQ(string_literal("caf\u00e9 \u4ef7"), "\"caf\u00e9 \u4ef7\"");
+}
+
+TEST(StringLiteralTest, BytesThatAreNotUtf8BecomeReplacementCharacters) {
+  EXPECT_EQ(string_literal("a\xff" "b"), "\"a\uFFFDb\"");
+}
+
 }  // namespace
 }  // namespace gpuspec
