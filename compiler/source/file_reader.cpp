@@ -22,11 +22,15 @@ std::string describe_size(std::uint64_t bytes) {
 }
 
 std::string too_large(std::optional<std::uint64_t> size, std::uint64_t limit) {
-  std::string what = size ? "is " + std::to_string(*size) + " bytes" : "is larger than the limit";
-  return what + "; the limit is " + describe_size(limit) + " (set " + kMaxFileSizeVariable + " to raise it)";
+  return too_large_message(size, limit, kMaxFileSizeVariable);
 }
 
 }  // namespace
+
+std::string too_large_message(std::optional<std::uint64_t> size, std::uint64_t limit, std::string_view variable) {
+  std::string what = size ? "is " + std::to_string(*size) + " bytes" : "is larger than the limit";
+  return what + "; the limit is " + describe_size(limit) + " (set " + std::string(variable) + " to raise it)";
+}
 
 const char* file_kind(unsigned mode) {
   if (S_ISREG(mode)) return "a regular file";
@@ -39,7 +43,7 @@ const char* file_kind(unsigned mode) {
   return "not a regular file";
 }
 
-std::optional<std::uint64_t> parse_file_size(std::string_view text) {
+std::optional<std::uint64_t> parse_file_size(std::string_view text, std::uint64_t largest) {
   if (text.empty()) return std::nullopt;
   std::uint64_t multiplier = 1;
   switch (text.back()) {
@@ -55,7 +59,7 @@ std::optional<std::uint64_t> parse_file_size(std::string_view text) {
     if (c < '0' || c > '9') return std::nullopt;
     value = value * 10 + static_cast<std::uint64_t>(c - '0');
   }
-  if (value == 0 || value > kLargestReadableFile / multiplier) return std::nullopt;
+  if (value == 0 || value > largest / multiplier) return std::nullopt;
   return value * multiplier;
 }
 
@@ -70,7 +74,8 @@ std::uint64_t max_file_size(std::string* error) {
   return kDefaultMaxFileSize;
 }
 
-std::optional<std::string> read_regular_file(const std::string& path, std::uint64_t max_bytes, std::string& error) {
+std::optional<OpenedFile> open_regular_file(const std::string& path, std::uint64_t max_bytes, std::string& error,
+                                            std::string_view limit_variable) {
   if (auto reason = unusable_path_reason(path)) {
     error = *reason;
     return std::nullopt;
@@ -95,12 +100,18 @@ std::optional<std::string> read_regular_file(const std::string& path, std::uint6
     return std::nullopt;
   }
   if (static_cast<std::uint64_t>(info.st_size) > max_bytes) {
-    error = too_large(static_cast<std::uint64_t>(info.st_size), max_bytes);
+    error = too_large_message(static_cast<std::uint64_t>(info.st_size), max_bytes, limit_variable);
     ::close(fd);
     return std::nullopt;
   }
-  auto text = read_descriptor(fd, max_bytes, static_cast<std::uint64_t>(info.st_size), error);
-  ::close(fd);
+  return OpenedFile{fd, static_cast<std::uint64_t>(info.st_size)};
+}
+
+std::optional<std::string> read_regular_file(const std::string& path, std::uint64_t max_bytes, std::string& error) {
+  auto file = open_regular_file(path, max_bytes, error);
+  if (!file) return std::nullopt;
+  auto text = read_descriptor(file->fd, max_bytes, file->size, error);
+  ::close(file->fd);
   return text;
 }
 
