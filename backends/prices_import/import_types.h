@@ -153,6 +153,7 @@ struct ImportResult {
   std::vector<std::string> described;  // one line per file: what it is and what date it states
   std::vector<std::string> notes;      // for the report: a page that names a next page, ...
   std::size_t rows = 0;                // products, items or lines read
+  std::vector<std::string> imports;    // --catalog files, relative to the book: the book imports them
 };
 
 // What a format reader needs: the catalog, the options, where to put entries and

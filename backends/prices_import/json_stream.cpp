@@ -118,7 +118,10 @@ std::string stream_json_file(const std::string& path, std::uint64_t limit, std::
   if (buffer.over_limit()) {
     return "cannot read '" + printable(path) + "': " + too_large_message(std::nullopt, limit, limit_variable);
   }
-  if (!handler.stopped().empty()) return "'" + printable(path) + "': " + handler.stopped();
+  if (!handler.stopped().empty()) {
+    // No caret for a file that is not held: the byte says where.
+    return "'" + printable(path) + "': " + handler.stopped() + " (at byte " + std::to_string(handler.stop_position()) + ")";
+  }
   if (!parsed || !handler.syntax_error().empty()) {
     return "'" + printable(path) + "' is not valid JSON: " +
            (handler.syntax_error().empty() ? std::string("it ends early") : handler.syntax_error());

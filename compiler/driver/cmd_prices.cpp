@@ -6,8 +6,8 @@
 // never replaced by an empty one.
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <iostream>
-#include <regex>
 
 #include "backends/prices_import/import_report.h"
 #include "backends/prices_import/price_book.h"
@@ -26,6 +26,28 @@ namespace gpuspec::driver {
 namespace {
 
 namespace pi = prices_import;
+namespace fs = std::filesystem;
+
+// A dotted declaration name: segments of letters, digits, `_` and `-`, the first starting
+// with a letter or `_`. (Checked by hand: std::regex would add
+// tens of kilobytes to the package, test/install/deb.sh.)
+bool is_declaration_name(std::string_view text) {
+  bool first_segment = true;
+  std::size_t length = 0;
+  for (char c : text) {
+    bool letter = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+    bool digit = (c >= '0' && c <= '9') || c == '-';
+    if (c == '.') {
+      if (length == 0) return false;
+      first_segment = false;
+      length = 0;
+      continue;
+    }
+    if (!letter && !(digit && (length > 0 || !first_segment))) return false;
+    ++length;
+  }
+  return length > 0;
+}
 
 // The options, checked: nullopt after printing why not.
 std::optional<pi::ImportOptions> import_options(const ParsedArgs& args, std::string& error) {
@@ -34,9 +56,9 @@ std::optional<pi::ImportOptions> import_options(const ParsedArgs& args, std::str
   options.region = args.value("--region");
   options.source_url = args.value("--source-url");
   if (auto prefix = args.value("--prefix")) {
-    static const std::regex kName("[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z0-9_][A-Za-z0-9_-]*)*");
-    if (!std::regex_match(*prefix, kName)) {
-      error = fmt::format("bad --prefix '{}': write a declaration name such as 'imported' or 'mycorp.prices'", *prefix);
+    if (!is_declaration_name(*prefix)) {
+      error = fmt::format("bad --prefix '{}': write a declaration name such as 'imported' or 'mycorp.prices'",
+                          printable(*prefix));
       return std::nullopt;
     }
     options.prefix = *prefix;
@@ -114,6 +136,12 @@ int run_prices(const std::vector<std::string>& raw_args) {
     (report_format == "json" ? std::cout : std::cerr) << report;
     std::cerr << "gpuspec: nothing imported: no row prices what the catalog knows; no file written\n";
     return kExitFindings;
+  }
+  // Each --catalog file as the book imports it: relative to where the book is written.
+  std::error_code ec;
+  fs::path book_folder = output ? fs::absolute(*output, ec).parent_path() : fs::current_path(ec);
+  for (const auto& catalog_file : args.values("--catalog")) {
+    result.imports.push_back(fs::absolute(catalog_file, ec).lexically_relative(book_folder).generic_string());
   }
   std::string book = pi::price_book_text(*format, result);
   if (output) {
