@@ -7,6 +7,7 @@
 #include "diag/diagnostic.h"
 #include "backends/writers/gpuspec_text.h"
 #include "format/formatter.h"
+#include "source/printable.h"
 #include "source/source.h"
 
 namespace gpuspec::suggest {

@@ -193,6 +193,34 @@ const std::vector<CommandSpec>& table() {
        },
        1, SIZE_MAX, "PATH", Completion::Spec, "0 quoted, 1 the spec has errors or --diff went over, 2 the tool could not run",
        run_quote},
+      {"prices",
+       {"import FILE... [--format aws-offer|alicloud|csv] [-o OUT.gpuspec] [--region R] [--as-of DATE] [--catalog FILE]... [--report text|json] [--force]"},
+       "turn a provider's price list or a vendor quote into a dated price-book file",
+       "Reads the providers' and vendors' own price formats and writes the prices of what the\n"
+       "catalog knows as a price-book file, with source and as_of taken from the files:\n"
+       "  aws-offer  the AWS Price List offer file for AmazonEC2 (JSON)\n"
+       "  alicloud   an Alibaba Cloud GPU VM price catalog (SkyPilot's vms.csv layout)\n"
+       "  csv        a vendor quote: part, quantity, unit price, currency, date...\n"
+       "Without --format, a JSON file is an offer file and a CSV file with an InstanceType\n"
+       "column an Alibaba Cloud catalog, any other CSV a vendor quote. Every row it does not\n"
+       "import is counted with the reason (docs/cost.md, \"Importing prices\").",
+       {
+           {"-o", "FILE", "write the price book to FILE (atomically) instead of standard output", false, Completion::File},
+           {"--format", "FORMAT", "the input's format (default: from the file)", false, Completion::None,
+            {"aws-offer", "alicloud", "csv"}},
+           {"--region", "R", "cloud formats: only rows of region R; csv: the market the quote holds for (cn, us...)"},
+           {"--as-of", "DATE", "the date of a file that states none (recorded as stated by you), YYYY-MM-DD"},
+           {"--catalog", "FILE", "also price the parts and instances declared in FILE (repeatable)", true, Completion::Spec},
+           {"--source-url", "URL", "where the files came from, written as each entry's source_url"},
+           {"--prefix", "NAME", "the first part of every price's name (default: imported)"},
+           {"--report", "FORMAT", "the report: text (default, on standard error) or json (on standard output; needs -o)",
+            false, Completion::None, {"text", "json"}},
+           kForce,
+           kStdlib,
+       },
+       2, SIZE_MAX, "import FILE", Completion::File,
+       "0 written, 1 an input is malformed or nothing could be imported (nothing written), 2 the tool could not run",
+       run_prices},
       {"suggest",
        {"FILE [--workload NAME] [--budget AMOUNT] [--region R] [--onprem|--cloud] [--top N] [--format text|json|gpuspec|html] [-o FILE] [--force]"},
        "the cheapest configurations that pass the pack, for a workload",

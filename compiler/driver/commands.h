@@ -18,6 +18,7 @@ int run_catalog(const std::vector<std::string>& args);
 int run_terraform(const std::vector<std::string>& args);
 int run_bom(const std::vector<std::string>& args);
 int run_quote(const std::vector<std::string>& args);
+int run_prices(const std::vector<std::string>& args);
 int run_suggest(const std::vector<std::string>& args);
 int run_explain(const std::vector<std::string>& args);
 int run_rules(const std::vector<std::string>& args);
