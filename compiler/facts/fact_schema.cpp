@@ -129,6 +129,7 @@ FactSchema build() {
   s.add("cpu.max_power", q(Dimension::power()), "highest sustained package power (maximum turbo power, PPT), else tdp");
   s.add("cpu.max_power_total", q(Dimension::power()), "cpu.max_power of every socket");
   s.add("cpu.pcie_lanes_total", num(), "PCIe lanes of every socket");
+  s.add("cpu.chipset_lanes", num(), "PCIe lanes of the platform's chipset, behind its link to the CPUs");
   s.add("cpu.memory_forms", FactType::list_of(from("memory", "form")), "DIMM types the platform takes");
   s.add("cpu.dimms_per_channel", num(), "most DIMMs one memory channel takes");
 
@@ -170,6 +171,9 @@ FactSchema build() {
   s.add("psu.model", sym());
   s.add("psu.unit_capacity", q(Dimension::power()));
   s.add("psu.efficiency", from("psu", "efficiency"));
+  s.add("psu.form_factor", from("psu", "form_factor"), "atx, sfx, crps, m_crps or oem_module");
+  s.add("psu.hot_swap", flag(), "a hot-swap module that shares the load with its peers (can run N+1 or on two feeds)");
+  s.add("psu.module_family", str(), "whose hot-swap module the supply is (\"Supermicro\")");
   s.add("psu.capacity", q(Dimension::power()), "sum over all PSUs");
   s.add("psu.capacity_one_failed", q(Dimension::power()), "capacity with one PSU failed");
   s.add("psu.mode", from("server", "psu_mode"));
@@ -193,13 +197,26 @@ FactSchema build() {
   s.add("chassis.max_gpus", num());
   s.add("chassis.gpu_form", from("chassis", "gpu_form"));
   s.add("chassis.sxm_socket", from("chassis", "sxm_socket"));
+  s.add("chassis.baseboard_gpus", num(), "GPUs on the HGX baseboard an SXM system is built around");
+  s.add("chassis.baseboard_fabric", from("chassis", "baseboard_fabric"), "how that board links its GPUs");
+  s.add("chassis.cpu_model", sym(), "the CPU a complete system is sold with");
+  s.add("chassis.cpu_sockets", num(), "how many of them it is sold with");
+  s.add("chassis.psu_slots", num(), "power supply bays");
+  s.add("chassis.psu_forms", FactType::list_of(from("psu", "form_factor")), "PSU form factors the bays take");
+  s.add("chassis.psu_modules", FactType::list_of(str()), "whose hot-swap modules the bays take");
   s.add("chassis.expansion_slots", num(), "slot openings for add-in cards (towers)");
   s.add("chassis.max_gpu_width", num(), "widest GPU the GPU bays take, in slots");
   s.add("chassis.pcie_switch", flag(), "GPUs and NICs sit behind PCIe switches");
   s.add("chassis.board", from("chassis", "board"), "largest motherboard form factor");
   s.add("chassis.airflow", from("chassis", "airflow"), "fan layout");
+  s.add("gpu.nvlink_domain", num(),
+        "GPUs that share NVLink: the node (NVSwitch, or SXM modules on one board), 2 (a bridged PCIe pair), else 1");
+  s.add("deploy.reads_data", flag(),
+        "the deployment reads a data set: its workload trains or declares dataset/samples, or it serves none");
   s.add("pcie.switched", flag(), "the devices do not each take CPU lanes (chassis.pcie_switch)");
   s.add("pcie.lanes_needed", num(), "PCIe lanes of the GPUs, NVMe drives and NICs with a lane count");
+  s.add("pcie.gpu_lanes", num(), "PCIe lanes of the GPUs, which need the CPU's own lanes");
+  s.add("pcie.lanes_available", num(), "the CPUs' lanes and the chipset's (when the catalog has them)");
 
   // Network.
   s.add("network.fabric", merged({from("server", "network.fabric")}, {"efa"}));
@@ -239,7 +256,7 @@ FactSchema build() {
   s.add("provider", from("cloud", "provider"));
   s.add("region", str(), "provider region, e.g. \"us-east-1\"");
   s.add("duration", q(Dimension::duration()));
-  s.add("utilization", num(), "share of the duration the instances are up (60% = 0.6)");
+  s.add("utilization", num(), "share of the hours the instances do the work (the Terraform module runs them every hour; the quote bills every hour and uses this for the on-premises side of a comparison) (60% = 0.6)");
   s.add("instance.model", sym());
   s.add("instance.api_name", str());
   s.add("instance.provider", from("instance", "provider"));
@@ -255,10 +272,15 @@ FactSchema build() {
   }
   s.add("workload.trains", flag(), "the task and the method both train (not llm.inference, not method inference)");
   s.add("workload.trainable_params", num(), "parameters the method trains (LoRA adapters, unfrozen layers, all)");
-  for (const char* n : {"params", "layers", "hidden", "heads", "kv_heads", "vocab", "seq_len", "tensor_parallel",
-                        "batch_size", "samples", "checkpoint_every"}) {
+  for (const char* n : {"params", "layers", "hidden", "heads", "kv_heads", "intermediate", "vocab", "seq_len",
+                        "tensor_parallel", "pipeline_parallel", "data_parallel", "batch_size", "samples",
+                        "checkpoint_every"}) {
     s.add(std::string("workload.") + n, num());
   }
+  s.add("workload.parallel_gpus", num(),
+        "GPUs one copy of the job takes: tensor_parallel x pipeline_parallel (x data_parallel when declared)");
+  s.add("workload.lora.rank", num(), "LoRA adapter rank (default 8, LLaMA-Factory's lora_rank)");
+  s.add("workload.lora.targets", any(), "the projections LoRA adapters wrap: all, or a list (default all)");
   s.add("workload.dataset", q(Dimension::data()));
   s.add("workload.horizon", q(Dimension::duration()));
   s.add("workload.duration", q(Dimension::duration()));
@@ -279,6 +301,13 @@ FactSchema build() {
   s.add("workload.mem.breakdown", sym(), "the per-GPU terms that hold bytes, as a sum (printed bare)");
   s.add("workload.mem.remedies", sym(), "settings not in effect that make the job fit (printed bare)");
   s.add("workload.mem.smaller_weights", sym(), "narrower weight storage not in effect, or empty (printed bare)");
+  s.add("workload.mem.multi_gpu_settings", sym(),
+        "a hint clause: sharding and offload settings not in effect, or empty (printed bare)");
+  s.add("workload.mem.host_offload", q(Dimension::data()),
+        "offload: host RAM per node for the offloaded states and buffers (DeepSpeed's estimators)");
+  s.add("workload.mem.host_offload_states", q(Dimension::data()),
+        "offload: host RAM per node the offloaded states (cpu) or pinned swap buffers (nvme) take at least");
+  s.add("workload.mem.nvme_offload", q(Dimension::data()), "offload = nvme: NVMe per node for the offloaded states");
 
   // The quote backend.
   s.add("cost.capex", q(Dimension::money_amount()));

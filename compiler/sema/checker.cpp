@@ -10,6 +10,7 @@
 
 #include "sema/cloud_check.h"
 #include "sema/consistency_check.h"
+#include "sema/price_check.h"
 #include "sema/schema.h"
 #include "sema/suggest.h"
 #include "sema/value_check.h"
@@ -192,6 +193,7 @@ void check_program(const Program& program, DiagnosticEngine& diags) {
       checker.check(decl);
       // Catalog cross-checks read the checked values, so they need a clean schema check.
       if (decl.kind == "cloud" && diags.error_count() == errors_before) check_cloud_deployment(program, decl, diags);
+      if (decl.kind == "price" && diags.error_count() == errors_before) check_price(program, decl, diags);
     }
   }
   check_consistency(program, diags);
@@ -201,7 +203,11 @@ void check_library(const Library& library, DiagnosticEngine& diags) {
   Program program(library);
   DeclarationChecker checker(program, diags);
   for (const auto& file : library.files()) {
-    for (const auto& decl : file->ast.declarations) checker.check(decl);
+    for (const auto& decl : file->ast.declarations) {
+      std::size_t errors_before = diags.error_count();
+      checker.check(decl);
+      if (decl.kind == "price" && diags.error_count() == errors_before) check_price(program, decl, diags);
+    }
   }
 }
 

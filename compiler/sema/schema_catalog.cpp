@@ -46,17 +46,51 @@ std::vector<std::string_view> memory_kind_symbols() { return {"ddr4", "ddr5"}; }
 std::vector<std::string_view> dimm_form_symbols() { return {"rdimm", "udimm", "lrdimm"}; }
 std::vector<std::string_view> provider_symbols() { return {"aws", "azure", "alicloud"}; }
 std::vector<std::string_view> currency_symbols() { return {"CNY", "USD"}; }
+std::vector<std::string_view> socket_symbols() { return {"lga4677", "sp3", "sp5", "str5", "lga1700"}; }
+// Where a part is sold (site regions, as `site.region`): a China-market part lists
+// [cn]; no `markets` means every market.
+std::vector<std::string_view> market_symbols() { return {"cn", "us", "eu", "jp", "sg", "other"}; }
+// The kinds of price (docs/cost.md, "Price kinds"): what a figure is decides what it may price.
+std::vector<std::string_view> price_kind_symbols() {
+  return {"list",     "street",    "used",        "distributor_report", "configurator", "estimate",
+          "quote",    "on_demand", "reserved_1y", "reserved_3y",        "spot",     "capacity_block"};
+}
 std::vector<std::string_view> arch_symbols() { return {"volta", "ampere", "ada", "hopper", "blackwell", "davinci"}; }
+// How a power supply is built and mounted (docs/catalog.md, "PSU form factors"): a desktop
+// ATX or SFX unit cabled into a case, an Intel CRPS or OCP M-CRPS hot-swap module, or a
+// server vendor's own hot-swap module. A chassis lists the forms its bays take.
+std::vector<std::string_view> psu_form_symbols() { return {"atx", "sfx", "crps", "m_crps", "oem_module"}; }
 // Kinds a price can be attached to: anything that can be bought or rented.
 std::vector<std::string_view> priced_kinds() {
-  return {"gpu", "cpu", "memory", "disk", "psu", "chassis", "cooling", "nic", "part", "instance", "volume"};
+  return {"gpu", "cpu", "memory", "disk", "psu", "chassis", "motherboard", "cooling", "nic", "part", "instance", "volume", "service"};
+}
+// Parts a system price (a chassis, barebone or DGX) may already include.
+std::vector<std::string_view> includable_kinds() {
+  return {"gpu", "cpu", "memory", "disk", "psu", "motherboard", "cooling", "nic", "part"};
 }
 
+// A part kind: provenance plus the markets it is sold in.
+KindSchema part_kind_of(std::string_view kind, std::vector<PropertySchema> properties, std::string_view doc) {
+  properties.push_back({"markets", {list_of(symbol(market_symbols()))}, false, "every market",
+                        "the site regions the part is sold in, when the vendor sells it only there (a China-market "
+                        "card: [cn]); `gpuspec suggest` offers it only to a site in one of them"});
+  return catalog_kind(kind, std::move(properties), doc);
+}
+
+}  // namespace
+
+std::vector<std::string_view> gpu_link_symbols() { return {"none", "pcie", "nvlink_bridge", "nvlink", "nvswitch"}; }
+
+namespace {
+
 KindSchema gpu_kind() {
-  return catalog_kind(
+  return part_kind_of(
       "gpu",
       {
-          {"vram", {quantity(Dimension::data())}, true, "", "memory per GPU"},
+          {"vram", {quantity(Dimension::data())}, true, "",
+           "memory per GPU as the driver reports it (nvidia-smi's total, in MiB), else the datasheet's figure"},
+          {"vram_source", {string()}, false, "",
+           "where vram comes from: an nvidia-smi capture (its address, date and driver), or why the datasheet's figure stands"},
           {"memory_type", {symbol({"gddr6", "gddr6x", "gddr7", "hbm2", "hbm2e", "hbm3", "hbm3e"})}, false, "", "memory technology"},
           {"memory_bandwidth", {quantity(Dimension::bandwidth())}, false, "", "peak memory bandwidth"},
           {"board_power", {quantity(Dimension::power())}, true, "", "maximum board power (TDP/TBP)"},
@@ -87,7 +121,7 @@ KindSchema gpu_kind() {
 }
 
 KindSchema cpu_kind() {
-  return catalog_kind(
+  return part_kind_of(
       "cpu",
       {
           {"cores", {count()}, true, "", "physical cores"},
@@ -99,8 +133,10 @@ KindSchema cpu_kind() {
           {"memory_speed", {quantity(Dimension::transfer_rate())}, false, "", "maximum supported memory speed (MT/s)"},
           {"tdp", {quantity(Dimension::power())}, true, "", "thermal design power (Intel: processor base power)"},
           {"pcie_lanes", {count()}, false, "", "PCIe lanes from the CPU"},
+          {"chipset_lanes", {count()}, false, "",
+           "PCIe lanes of the platform's chipset, behind its one link to the CPU (Z790: 28); omitted = not known"},
           {"pcie", {symbol(pcie_symbols())}, false, "", "PCIe generation of those lanes"},
-          {"socket", {symbol({"lga4677", "sp5", "str5", "lga1700"})}, false, "", "CPU socket"},
+          {"socket", {symbol(socket_symbols())}, false, "", "CPU socket"},
           {"max_power", {quantity(Dimension::power())}, false, "",
            "highest sustained package power the vendor publishes (Intel maximum turbo power, AMD PPT); omitted = tdp"},
           {"memory_forms", {list_of(symbol(dimm_form_symbols()))}, false, "", "DIMM types the platform takes"},
@@ -110,7 +146,7 @@ KindSchema cpu_kind() {
 }
 
 KindSchema memory_kind() {
-  return catalog_kind(
+  return part_kind_of(
       "memory",
       {
           {"type", {symbol(memory_kind_symbols())}, true, "", "DRAM generation"},
@@ -124,7 +160,7 @@ KindSchema memory_kind() {
 }
 
 KindSchema disk_kind() {
-  return catalog_kind(
+  return part_kind_of(
       "disk",
       {
           {"capacity", {quantity(Dimension::data())}, true, "", "usable capacity (decimal units, as sold)"},
@@ -142,27 +178,45 @@ KindSchema disk_kind() {
 }
 
 KindSchema psu_kind() {
-  return catalog_kind(
+  return part_kind_of(
       "psu",
       {
           {"capacity", {quantity(Dimension::power())}, true, "", "rated output"},
           {"efficiency", {symbol({"bronze", "silver", "gold", "platinum", "titanium"})}, true, "", "80 PLUS rating"},
+          {"form_factor", {symbol(psu_form_symbols())}, false, "",
+           "how the supply is built and mounted: atx, sfx (desktop units), crps, m_crps, oem_module (hot-swap server modules)"},
+          {"hot_swap", {boolean()}, false, "",
+           "a hot-swap module that shares the load with its peers (server modules, the modules of a redundant PSU "
+           "cage): only such supplies can run N+1 or on two feeds; a desktop ATX or SFX unit cannot"},
+          {"module_family", {string()}, false, "",
+           "whose hot-swap module it is (\"Supermicro\", \"NVIDIA\"): a vendor's module fits that vendor's bays only"},
       },
       "a power supply unit");
 }
 
 KindSchema chassis_kind() {
-  return catalog_kind(
+  return part_kind_of(
       "chassis",
       {
-          {"form", {symbol({"tower", "rack_1u", "rack_2u", "rack_4u", "rack_5u", "rack_8u", "rack_10u"})}, true, "",
+          {"form", {symbol({"tower", "rack_1u", "rack_2u", "rack_4u", "rack_5u", "rack_6u", "rack_8u", "rack_10u"})}, true, "",
            "chassis form (chassis.form)"},
           {"max_gpus", {count()}, false, "", "GPUs the chassis takes"},
           {"gpu_form", {symbol({"pcie", "sxm"})}, false, "", "GPU form the chassis takes"},
           {"sxm_socket", {symbol({"sxm2", "sxm4", "sxm5", "sxm6"})}, false, "",
            "the one SXM module generation a fixed system's baseboard takes (DGX B200: sxm6)"},
+          {"baseboard_gpus", {count()}, false, "",
+           "SXM systems: the GPUs on the HGX baseboard the system is built around, which is sold with every position "
+           "populated (SYS-821GE-TNHR: 8, SYS-421GU-TNXR: 4)"},
+          {"baseboard_fabric", {symbol({"nvlink", "nvswitch"})}, false, "",
+           "SXM systems: how that board links its GPUs: nvswitch (HGX 8-GPU boards) or nvlink without a switch "
+           "(HGX H100 4-GPU)"},
+          {"cpu", {multiplicity({"cpu"})}, false, "",
+           "a complete system's own CPUs, which it is sold with (DGX A100: 2 x amd.epyc_7742)"},
           {"cooling", {symbol(cooling_symbols())}, false, "", "cooling the chassis is built for"},
           {"psu_slots", {count()}, false, "", "power supply bays"},
+          {"psu_forms", {list_of(symbol(psu_form_symbols()))}, false, "", "PSU form factors the bays take"},
+          {"psu_modules", {list_of(string())}, false, "",
+           "whose hot-swap modules the bays take (a PSU's module_family): [\"Supermicro\"]"},
           {"expansion_slots", {count()}, false, "", "expansion-slot openings for add-in cards (towers)"},
           {"max_gpu_width", {count()}, false, "", "widest GPU its GPU bays take, in slots (2 = double-width)"},
           {"pcie_switch", {boolean()}, false, "",
@@ -174,8 +228,24 @@ KindSchema chassis_kind() {
       "a chassis or complete server barebone");
 }
 
+KindSchema motherboard_kind() {
+  return part_kind_of(
+      "motherboard",
+      {
+          {"socket", {symbol(socket_symbols())}, true, "", "CPU socket (as the CPU's `socket`)"},
+          {"sockets", {positive_count()}, true, "", "CPU sockets on the board"},
+          {"form", {symbol({"micro_atx", "atx", "eatx", "ceb", "ssi_eeb", "proprietary"})}, true, "",
+           "board form factor; a case's `board` says the largest it takes"},
+          {"memory_type", {symbol(memory_kind_symbols())}, true, "", "DRAM generation the slots take"},
+          {"memory_slots", {positive_count()}, true, "", "DIMM slots on the board (all sockets)"},
+          {"memory_forms", {list_of(symbol(dimm_form_symbols()))}, false, "", "DIMM types the slots take"},
+          {"pcie_x16_slots", {count()}, false, "", "PCIe x16 slots (physical)"},
+      },
+      "a motherboard for a tower or workstation build (a rack barebone or DGX includes its own)");
+}
+
 KindSchema cooling_kind() {
-  return catalog_kind(
+  return part_kind_of(
       "cooling",
       {
           {"type", {symbol(cooling_symbols())}, true, "", "cooling kind (cooling.kind)"},
@@ -185,7 +255,7 @@ KindSchema cooling_kind() {
 }
 
 KindSchema nic_kind() {
-  return catalog_kind(
+  return part_kind_of(
       "nic",
       {
           {"fabric", {symbol(fabric_symbols()), list_of(symbol(fabric_symbols()))}, true, "",
@@ -200,7 +270,7 @@ KindSchema nic_kind() {
 }
 
 KindSchema part_kind() {
-  return catalog_kind(
+  return part_kind_of(
       "part",
       {
           {"category",
@@ -226,7 +296,7 @@ KindSchema instance_kind() {
           {"provider", {symbol(provider_symbols())}, true, "", "cloud provider"},
           {"api_name", {string()}, true, "", "the provider's instance-type name, as the API and Terraform want it"},
           {"gpu", {multiplicity({"gpu"})}, true, "", "GPUs of one instance, `N x gpu`"},
-          {"gpu_link", {symbol({"none", "pcie", "nvlink_bridge", "nvswitch"})}, false, "", "link between those GPUs"},
+          {"gpu_link", {symbol(gpu_link_symbols())}, false, "", "link between those GPUs"},
           {"vcpus", {count()}, true, "", "virtual CPUs"},
           {"cpu_model", {string()}, false, "", "host CPU as the provider names it"},
           {"memory", {quantity(Dimension::data())}, true, "", "instance memory"},
@@ -264,6 +334,20 @@ KindSchema volume_kind() {
       "a cloud block-storage volume type (EBS gp3, Azure Premium SSD, Alibaba ESSD), priced per capacity and month");
 }
 
+// What a Terraform module creates around the GPU instances and the provider bills:
+// NAT gateways, public addresses, the bastion host's VM size, data processed.
+KindSchema service_kind() {
+  return catalog_kind(
+      "service",
+      {
+          {"provider", {symbol(provider_symbols())}, true, "", "cloud provider"},
+          {"api_name", {string()}, true, "", "what the module writes for it: a VM size (\"t3.micro\"), a SKU or resource type"},
+      },
+      "a billable cloud resource a Terraform module creates besides the instances and their disks; its price is "
+      "money per hour (billed every hour it exists), money per month (per provisioned unit: IOPS, MiB/s), or money "
+      "`per = 1 GB` of traffic");
+}
+
 KindSchema model_kind() {
   return catalog_kind(
       "model",
@@ -274,6 +358,7 @@ KindSchema model_kind() {
           {"hidden", {count()}, false, "", "hidden size"},
           {"heads", {count()}, false, "", "attention heads"},
           {"kv_heads", {count()}, false, "", "key/value heads when grouped-query attention is used"},
+          {"intermediate", {count()}, false, "", "MLP inner width (config.json intermediate_size)"},
           {"vocab", {count()}, false, "", "vocabulary size"},
           {"seq_len", {count()}, false, "", "default (trained) context length"},
       },
@@ -281,21 +366,40 @@ KindSchema model_kind() {
 }
 
 KindSchema price_kind() {
-  return catalog_kind(
+  KindSchema schema = catalog_kind(
       "price",
       {
           {"item", {reference(priced_kinds())}, true, "", "the priced part or instance"},
           {"amount",
-           {quantity(Dimension::money_amount()), quantity(Dimension::money_rate())},
-           true, "", "money for parts, money per time for instances"},
-          {"kind", {symbol({"list", "street", "used", "quote", "on_demand", "reserved_1y", "reserved_3y", "spot"})}, true, "",
-           "list price (vendor MSRP), street price (observed new-part market), used/refurbished, a vendor quote, "
-           "on-demand hourly rate, 1- or 3-year reserved hourly rate, spot rate"},
+           {quantity(Dimension::money_amount()), quantity(Dimension::money_rate()),
+            range_of(quantity(Dimension::money_amount())), range_of(quantity(Dimension::money_rate()))},
+           true, "",
+           "money for parts, money per time for instances; a point (`3089 USD`) or a range as the source quotes it "
+           "(`12000 USD .. 15000 USD`, both ends with their unit)"},
+          {"kind", {symbol(price_kind_symbols())}, true, "",
+           "list price (vendor MSRP), street price (observed new-part market), used/refurbished, "
+           "distributor_report (a distributor's or the trade press's reported price), configurator (a vendor "
+           "configurator's snapshot), estimate (derived from a dated, cited figure by `method`), a vendor quote, "
+           "on-demand hourly rate, 1- or 3-year reserved hourly rate, spot rate, EC2 Capacity Block hourly rate"},
           {"region", {string()}, false, "", "provider region or market the price holds for"},
           {"per", {quantity(Dimension::data())}, false, "",
            "the amount is for this much capacity: block storage is priced `amount = 0.08 USD/month`, `per = 1 GB`"},
+          {"method", {string()}, false, "",
+           "how the figure was derived, in one line; required for kind = estimate (\"RDIMM 4.1-5.6 USD/GB from "
+           "<cited dated listing>, x 64 GB\")"},
+          {"includes", {list_of(multiplicity(includable_kinds()))}, false, "",
+           "a system price (the item is a chassis, barebone or DGX): the parts the price already covers, "
+           "`[8 x nvidia.h100_80gb_sxm, nvidia.hgx_h100_8gpu]`; the BOM does not price them again"},
       },
       "a dated price-book entry; a missing price is a diagnostic, never a zero");
+  // A market report may state no date: it is then "undated" and unverified (price_check.cpp),
+  // never dated by whoever copied it.
+  for (auto& property : schema.body.properties) {
+    if (property.name != "as_of") continue;
+    property.types = {date_or_undated()};
+    property.doc = "date the source states, \"YYYY-MM-DD\", or \"undated\" when it states none (then verified = false)";
+  }
+  return schema;
 }
 
 KindSchema exchange_rate_kind() {
@@ -386,8 +490,9 @@ std::span<const KindSchema> catalog_kinds() {
       gpu_kind(),        cpu_kind(),         memory_kind(),           disk_kind(),
       psu_kind(),        chassis_kind(),     cooling_kind(),          nic_kind(),
       part_kind(),       instance_kind(),    model_kind(),            price_kind(),
+      motherboard_kind(),
       exchange_rate_kind(), electricity_kind(), framework_release_kind(), cuda_arch_kind(),
-      cuda_driver_kind(), export_restriction_kind(), volume_kind(),
+      cuda_driver_kind(), export_restriction_kind(), volume_kind(), service_kind(),
   };
   return kinds;
 }
