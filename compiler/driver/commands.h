@@ -24,6 +24,7 @@ int run_rules(const std::vector<std::string>& args);
 int run_test(const std::vector<std::string>& args);
 int run_fmt(const std::vector<std::string>& args);
 int run_init(const std::vector<std::string>& args);
+int run_probe(const std::vector<std::string>& args);
 int run_completions(const std::vector<std::string>& args);
 // Defined in compiler/lsp (the gpuspec executable links it).
 int run_lsp(const std::vector<std::string>& args);
