@@ -18,6 +18,7 @@
 #include "driver/session.h"
 #include "sema/checker.h"
 #include "sema/program.h"
+#include "snapshot/parse_snapshot_data.h"
 #include "source/source.h"
 #include "syntax/parser.h"
 
@@ -39,6 +40,8 @@ struct Fixture {
 };
 
 inline Fixture& fixture() {
+  // The library's trees from the build, as the executable installs them (compiler/main.cpp).
+  snapshot::install();
   static Fixture* f = new Fixture();  // never destroyed: libFuzzer may exit at any point
   return *f;
 }
