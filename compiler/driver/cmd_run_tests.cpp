@@ -20,6 +20,7 @@
 
 #include "backends/writers/atomic_write.h"
 #include "diag/render_junit.h"
+#include "source/markup_escape.h"
 #include "diag/render_text.h"
 #include "diag/verify.h"
 #include "driver/analysis.h"
@@ -29,8 +30,8 @@
 #include "driver/help.h"
 #include "driver/session.h"
 #include "driver/test_scope.h"
-#include "sema/loader.h"
 #include "source/printable.h"
+#include "source/confinement.h"
 
 namespace gpuspec::driver {
 
@@ -68,7 +69,7 @@ std::string junit_xml(const std::vector<TestOutcome>& outcomes) {
   out += fmt::format("  <testsuite name=\"gpuspec policy tests\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\">\n",
                      outcomes.size(), failures);
   for (const auto& o : outcomes) {
-    out += fmt::format("    <testcase classname=\"gpuspec.policy-tests\" name=\"{}\" file=\"{}\"", xml_escape(o.path), xml_escape(o.path));
+    out += fmt::format("    <testcase classname=\"gpuspec.policy-tests\" name=\"{}\" file=\"{}\"", markup_escape(o.path), markup_escape(o.path));
     if (o.problems.empty()) {
       out += "/>\n";
       continue;
@@ -76,7 +77,7 @@ std::string junit_xml(const std::vector<TestOutcome>& outcomes) {
     std::string text;
     for (const auto& p : o.problems) text += p + "\n";
     out += fmt::format(">\n      <failure message=\"{} problem{}\" type=\"verify\">{}</failure>\n    </testcase>\n",
-                       o.problems.size(), o.problems.size() == 1 ? "" : "s", xml_escape(text));
+                       o.problems.size(), o.problems.size() == 1 ? "" : "s", markup_escape(text));
   }
   out += "  </testsuite>\n</testsuites>\n";
   return out;
@@ -118,7 +119,7 @@ int run_test(const std::vector<std::string>& raw_args) {
       std::string io_error;
       AnalysisOptions scoped = analysis;
       if (!args.has("--all-rules")) {
-        if (auto text = sema::read_file(path)) {
+        if (std::string unread; auto text = read_input_file(path, unread)) {
           SourceManager scratch;
           auto scope = rules_named_by_test(scratch.add(path, std::move(*text)), path, session.policies());
           if (!scope.empty()) scoped.lint_options.disabled = rules_outside(scope, session.policies());

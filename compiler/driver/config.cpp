@@ -8,8 +8,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "sema/loader.h"
 #include "sema/suggest.h"
+#include "source/confinement.h"
+#include "source/json_io.h"
+#include "source/confinement.h"
 
 namespace gpuspec::driver {
 
@@ -20,15 +22,6 @@ namespace {
 using Json = nlohmann::json;
 
 constexpr std::string_view kKeys[] = {"disable", "severity", "policies", "fail-on", "exclude"};
-
-// nlohmann's messages start with "[json.exception.parse_error.101] parse error at
-// line 3, column 5: ..."; the bracketed id means nothing to a user.
-std::string json_problem(const std::string& what) {
-  if (auto close = what.find("] "); !what.empty() && what.front() == '[' && close != std::string::npos) {
-    return what.substr(close + 2);
-  }
-  return what;
-}
 
 bool string_list(const Json& value, std::string_view key, const std::string& path, std::vector<std::string>& out,
                  std::string& error) {
@@ -47,6 +40,23 @@ bool string_list(const Json& value, std::string_view key, const std::string& pat
   return true;
 }
 
+// A path a config names for gpuspec to read (a policy folder), resolved against the
+// config's folder: the config is the repository's, so like an import it may not reach
+// outside the project root (source/confinement.h). Returned as the user would write it
+// (relative stays relative); nullopt with `error` set otherwise.
+std::optional<std::string> path_inside_project(const std::string& config_path, std::string_view key,
+                                               const std::string& named, std::string& error) {
+  fs::path folder = fs::path(config_path).parent_path();
+  std::string problem;
+  std::error_code ec;
+  if (!ProjectRoot::of_file(config_path).resolve(fs::absolute(folder.empty() ? "." : folder, ec), named, problem)) {
+    error = fmt::format("{}: \"{}\": cannot use '{}': {}", config_path, key, named, problem);
+    return std::nullopt;
+  }
+  fs::path p(named);
+  return p.is_absolute() || folder.empty() ? p.string() : (folder / p).lexically_normal().string();
+}
+
 }  // namespace
 
 std::optional<Severity> parse_rule_level(std::string_view text) {
@@ -62,13 +72,13 @@ std::optional<LintConfig> parse_config(std::string_view text, const std::string&
     empty.path = path;
     return empty;
   }
-  Json root;
-  try {
-    root = Json::parse(text);
-  } catch (const Json::parse_error& e) {
-    error = fmt::format("{}: invalid JSON: {}", path, json_problem(e.what()));
+  std::string problem;
+  auto parsed = parse_json_input(text, problem);  // nesting bounded: a config cannot crash the reader
+  if (!parsed) {
+    error = fmt::format("{}: invalid JSON: {}", path, problem);
     return std::nullopt;
   }
+  const Json& root = *parsed;
   if (!root.is_object()) {
     error = fmt::format("{}: expected a JSON object, not {}", path, root.type_name());
     return std::nullopt;
@@ -84,10 +94,15 @@ std::optional<LintConfig> parse_config(std::string_view text, const std::string&
     } else if (key == "policies" || key == "exclude") {
       std::vector<std::string> dirs;
       if (!string_list(value, key, path, dirs, error)) return std::nullopt;
-      auto& into = key == "policies" ? config.policy_dirs : config.excluded;
       for (const auto& dir : dirs) {
-        fs::path p(dir);
-        into.push_back(p.is_absolute() || folder.empty() ? p.string() : (folder / p).lexically_normal().string());
+        if (key == "exclude") {  // only compared with paths, never read
+          fs::path p(dir);
+          config.excluded.push_back(p.is_absolute() || folder.empty() ? p.string() : (folder / p).lexically_normal().string());
+          continue;
+        }
+        auto inside = path_inside_project(path, key, dir, error);
+        if (!inside) return std::nullopt;
+        config.policy_dirs.push_back(std::move(*inside));
       }
     } else if (key == "severity") {
       if (!value.is_object()) {
@@ -98,7 +113,7 @@ std::optional<LintConfig> parse_config(std::string_view text, const std::string&
         auto parsed = level.is_string() ? parse_rule_level(level.get<std::string>()) : std::nullopt;
         if (!parsed) {
           error = fmt::format("{}: \"severity\": \"{}\" must be \"error\", \"warning\" or \"info\", not {}", path, rule,
-                              level.dump());
+                              dump_json(level, -1));
           return std::nullopt;
         }
         config.severities[rule] = *parsed;
@@ -106,7 +121,7 @@ std::optional<LintConfig> parse_config(std::string_view text, const std::string&
     } else if (key == "fail-on") {
       auto parsed = value.is_string() ? parse_rule_level(value.get<std::string>()) : std::nullopt;
       if (!parsed) {
-        error = fmt::format("{}: \"fail-on\" must be \"error\", \"warning\" or \"info\", not {}", path, value.dump());
+        error = fmt::format("{}: \"fail-on\" must be \"error\", \"warning\" or \"info\", not {}", path, dump_json(value, -1));
         return std::nullopt;
       }
       config.fail_on = parsed;
@@ -126,17 +141,19 @@ bool is_excluded(const LintConfig& config, const std::string& file) {
   std::error_code ec;
   fs::path at = fs::weakly_canonical(fs::absolute(file, ec), ec);
   for (const auto& dir : config.excluded) {
-    fs::path root = fs::weakly_canonical(fs::absolute(dir, ec), ec);
-    auto rel = at.lexically_relative(root);
-    if (!rel.empty() && *rel.begin() != "..") return true;
+    if (is_within(at, fs::weakly_canonical(fs::absolute(dir, ec), ec))) return true;
   }
   return false;
 }
 
 std::optional<LintConfig> load_config(const std::string& path, std::string& error) {
   std::string reason;
-  auto text = sema::read_file(path, &reason);
+  auto text = read_input_file(path, reason);
   if (!text) {
+    std::error_code ec;
+    if (fs::is_symlink(fs::symlink_status(path, ec)) && !fs::exists(path, ec)) {
+      reason = fmt::format("it is a symbolic link to '{}', which does not exist", fs::read_symlink(path, ec).string());
+    }
     error = fmt::format("cannot read config '{}': {}", path, reason);
     return std::nullopt;
   }
@@ -155,13 +172,16 @@ std::optional<std::string> ConfigFinder::nearest(const std::string& file) {
     }
     visited.push_back(folder);
     fs::path candidate = folder / kConfigFileName;
-    if (fs::is_regular_file(candidate, ec)) {
+    // Anything of that name is the config, usable or not (a dangling link, a FIFO, a
+    // folder, a link to /dev/null): load_config then fails on it, so the team's
+    // settings never vanish in silence.
+    if (fs::exists(fs::symlink_status(candidate, ec))) {
       // Report the path the way the user named the file: relative stays relative.
       fs::path shown = candidate.lexically_relative(fs::current_path(ec));
       found = (!shown.empty() && *shown.begin() != "..") ? shown.string() : candidate.string();
       break;
     }
-    if (folder == folder.root_path() || folder.parent_path() == folder) break;
+    if (folder == folder.root_path() || folder.parent_path() == folder || (ceiling_ && folder == *ceiling_)) break;
     folder = folder.parent_path();
   }
   for (const auto& f : visited) by_folder_[f] = found;

@@ -30,9 +30,10 @@ std::optional<LoadedSpec> load_spec(Session& session, const std::string& path, D
   return checked(std::move(*program), errors_before, diags);
 }
 
-LoadedSpec load_spec_text(Session& session, const std::string& path, std::string text, DiagnosticEngine& diags) {
+LoadedSpec load_spec_text(Session& session, const std::string& path, std::string text, DiagnosticEngine& diags,
+                          const std::optional<ProjectRoot>& root) {
   std::size_t errors_before = diags.error_count();
-  auto program = sema::load_program_text(path, std::move(text), session.library(), session.sources(), diags);
+  auto program = sema::load_program_text(path, std::move(text), session.library(), session.sources(), diags, root);
   return checked(std::move(program), errors_before, diags);
 }
 
