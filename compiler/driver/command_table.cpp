@@ -224,6 +224,24 @@ const std::vector<CommandSpec>& table() {
        },
        1, 1, "FILE", Completion::Spec, "0 an option passes, 1 none does (or FILE has errors), 2 the tool could not run",
        run_suggest},
+      {"probe",
+       {"[-o FILE] [--from DIR] [--name NAME] [--force]"},
+       "a .gpuspec server declaration of this machine, or of its saved tool outputs",
+       "Reads this machine's hardware and software with nvidia-smi, lscpu, /proc/meminfo,\n"
+       "dmidecode (as root), lsblk, nvme, ip, ibstat, ipmitool (as root), /etc/os-release and\n"
+       "python3 (for PyTorch), or the same outputs saved in DIR (scripts/probe-collect.sh\n"
+       "saves them), and writes the server declaration that describes it: catalog parts where\n"
+       "the hardware matches one, the rest declared as probed. Every value says where it came\n"
+       "from; what could not be read is a `# not probed:` line (docs/probe.md).",
+       {
+           {"-o", "FILE", "write to FILE (atomically) instead of standard output", false, Completion::File},
+           {"--from", "DIR", "read the tool outputs saved in DIR instead of this machine's", false, Completion::Folder},
+           {"--name", "NAME", "the server's name (default: the host name, or DIR's name)"},
+           kForce,
+           kStdlib,
+       },
+       0, 0, "", Completion::None, "0 written, 2 DIR cannot be read, a bad --name, or the output cannot be written",
+       run_probe},
       {"init",
        {"[DIR]"},
        "start a project: a workload, a server, a cloud option, config, prices, a policy and CI",

@@ -24,6 +24,7 @@ int run_rules(const std::vector<std::string>& args);
 int run_test(const std::vector<std::string>& args);
 int run_fmt(const std::vector<std::string>& args);
 int run_init(const std::vector<std::string>& args);
+int run_probe(const std::vector<std::string>& args);
 int run_completions(const std::vector<std::string>& args);
 // The language server is a layer above the driver (compiler/lsp/ uses its analysis),
 // so the executable provides it (compiler/main.cpp) before it runs a command; the

@@ -8,6 +8,7 @@
 
 #include "eval/eval_errors.h"
 #include "eval/expr_text.h"
+#include "facts/probed_origin.h"
 
 namespace gpuspec::eval::oracle {
 
@@ -398,10 +399,16 @@ class Tracer {
                           ? "from " + f->origin.entry
                           : f->origin.explanation.str();
       t.text = name + " = " + t.value;
-      // Declared facts speak for themselves; anything else says where it came from.
+      // Declared facts speak for themselves; anything else says where it came from, and a
+      // probed fact what it was probed from (facts/probed_origin.h).
+      std::string why;
       if (f->origin.kind != facts::Origin::Kind::Declared && !t.explanation.empty() && t.explanation != t.value) {
-        t.text += " (" + t.explanation + ")";
+        why = t.explanation;
       }
+      if (const std::string* probed = facts::probed_from(facts_, name, *f)) {
+        why += (why.empty() ? "probed: " : "; probed: ") + *probed;
+      }
+      if (!why.empty()) t.text += " (" + why + ")";
     }
     terms_.push_back(std::move(t));
   }
