@@ -6,6 +6,8 @@ namespace gpuspec::driver {
 
 namespace {
 
+int (*provided_lsp)(const std::vector<std::string>&) = nullptr;
+
 // Options several commands share, spelled once.
 const OptionSpec kStdlib{"--stdlib", "DIR", "use the stdlib in DIR instead of the embedded one", false, Completion::Folder};
 const OptionSpec kPolicies{"--policies", "DIR", "also load the policies in DIR (repeatable)", true, Completion::Folder};
@@ -310,6 +312,12 @@ const std::vector<CommandSpec>& table() {
 }
 
 }  // namespace
+
+void provide_lsp(int (*run)(const std::vector<std::string>& args)) { provided_lsp = run; }
+
+int run_lsp(const std::vector<std::string>& args) {
+  return provided_lsp ? provided_lsp(args) : tool_failure("this gpuspec was built without the language server");
+}
 
 std::span<const CommandSpec> commands() { return table(); }
 

@@ -1,6 +1,7 @@
 // The power-assertion trace of a violated requirement and its why-notes
 // ("gpu.vram_total = 320 GB (4 x 80 GB)"), from the steps planned when it was compiled;
-// and judge(), which turns a guard's and a requirement's checks into a verdict.
+// an ordering's two sides for reports; and judge(), which turns a guard's and a
+// requirement's checks into a verdict.
 #include <string>
 #include <string_view>
 #include <utility>
@@ -121,6 +122,20 @@ void CompiledExpr::append_why_notes(const facts::FactSet& facts, std::vector<Dia
     const std::string& name = names_[step.index]->text;
     notes.push_back({fact_text(name, f->value, f->origin, facts::probed_from(facts, name, *f)), f->origin.range});
   }
+}
+
+std::optional<CompiledExpr::Sides> CompiledExpr::ordered_sides(const facts::FactSet& facts) const {
+  if (!sides_) return std::nullopt;
+  return Sides{outcome_of(facts, sides_->have), outcome_of(facts, sides_->need), sides_->need_text};
+}
+
+std::string Outcome::display() const {
+  switch (state) {
+    case State::Known: return value.display();
+    case State::Unknown: return "unknown";
+    case State::Error: return "error: " + error;
+  }
+  return "";
 }
 
 Verdict judge(const Check* when, const Check& require) {

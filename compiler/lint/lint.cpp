@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "eval/evaluator.h"
+#include "eval/outcome.h"
 #include "eval/expr_text.h"
 #include "eval/template.h"
 #include "facts/properties.h"

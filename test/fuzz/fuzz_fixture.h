@@ -24,6 +24,7 @@
 #include "lint/lint.h"
 #include "sema/checker.h"
 #include "sema/program.h"
+#include "snapshot/parse_snapshot_data.h"
 #include "source/source.h"
 #include "syntax/parser.h"
 
@@ -45,7 +46,9 @@ struct Fixture {
 };
 
 inline Fixture& fixture() {
-  static Fixture* f = new Fixture();  // never destroyed: libFuzzer may exit at any point
+  // The library's trees from the build, installed once as the executable does
+  // (compiler/main.cpp); the fixture is never destroyed: libFuzzer may exit at any point.
+  static Fixture* f = (snapshot::install(), new Fixture());
   return *f;
 }
 
