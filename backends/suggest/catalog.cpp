@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "backends/suggest/catalog_view.h"
+#include "facts/properties.h"
 
 namespace gpuspec::suggest {
 
@@ -14,6 +15,8 @@ bool sold_in(const sema::DeclEntry& part, const std::string& region) {
 Catalog load_catalog(const sema::Program& program, const CatalogScope& scope) {
   Catalog c;
   for (const auto* entry : program.all_declarations()) {
+    // A part `gpuspec probe` declared describes one machine, not something to buy.
+    if (facts::find_property(entry->decl->body, "probed_from")) continue;
     const std::string& kind = entry->decl->kind;
     if (!scope.site_region.empty() && !sold_in(*entry, scope.site_region)) {
       if (kind == "gpu" && scope.gpu_markets_reject) {

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 
-#include "eval/evaluator.h"
 #include "eval/fact_schema.h"
 
 namespace gpuspec::suggest {
@@ -25,32 +24,6 @@ bool matches(const std::string& fact, const std::array<const char*, N>& prefixes
     return p.back() == '.' ? fact.starts_with(p) : fact == p || fact.starts_with(std::string(p) + ".");
   });
 }
-
-}  // namespace
-
-void collect_facts(const ast::Expr& expr, std::set<std::string>& out) {
-  std::visit(
-      [&](const auto& node) {
-        using T = std::decay_t<decltype(node)>;
-        if constexpr (std::is_same_v<T, ast::Name>) {
-          if (eval::FactSchema::builtin().find(node.name)) out.insert(node.name);
-        } else if constexpr (std::is_same_v<T, ast::ListExpr>) {
-          for (const auto& item : node.items) collect_facts(*item, out);
-        } else if constexpr (std::is_same_v<T, ast::UnaryExpr>) {
-          collect_facts(*node.operand, out);
-        } else if constexpr (std::is_same_v<T, ast::BinaryExpr>) {
-          collect_facts(*node.lhs, out);
-          collect_facts(*node.rhs, out);
-        } else if constexpr (std::is_same_v<T, ast::CallExpr>) {
-          for (const auto& arg : node.args) collect_facts(*arg, out);
-        } else if constexpr (std::is_same_v<T, ast::ParenExpr>) {
-          collect_facts(*node.inner, out);
-        }
-      },
-      expr.node);
-}
-
-namespace {
 
 // `a and (b and c)` -> a, b, c.
 void conjuncts(const ast::Expr& expr, std::vector<const ast::Expr*>& out) {
@@ -74,8 +47,12 @@ RuleView::RuleView(const lint::PolicySet& policies, const lint::LintOptions& opt
       std::vector<const ast::Expr*> list;
       conjuncts(*expr, list);
       for (const auto* e : list) {
-        Part part{e, {}};
-        collect_facts(*e, part.facts);
+        Part part{eval::CompiledExpr::compile(*e), {}};
+        std::vector<facts::FactKey> reads;
+        part.program.collect_reads(reads);
+        for (const auto& read : reads) {
+          if (eval::FactSchema::builtin().find(read.name)) part.facts.emplace(read.name);
+        }
         parts.push_back(std::move(part));
       }
     };
@@ -126,7 +103,7 @@ unsigned RuleView::fixable_by(std::string_view rule, std::string_view kind, cons
   unsigned require = kAny;  // every false part must turn true
   bool any_false = false;
   for (const auto& part : it->second.require) {
-    if (!eval::evaluate(*part.expr, *facts).is_false()) continue;
+    if (part.program.check(*facts).kind != eval::Check::Kind::False) continue;
     any_false = true;
     require &= changes_of(part, kind);
   }

@@ -12,6 +12,7 @@
 #include "driver/load_spec.h"
 #include "driver/explain_text.h"
 #include "driver/session.h"
+#include "facts/probed_origin.h"
 #include "facts/resolve.h"
 #include "sema/program.h"
 #include "source/confinement.h"
@@ -112,8 +113,12 @@ std::vector<FactView> Analysis::facts_of(const ast::Declaration& declaration) co
   auto book = driver::spec_price_book(*session_, {program_.get()}, price_paths_, ignored, price_error);
   cost::add_cost_facts(*program_, *entry, resolved, book ? *book : cost::build_price_book(*program_));
   for (const auto& [name, fact] : resolved.sorted()) {
+    std::string explanation = fact->origin.explanation;
+    if (const std::string* probed = facts::probed_from(resolved, name, *fact)) {  // a probed server's fact
+      explanation += (explanation.empty() ? "probed: " : "; probed: ") + *probed;
+    }
     out.push_back(FactView{std::string(name), fact->value.display(), origin_name(fact->origin.kind), fact->origin.entry,
-                           fact->origin.explanation, fact->origin.range});
+                           std::move(explanation), fact->origin.range});
   }
   return out;
 }
