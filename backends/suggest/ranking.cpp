@@ -179,7 +179,14 @@ Ranking rank(const std::vector<Passing>& passing, const cost::PriceBook& book, u
                           o.total.unpriced.size() == 1 ? "one item" : fmt::format("{} items", o.total.unpriced.size()),
                           fmt::join(o.total.unpriced, ", "));
     } else if (!o.tied_with.empty()) {
-      o.why = fmt::format("tied with #{}: neither is cheaper at both ends of its range", fmt::join(o.tied_with, ", #"));
+      // Tied options share the shown rank, so "tied with #1" under "#1" would read as a tie
+      // with itself: name the other options by where they stand (a rank's ties are adjacent).
+      const int position = static_cast<int>(i + 1);
+      const std::string others =
+          o.tied_with.size() == 1
+              ? (o.tied_with.front() < position ? "the option above" : "the option below")
+              : fmt::format("the {} other options ranked #{}", o.tied_with.size(), o.shown_rank);
+      o.why = fmt::format("tied with {}: neither is cheaper at both ends of its range", others);
     } else if (o.shown_rank == 1) {
       o.why = fmt::format("the lowest total of the {} fully priced options{}", r.fully_priced,
                           o.total.is_range() ? ", cheaper at both ends of its range than every other" : "");
