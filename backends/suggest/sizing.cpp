@@ -185,10 +185,17 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
   }
 
   // A complete system is sold with its CPUs (cpu.fixed-by-system): only those, as many.
+  // A barebone's board takes one socket type (cpu.socket-fits-chassis): only those CPUs.
   const auto fixed_cpu = counted_part(s.program, *frame.chassis, "cpu");
+  const std::string chassis_socket = text(*frame.chassis, "cpu_socket");
   std::vector<Fill> out;
   for (const auto* cpu : s.catalog.cpus) {
     if (!socket_fits(*cpu, tower)) continue;
+    if (!chassis_socket.empty() && text(*cpu, "socket") != chassis_socket &&
+        s.rules.rejects("cpu.socket-fits-chassis")) {
+      s.tally.prune_part("cpu.socket-fits-chassis");
+      continue;
+    }
     for (int sockets = 1; sockets <= (tower ? 1 : 2); ++sockets) {
       const bool not_its_own = fixed_cpu && (cpu != fixed_cpu->entry || sockets != fixed_cpu->count);
       if (not_its_own && s.rules.rejects("cpu.fixed-by-system")) {
