@@ -77,6 +77,8 @@ class DeclarationChecker {
       return;
     }
     bool waivers_allowed = !kind->catalog && kind->kind != "policy";
+    // What error recovery dropped is not missing: the syntax error already said so.
+    complete_ = !decl.recovered;
     check_body(decl.body, kind->body, decl.name_range, waivers_allowed, Owner{decl.kind, decl.name});
   }
 
@@ -102,7 +104,7 @@ class DeclarationChecker {
       }
     }
     for (const auto& property : schema.properties) {
-      if (property.required && !seen.contains(property.name)) {
+      if (complete_ && property.required && !seen.contains(property.name)) {
         auto& d = error("missing-property", owner_range,
                         fmt::format("{} is missing required property '{}'", owner.text(), property.name));
         d.hint = fmt::format("add `{} = ...` ({})", property.name, property.doc);
@@ -179,6 +181,7 @@ class DeclarationChecker {
   const Program& program_;
   DiagnosticEngine& diags_;
   std::string declaration_;
+  bool complete_ = true;  // the declaration parsed without a syntax error
 };
 
 }  // namespace
@@ -186,12 +189,14 @@ class DeclarationChecker {
 void check_program(const Program& program, DiagnosticEngine& diags) {
   DeclarationChecker checker(program, diags);
   for (const auto& file : program.files()) {
-    if (file->syntax_errors) continue;
     for (const auto& decl : file->ast.declarations) {
       std::size_t errors_before = diags.error_count();
       checker.check(decl);
-      // Catalog cross-checks read the checked values, so they need a clean schema check.
-      if (decl.kind == "cloud" && diags.error_count() == errors_before) check_cloud_deployment(program, decl, diags);
+      // Catalog cross-checks read the checked values, so they need a clean schema check
+      // of a declaration that parsed whole.
+      if (decl.kind == "cloud" && !decl.recovered && diags.error_count() == errors_before) {
+        check_cloud_deployment(program, decl, diags);
+      }
     }
   }
   check_consistency(program, diags);
