@@ -19,8 +19,6 @@ namespace {
 
 using Json = nlohmann::json;
 
-constexpr std::string_view kKeys[] = {"disable", "severity", "policies", "fail-on", "exclude"};
-
 // nlohmann's messages start with "[json.exception.parse_error.101] parse error at
 // line 3, column 5: ..."; the bracketed id means nothing to a user.
 std::string json_problem(const std::string& what) {
@@ -45,6 +43,78 @@ bool string_list(const Json& value, std::string_view key, const std::string& pat
     out.push_back(item.get<std::string>());
   }
   return true;
+}
+
+// What a key's reader gets: the value, where the config is, and where to put it.
+struct KeyContext {
+  const Json& value;
+  std::string_view key;
+  const std::string& path;  // the config file, for messages
+  const fs::path& folder;   // its folder, for relative paths
+  LintConfig& config;
+  std::string& error;
+};
+
+// Folders relative to the config's.
+bool read_folders(const KeyContext& c, std::vector<std::string>& into) {
+  std::vector<std::string> dirs;
+  if (!string_list(c.value, c.key, c.path, dirs, c.error)) return false;
+  for (const auto& dir : dirs) {
+    fs::path p(dir);
+    into.push_back(p.is_absolute() || c.folder.empty() ? p.string() : (c.folder / p).lexically_normal().string());
+  }
+  return true;
+}
+
+bool read_level(const KeyContext& c, std::optional<Severity>& into) {
+  into = c.value.is_string() ? parse_rule_level(c.value.get<std::string>()) : std::nullopt;
+  if (into) return true;
+  c.error = fmt::format("{}: \"{}\" must be \"error\", \"warning\" or \"info\", not {}", c.path, c.key, c.value.dump());
+  return false;
+}
+
+bool read_severities(const KeyContext& c) {
+  if (!c.value.is_object()) {
+    c.error = fmt::format("{}: \"severity\" must be an object mapping rule ids to levels, not {}", c.path, c.value.type_name());
+    return false;
+  }
+  for (const auto& [rule, level] : c.value.items()) {
+    auto parsed = level.is_string() ? parse_rule_level(level.get<std::string>()) : std::nullopt;
+    if (!parsed) {
+      c.error = fmt::format("{}: \"severity\": \"{}\" must be \"error\", \"warning\" or \"info\", not {}", c.path, rule,
+                            level.dump());
+      return false;
+    }
+    c.config.severities[rule] = *parsed;
+  }
+  return true;
+}
+
+// One row per key gpuspec.json may hold, in the order the unknown-key message lists them.
+struct KeyReader {
+  std::string_view key;
+  bool (*read)(const KeyContext&);
+};
+constexpr KeyReader kKeys[] = {
+    {"select",
+     [](const KeyContext& c) { return string_list(c.value, c.key, c.path, c.config.rules.select.emplace(), c.error); }},
+    {"ignore", [](const KeyContext& c) { return string_list(c.value, c.key, c.path, c.config.rules.ignore, c.error); }},
+    {"disable", [](const KeyContext& c) { return string_list(c.value, c.key, c.path, c.config.rules.ignore, c.error); }},
+    {"severity", read_severities},
+    {"policies", [](const KeyContext& c) { return read_folders(c, c.config.policy_dirs); }},
+    {"fail-on", [](const KeyContext& c) { return read_level(c, c.config.fail_on); }},
+    {"exclude", [](const KeyContext& c) { return read_folders(c, c.config.excluded); }},
+};
+
+std::string unknown_key(std::string_view key, const std::string& path) {
+  std::vector<std::string_view> keys;
+  for (const auto& reader : kKeys) keys.push_back(reader.key);
+  if (auto near = sema::nearest(key, keys)) return fmt::format("{}: unknown key \"{}\"; did you mean \"{}\"?", path, key, *near);
+  std::vector<std::string> quoted;
+  for (auto k : keys) quoted.push_back(fmt::format("\"{}\"", k));
+  std::string last = quoted.back();
+  quoted.pop_back();
+  return fmt::format("{}: unknown key \"{}\"; the keys are {} and {}", path, key, fmt::join(quoted, ", "), last);
 }
 
 }  // namespace
@@ -77,47 +147,15 @@ std::optional<LintConfig> parse_config(std::string_view text, const std::string&
   config.path = path;
   fs::path folder = fs::path(path).parent_path();
   for (const auto& [key, value] : root.items()) {
-    if (key == "disable") {
-      std::vector<std::string> rules;
-      if (!string_list(value, key, path, rules, error)) return std::nullopt;
-      config.disabled.insert(rules.begin(), rules.end());
-    } else if (key == "policies" || key == "exclude") {
-      std::vector<std::string> dirs;
-      if (!string_list(value, key, path, dirs, error)) return std::nullopt;
-      auto& into = key == "policies" ? config.policy_dirs : config.excluded;
-      for (const auto& dir : dirs) {
-        fs::path p(dir);
-        into.push_back(p.is_absolute() || folder.empty() ? p.string() : (folder / p).lexically_normal().string());
-      }
-    } else if (key == "severity") {
-      if (!value.is_object()) {
-        error = fmt::format("{}: \"severity\" must be an object mapping rule ids to levels, not {}", path, value.type_name());
-        return std::nullopt;
-      }
-      for (const auto& [rule, level] : value.items()) {
-        auto parsed = level.is_string() ? parse_rule_level(level.get<std::string>()) : std::nullopt;
-        if (!parsed) {
-          error = fmt::format("{}: \"severity\": \"{}\" must be \"error\", \"warning\" or \"info\", not {}", path, rule,
-                              level.dump());
-          return std::nullopt;
-        }
-        config.severities[rule] = *parsed;
-      }
-    } else if (key == "fail-on") {
-      auto parsed = value.is_string() ? parse_rule_level(value.get<std::string>()) : std::nullopt;
-      if (!parsed) {
-        error = fmt::format("{}: \"fail-on\" must be \"error\", \"warning\" or \"info\", not {}", path, value.dump());
-        return std::nullopt;
-      }
-      config.fail_on = parsed;
-    } else {
-      std::vector<std::string_view> keys(std::begin(kKeys), std::end(kKeys));
-      auto near = sema::nearest(key, keys);
-      error = near ? fmt::format("{}: unknown key \"{}\"; did you mean \"{}\"?", path, key, *near)
-                   : fmt::format("{}: unknown key \"{}\"; the keys are \"disable\", \"severity\", \"policies\", \"fail-on\" and \"exclude\"",
-                                 path, key);
+    const KeyReader* reader = nullptr;
+    for (const auto& r : kKeys) {
+      if (r.key == key) reader = &r;
+    }
+    if (!reader) {
+      error = unknown_key(key, path);
       return std::nullopt;
     }
+    if (!reader->read(KeyContext{value, reader->key, path, folder, config, error})) return std::nullopt;
   }
   return config;
 }
@@ -170,21 +208,19 @@ std::optional<std::string> ConfigFinder::nearest(const std::string& file) {
 
 LintConfig apply_overrides(LintConfig config, const LintOverrides& overrides) {
   config.policy_dirs.insert(config.policy_dirs.end(), overrides.policy_dirs.begin(), overrides.policy_dirs.end());
-  config.disabled.insert(overrides.disabled.begin(), overrides.disabled.end());
+  if (overrides.select) config.rules.select = overrides.select;
+  config.rules.ignore.insert(config.rules.ignore.end(), overrides.ignore.begin(), overrides.ignore.end());
   for (const auto& [rule, level] : overrides.severities) config.severities[rule] = level;
   if (overrides.fail_on) config.fail_on = overrides.fail_on;
   return config;
 }
 
 std::optional<std::string> unknown_rule(const LintConfig& config, const std::vector<std::string_view>& known_rules) {
-  std::vector<std::string> named(config.disabled.begin(), config.disabled.end());
-  for (const auto& [rule, level] : config.severities) named.push_back(rule);
-  for (const auto& rule : named) {
+  std::string where = config.path.empty() ? "on the command line" : fmt::format("(in {} or on the command line)", config.path);
+  if (auto problem = pattern_naming_no_rule(config.rules, known_rules, where)) return problem;
+  for (const auto& [rule, level] : config.severities) {
     if (std::find(known_rules.begin(), known_rules.end(), rule) != known_rules.end()) continue;
-    std::string where = config.path.empty() ? "on the command line" : fmt::format("(in {} or on the command line)", config.path);
-    auto near = sema::nearest(rule, known_rules);
-    return fmt::format("unknown rule '{}' {}{}", rule, where,
-                       near ? fmt::format("; did you mean '{}'?", *near) : std::string("; `gpuspec rules` lists them"));
+    return naming_no_rule(rule, known_rules, where);
   }
   return std::nullopt;
 }
