@@ -71,10 +71,11 @@ const std::vector<CommandSpec>& table() {
        "changed. A file with syntax errors is reported and left alone.",
        {
            {"--check", "", "change nothing; list the files that are not formatted, and exit 1 if any"},
-           {"--diff", "", "print a unified diff of each change"},
+           {"--diff", "", "change nothing; print a unified diff of what would change, and exit 1 if anything would"},
        },
        0, SIZE_MAX, "PATH", Completion::Spec,
-       "0 done (or, with --check, every file is formatted), 1 a file is not formatted (--check),\n"
+       "0 done (or, with --check or --diff, every file is formatted), 1 a file is not formatted\n"
+       "(--check, --diff),\n"
        "2 a file could not be read, parsed or written",
        run_fmt},
       {"facts",
