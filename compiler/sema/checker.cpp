@@ -10,6 +10,7 @@
 
 #include "sema/cloud_check.h"
 #include "sema/consistency_check.h"
+#include "sema/misplaced_property.h"
 #include "sema/schema.h"
 #include "sema/suggest.h"
 #include "sema/value_check.h"
@@ -64,6 +65,9 @@ class DeclarationChecker {
  public:
   DeclarationChecker(const Program& program, DiagnosticEngine& diags) : program_(program), diags_(diags) {}
 
+  // The text of the file the next declarations are in, for fix-its that move text.
+  void set_file_text(std::string_view text) { text_ = text; }
+
   void check(const ast::Declaration& decl) {
     declaration_ = decl.name;
     const KindSchema* kind = find_kind(decl.kind);
@@ -95,6 +99,13 @@ class DeclarationChecker {
     for (const auto& item : body.items) {
       if (const auto* property = std::get_if<ast::Property>(&item)) {
         if (!note_first(seen, property->key, property->key_range)) continue;
+        if (!schema.open && !schema.find(property->key)) {
+          // `storage { raid = raid10 }`: a key of one of this block's blocks, one level too high.
+          if (auto blocks = blocks_taking(schema, property->key); !blocks.empty()) {
+            report_misplaced(diags_, *property, body, schema, owner.text(), blocks, text_).declaration = declaration_;
+            continue;
+          }
+        }
         check_property(*property, schema, owner);
       } else if (const auto* block = std::get_if<std::unique_ptr<ast::Block>>(&item)) {
         if (!note_first(seen, (*block)->key, (*block)->key_range)) continue;
@@ -182,6 +193,7 @@ class DeclarationChecker {
   DiagnosticEngine& diags_;
   std::string declaration_;
   bool complete_ = true;  // the declaration parsed without a syntax error
+  std::string_view text_;
 };
 
 }  // namespace
@@ -189,6 +201,7 @@ class DeclarationChecker {
 void check_program(const Program& program, DiagnosticEngine& diags) {
   DeclarationChecker checker(program, diags);
   for (const auto& file : program.files()) {
+    checker.set_file_text(file->source->text());
     for (const auto& decl : file->ast.declarations) {
       std::size_t errors_before = diags.error_count();
       checker.check(decl);
@@ -206,6 +219,7 @@ void check_library(const Library& library, DiagnosticEngine& diags) {
   Program program(library);
   DeclarationChecker checker(program, diags);
   for (const auto& file : library.files()) {
+    checker.set_file_text(file->source->text());
     for (const auto& decl : file->ast.declarations) checker.check(decl);
   }
 }
