@@ -136,7 +136,8 @@ const std::vector<CommandSpec>& table() {
        "Every rule: id, default severity, what it applies to, its source and message.\n"
        "--format md prints the rule reference (docs/rules.md is generated with it);\n"
        "--format json prints {\"version\": 1, \"rules\": [{\"id\", \"severity\", \"severity_when\",\n"
-       "\"suggest_instances\", \"applies\", \"source\", \"message\", \"hint\", \"doc\", \"builtin\"}]}.",
+       "\"suggest_instances\", \"applies\", \"source\", \"source_english\", \"message\", \"hint\", \"doc\",\n"
+       "\"builtin\"}]}: \"source\" quotes the cited passage as written, \"source_english\" gives it in English.",
        {{"--format", "FORMAT", "text (default), md or json", false, Completion::None, {"text", "md", "json"}},
         kPolicies,
         kStdlib},
