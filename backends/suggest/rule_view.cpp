@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "ast/walk.h"
 #include "eval/evaluator.h"
 #include "eval/fact_schema.h"
 
@@ -29,25 +30,8 @@ bool matches(const std::string& fact, const std::array<const char*, N>& prefixes
 }  // namespace
 
 void collect_facts(const ast::Expr& expr, std::set<std::string>& out) {
-  std::visit(
-      [&](const auto& node) {
-        using T = std::decay_t<decltype(node)>;
-        if constexpr (std::is_same_v<T, ast::Name>) {
-          if (eval::FactSchema::builtin().find(node.name)) out.insert(node.name);
-        } else if constexpr (std::is_same_v<T, ast::ListExpr>) {
-          for (const auto& item : node.items) collect_facts(*item, out);
-        } else if constexpr (std::is_same_v<T, ast::UnaryExpr>) {
-          collect_facts(*node.operand, out);
-        } else if constexpr (std::is_same_v<T, ast::BinaryExpr>) {
-          collect_facts(*node.lhs, out);
-          collect_facts(*node.rhs, out);
-        } else if constexpr (std::is_same_v<T, ast::CallExpr>) {
-          for (const auto& arg : node.args) collect_facts(*arg, out);
-        } else if constexpr (std::is_same_v<T, ast::ParenExpr>) {
-          collect_facts(*node.inner, out);
-        }
-      },
-      expr.node);
+  if (const auto* name = expr.as<ast::Name>(); name && eval::FactSchema::builtin().find(name->name)) out.insert(name->name);
+  ast::for_each_child(expr, [&](const ast::Expr& child) { collect_facts(child, out); });
 }
 
 namespace {

@@ -4,6 +4,8 @@
 #include <map>
 #include <string_view>
 
+#include "ast/walk.h"
+
 namespace gpuspec::sema {
 
 namespace {
@@ -11,27 +13,9 @@ namespace {
 // Every name an expression mentions: references, symbols and fact names alike (only the
 // ones that name a user declaration matter).
 void names_in(const ast::Expr& expr, std::vector<std::string_view>& out) {
-  std::visit(
-      [&](const auto& node) {
-        using T = std::decay_t<decltype(node)>;
-        if constexpr (std::is_same_v<T, ast::Name>) {
-          out.push_back(node.name);
-        } else if constexpr (std::is_same_v<T, ast::Multiplicity>) {
-          out.push_back(node.name);
-        } else if constexpr (std::is_same_v<T, ast::ListExpr>) {
-          for (const auto& item : node.items) names_in(*item, out);
-        } else if constexpr (std::is_same_v<T, ast::UnaryExpr>) {
-          names_in(*node.operand, out);
-        } else if constexpr (std::is_same_v<T, ast::BinaryExpr>) {
-          names_in(*node.lhs, out);
-          names_in(*node.rhs, out);
-        } else if constexpr (std::is_same_v<T, ast::CallExpr>) {
-          for (const auto& arg : node.args) names_in(*arg, out);
-        } else if constexpr (std::is_same_v<T, ast::ParenExpr>) {
-          names_in(*node.inner, out);
-        }
-      },
-      expr.node);
+  if (const auto* name = expr.as<ast::Name>()) out.push_back(name->name);
+  if (const auto* multiplicity = expr.as<ast::Multiplicity>()) out.push_back(multiplicity->name);
+  ast::for_each_child(expr, [&](const ast::Expr& child) { names_in(child, out); });
 }
 
 void names_in(const ast::Body& body, std::vector<std::string_view>& out) {
