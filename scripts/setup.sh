@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 
 # chromium renders the HTML reports in the tests (headless); without it they are UNSUPPORTED.
 # jsonnet runs the peer's five rules in bench-peer-smoke, a differential test of the pack.
-packages=(antlr4 libantlr4-runtime-dev nlohmann-json3-dev libfmt-dev googletest llvm-14-tools cmake g++ python3 nodejs neovim chromium jsonnet)
+# pre-commit runs the repository's hooks on an init'ed project (test/lit/cli/pre-commit-*).
+packages=(antlr4 libantlr4-runtime-dev nlohmann-json3-dev libfmt-dev googletest llvm-14-tools cmake g++ python3 nodejs neovim chromium jsonnet pre-commit)
 # The sanitizer and fuzz builds compile with clang and link its sanitizer runtimes.
 case " $* " in
   *" -DGPUSPEC_SANITIZE=ON "* | *" -DGPUSPEC_FUZZ=ON "*) packages+=(clang libclang-rt-14-dev) ;;

@@ -12,48 +12,11 @@ namespace {
 constexpr double kGib = 1073741824.0;
 constexpr double kSecondsPerMonth = kHoursPerMonth * 3600;
 
-// As backends/terraform/cloud_spec.cpp rounds a declared size.
-double gib_rounded_up(double bytes) { return std::ceil(bytes / kGib - 1e-9); }
-
-std::string volume_type(const std::string& provider, const std::string& role, const std::string& data_kind) {
-  bool hdd = role == "data" && data_kind == "hdd";
-  if (provider == "aws") return hdd ? "aws.ebs_st1" : "aws.ebs_gp3";
-  if (provider == "azure") return hdd ? "azure.standard_hdd_lrs" : "azure.premium_ssd_lrs";
-  if (provider == "alicloud") return "alicloud.essd_pl1";  // GPU instances take ESSD only
-  return "";
-}
-
 std::string monthly_text(const units::Quantity& rate) {
   return fmt::format("{:.4g} {}/month", rate.value * kSecondsPerMonth, units::currency_code(rate.currency));
 }
 
 }  // namespace
-
-std::vector<CloudVolume> declared_volumes(const facts::FactSet& facts, const std::string& provider) {
-  std::vector<CloudVolume> out;
-  CloudVolume system;
-  system.role = "system";
-  system.volume = volume_type(provider, "system", "");
-  if (auto size = facts.quantity("storage.system.capacity")) {
-    system.gib = gib_rounded_up(size->value);
-  } else {
-    system.gib = kDefaultSystemGib;
-    system.size_defaulted = true;
-  }
-  out.push_back(std::move(system));
-  // Data on the instance's own drives (`storage.data = local_nvme`, or the fact model's
-  // default for an instance with local NVMe and no data disk) is no volume to rent.
-  const facts::Fact* on_local = facts.find("storage.data.local");
-  if (on_local && on_local->value.boolean) return out;
-  if (auto size = facts.quantity("storage.data.capacity")) {
-    CloudVolume data;
-    data.role = "data";
-    data.volume = volume_type(provider, "data", facts.symbol("storage.data.kind").value_or("ssd"));
-    data.gib = gib_rounded_up(size->value);
-    out.push_back(std::move(data));
-  }
-  return out;
-}
 
 void price_volume(CloudVolume& v, const PriceBook& book, const std::string& region,
                   units::Currency currency, MissingPrices& missing, SourceRange at) {

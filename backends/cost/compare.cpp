@@ -75,7 +75,7 @@ Comparison compare(const OnPremQuote& s, const CloudQuote& c, bool same_workload
   normalise(cmp, s.capability, c.capability);
   cmp.onprem_monthly = s.electricity_monthly;
   cmp.cloud_monthly = c.instances_monthly.scaled(cmp.scale);
-  cmp.cloud_monthly.add(c.storage_monthly);
+  cmp.cloud_monthly.add(c.storage_and_services_monthly());
   breakeven(cmp, s.capex());
   if (cmp.horizon_months) {
     Total onprem = s.capex();

@@ -194,14 +194,14 @@ void CostFacts::add_cloud_figures(const sema::DeclEntry& entry, facts::FactSet& 
   const units::Currency c = cloud_currency(entry, facts);
   const CloudQuote& cl = cloud_quote(entry, c);
   Total monthly = cl.instances_monthly;
-  monthly.add(cl.storage_monthly);
+  monthly.add(cl.storage_and_services_monthly());
   facts.set("cost.hourly", facts::Value::of(rate(monthly.value / kHoursPerMonth, c)),
-            derived(decl, bound_why(fmt::format("{} x {} price x {} billed share, plus storage", cl.count, cl.pricing,
-                                                cl.billed_share()),
+            derived(decl, bound_why(fmt::format("{} x {} price x {} billed share, plus storage and the module's network",
+                                                cl.count, cl.pricing, cl.billed_share()),
                                     monthly)));
   if (cl.total) {
     facts.set("cost.total_over_horizon", facts::Value::of(money(cl.total->value, c)),
-              derived(decl, bound_why("instances and storage over the hours", *cl.total)));
+              derived(decl, bound_why("instances, storage and the module's network over the hours", *cl.total)));
     add_completeness(decl, *cl.total, "item", facts);
   } else {
     add_completeness(decl, monthly, "item", facts);

@@ -11,6 +11,7 @@
 #include "backends/cost/cloud_storage.h"
 #include "backends/cost/compare.h"
 #include "backends/cost/missing_price.h"
+#include "backends/cost/module_prices.h"
 #include "facts/properties.h"
 #include "facts/resolve.h"
 
@@ -148,7 +149,15 @@ CloudQuote quote_cloud(const sema::Program& program, const sema::DeclEntry& entr
   } else {
     q.instances_monthly.missing(q.instance.empty() ? "instance" : q.instance);
   }
-  q.volumes = declared_volumes(f, q.provider);
+  // The disks and everything else the Terraform module creates, from its own list.
+  std::string unbuildable;
+  auto resources = cloud_module_resources(program, entry, unbuildable);
+  if (resources) {
+    q.volumes = module_volumes(*resources);
+  } else {
+    q.storage_monthly.missing(unbuildable);
+    q.services_monthly.missing(unbuildable);
+  }
   for (auto& v : q.volumes) {
     price_volume(v, book, q.region, currency, missing, range_of(decl, "storage." + v.role));
     if (!v.monthly) {
@@ -159,15 +168,26 @@ CloudQuote quote_cloud(const sema::Program& program, const sema::DeclEntry& entr
     q.sources.push_back(v.price->source);
     if (v.rate) q.sources.push_back(*v.rate);
   }
+  if (resources) q.services = price_services(*resources, book, q.region, currency, missing, decl.name_range);
+  for (const auto& line : q.services) {
+    if (line.monthly) q.services_monthly.add(*line.monthly);
+    else q.services_monthly.missing(line.traffic ? line.role + " (traffic)" : line.item);
+    if (line.price) q.sources.push_back(line.price->source);
+    if (line.rate) q.sources.push_back(*line.rate);
+  }
   if (q.duration_hours) {
     double months = *q.duration_hours / kHoursPerMonth;
     q.instances_total = q.instances_monthly.scaled(months);
     q.storage_total = q.storage_monthly.scaled(months);
+    q.services_total = q.services_monthly.scaled(months);
     Total total = *q.instances_total;
     total.add(*q.storage_total);
+    total.add(*q.services_total);
     q.total = total;
   }
-  report_overflowed_totals(decl, {&q.instances_monthly, &q.storage_monthly, q.total ? &*q.total : nullptr}, diags);
+  report_overflowed_totals(decl, {&q.instances_monthly, &q.storage_monthly, &q.services_monthly,
+                                  q.total ? &*q.total : nullptr},
+                           diags);
   return q;
 }
 
@@ -264,6 +284,8 @@ const facts::FactSet& facts_of(std::map<const sema::DeclEntry*, facts::FactSet>&
 std::string pricing_words(const std::string& kind) {
   if (kind == "reserved_1y") return "1-year reserved";
   if (kind == "reserved_3y") return "3-year reserved";
+  if (kind == "spot") return "spot";
+  if (kind == "capacity_block") return "Capacity Block";
   return "on-demand";
 }
 

@@ -68,6 +68,22 @@ struct CloudVolume {
   std::optional<double> monthly;         // one volume per month, in the quote currency
 };
 
+// A resource the Terraform module creates besides the nodes and their disks
+// (backends/cost/module_prices.h): a NAT gateway, a public address, the bastion host
+// and its disk, provisioned disk performance, traffic.
+struct ServiceLine {
+  std::string role;      // "NAT gateway", "bastion host"
+  std::string item;      // catalog name: aws.nat_gateway
+  int count = 1;
+  bool traffic = false;  // billed per GB through it: a rate and no amount (no spec says how much)
+  double gib = 0;        // a disk (the bastion host's): its size
+  const PriceEntry* price = nullptr;
+  std::string how;       // "0.045 USD/h", "0.045 USD per 1 GB of traffic"
+  std::string conversion;
+  std::optional<PriceSource> rate;
+  std::optional<double> monthly;  // all `count` of them, per month
+};
+
 struct CloudQuote {
   const ast::Declaration* decl = nullptr;
   std::string name, workload, workload_id, instance, region, provider;
@@ -79,13 +95,23 @@ struct CloudQuote {
   std::optional<double> hourly;          // one instance, in the quote currency
   std::optional<double> duration_hours;  // the cloud's duration (or the workload's horizon)
   std::vector<CloudVolume> volumes;
+  std::vector<ServiceLine> services;     // the module's other resources
   Total instances_monthly;               // hourly x count x 730 h x billed share
   Total storage_monthly;                 // every volume x count
-  std::optional<Total> instances_total, storage_total, total;  // over duration_hours
+  Total services_monthly;                // every service line; traffic makes it a lower bound
+  std::optional<Total> instances_total, storage_total, services_total, total;  // over duration_hours
   Capability capability;
   std::vector<PriceSource> sources;
-  // A reservation is paid for every hour of the term; on-demand only while running.
-  double billed_share() const { return pricing == "on_demand" ? utilization : 1; }
+  // The Terraform module runs the nodes every hour until `terraform destroy` (it has no
+  // stop schedule), so every hour of the duration is billed whatever the pricing;
+  // `utilization` is the share of them doing the work (the on-premises comparison).
+  double billed_share() const { return 1; }
+  // What the module bills per month besides the instances: disks and services.
+  Total storage_and_services_monthly() const {
+    Total t = storage_monthly;
+    t.add(services_monthly);
+    return t;
+  }
 };
 
 // What a bound on both sides says about the break-even month.

@@ -35,6 +35,10 @@ Lines cloud_lines(const CloudQuote& c) {
     auto& slot = lines[fmt::format("storage.{} {} {:g} GiB", v.role, v.volume, v.gib)];
     if (v.monthly && c.duration_hours) slot = *v.monthly * c.count * months;
   }
+  for (const auto& s : c.services) {  // the module's NAT gateway, addresses, bastion
+    auto& slot = lines[fmt::format("{} {} x {}", s.role, s.count, s.item)];
+    if (s.monthly && c.duration_hours) slot = *s.monthly * months;
+  }
   return lines;
 }
 

@@ -96,11 +96,9 @@ std::vector<Figure> cloud_figures(const CloudQuote& cl, units::Currency currency
   if (!cl.conversion.empty()) src += ", converted at " + cl.conversion;
   out.push_back({sec, pricing_words(cl.pricing) + " per instance-hour", cl.hourly, cl.hourly ? "" : "no price", c + "/h", src});
   out.push_back({sec, "hours", cl.duration_hours, "", "h", "duration (or the workload's horizon)"});
-  std::string billed = cl.pricing == "on_demand"
-                           ? fmt::format("hourly x {} instances x hours x {:.4g} utilization", num(cl.count), cl.utilization)
-                           : fmt::format("hourly x {} instances x hours, every hour billed (a reservation is paid whether "
-                                         "used or not)",
-                                         num(cl.count));
+  std::string billed = fmt::format(
+      "hourly x {} instances x every hour: the Terraform module runs them until terraform destroy{}", num(cl.count),
+      cl.utilization < 1 ? fmt::format(" ({:.4g} utilization is the share doing the work)", cl.utilization) : "");
   out.push_back(money_figure(sec, "instances", cl.instances_total, c, billed));
   for (const auto& v : cl.volumes) {
     std::string what = fmt::format("{} x {} {} GiB{}", num(cl.count), v.volume, num(v.gib),
@@ -111,7 +109,18 @@ std::vector<Figure> cloud_figures(const CloudQuote& cl, units::Currency currency
     out.push_back({sec, v.role + " disk per month", monthly, monthly ? "" : "no price", c, vsrc});
   }
   out.push_back(money_figure(sec, "storage", cl.storage_total, c, "storage per month x hours / 730 (billed while it exists)"));
-  out.push_back(money_figure(sec, "total", cl.total, c, "instances + storage"));
+  for (const auto& line : cl.services) {
+    std::string what = fmt::format("{} x {}", line.count, line.item);
+    if (line.gib > 0) what += fmt::format(" {} GiB", num(line.gib));
+    std::string lsrc = line.price ? fmt::format("{}: {}, {}", what, line.how, price_ref(line.price->source))
+                                  : fmt::format("{}: {}", what, line.how);
+    if (!line.conversion.empty()) lsrc += ", converted at " + line.conversion;
+    const char* bound = line.monthly ? "" : line.traffic ? "depends on traffic" : "no price";
+    out.push_back({sec, line.role + " per month", line.monthly, bound, c, lsrc});
+  }
+  out.push_back(money_figure(sec, "network and bastion", cl.services_total, c,
+                             "the module's other resources per month x hours / 730 (billed while they exist)"));
+  out.push_back(money_figure(sec, "total", cl.total, c, "instances + storage + network and bastion"));
   out.push_back({sec, "GPUs", std::nullopt, "", "", cl.capability.describe()});
   return out;
 }
@@ -125,14 +134,14 @@ std::vector<Figure> comparison_figures(const Comparison& cmp, units::Currency cu
   out.push_back(money_figure(sec, "on-premises over horizon", cmp.onprem_over_horizon, c,
                              "capex + electricity per month x horizon"));
   out.push_back(money_figure(sec, "cloud over horizon", cmp.cloud_over_horizon, c,
-                             fmt::format("(instances x {:.4g} + storage) per month x horizon", cmp.scale)));
+                             fmt::format("(instances x {:.4g} + storage + network and bastion) per month x horizon", cmp.scale)));
   out.push_back({sec, "break-even", cmp.breakeven_months, bound_name(cmp.breakeven_bound), "months", cmp.breakeven_why});
   out.push_back({sec, "cheaper over horizon", std::nullopt, "", "", cmp.cheaper.empty() ? "unknown" : cmp.cheaper});
   return out;
 }
 
 std::string figure_text(const Figure& f) {
-  if (f.bound == "no price") return f.bound;
+  if (f.bound == "no price" || f.bound == "depends on traffic") return f.bound;
   if (!f.amount) return f.unit.empty() ? "" : "n/a";
   std::string prefix = f.bound.empty() ? "" : f.bound + " ";
   if (f.unit == "months" || f.unit == "h") return fmt::format("{}{:.1f} {}", prefix, *f.amount, f.unit);
@@ -237,10 +246,27 @@ ordered_json cloud_json(const CloudQuote& c) {
     volumes.push_back(std::move(vo));
   }
   o["volumes"] = std::move(volumes);
+  ordered_json services = ordered_json::array();
+  for (const auto& line : c.services) {
+    ordered_json so;
+    so["role"] = line.role;
+    so["item"] = line.item;
+    so["count"] = line.count;
+    so["traffic"] = line.traffic;
+    if (line.gib > 0) so["gib"] = line.gib;
+    so["price"] = line.price ? source_json(line.price->source) : ordered_json(nullptr);
+    so["how"] = line.how;
+    if (!line.conversion.empty()) so["conversion"] = line.conversion;
+    so["monthly"] = opt_number(line.monthly);
+    services.push_back(std::move(so));
+  }
+  o["services"] = std::move(services);
   o["instances_monthly"] = total_to_json(c.instances_monthly);
   o["storage_monthly"] = total_to_json(c.storage_monthly);
+  o["services_monthly"] = total_to_json(c.services_monthly);
   o["instances_total"] = opt_total(c.instances_total);
   o["storage_total"] = opt_total(c.storage_total);
+  o["services_total"] = opt_total(c.services_total);
   o["total"] = opt_total(c.total);
   o["capability"] = capability_json(c.capability);
   return o;

@@ -56,7 +56,7 @@ std::string cumulative_chart(const Quote& q) {
   }
   for (const auto& c : q.clouds) {
     Total monthly = c.instances_monthly;
-    monthly.add(c.storage_monthly);
+    monthly.add(c.storage_and_services_monthly());
     chart.series.push_back({"cloud: " + c.name, curve(0, monthly.value, months), monthly.lower_bound(), bound_note(monthly)});
   }
   // A cloud doing a server's work at another speed: its instance-hours scaled (the

@@ -16,7 +16,8 @@ namespace gpuspec::cost::report_detail {
 struct Figure {
   std::string section, item;
   std::optional<double> amount;
-  std::string bound;  // "", "at least", "at most", or "no price" (nothing of it is priced)
+  std::string bound;  // "", "at least", "at most", "no price" (nothing of it is priced), or
+                      // "depends on traffic" (a per-GB rate, no amount)
   std::string unit;   // "CNY", "CNY/h", "months", "h", or "" for a text-only line
   std::string source;
 };

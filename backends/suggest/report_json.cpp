@@ -47,7 +47,7 @@ nlohmann::ordered_json render_json(const ReportInput& in) {
     }
     if (o.cloud) {
       cost::Total monthly = o.cloud->instances_monthly;
-      monthly.add(o.cloud->storage_monthly);
+      monthly.add(o.cloud->storage_and_services_monthly());
       j["monthly"] = cost::total_to_json(monthly);
     }
     j["gpu"] = o.capability.gpu;

@@ -75,7 +75,7 @@ std::string render_text(const ReportInput& in) {
                          total_text(o.server->electricity_monthly, c));
     } else if (o.cloud) {
       cost::Total monthly = o.cloud->instances_monthly;
-      monthly.add(o.cloud->storage_monthly);
+      monthly.add(o.cloud->storage_and_services_monthly());
       out += fmt::format("    {} per month (instances and storage)\n", total_text(monthly, c));
     }
     out += fmt::format("    why: {}\n", o.why);

@@ -188,9 +188,13 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
         for (const auto& plan : storage) {
           const double drive_lanes = lanes_of(plan.system, 1) + lanes_of(plan.data, plan.data_drives);
           for (const auto& fabric : fabrics) {
-            const double lanes = lanes_of(frame.gpu, k) + drive_lanes + lanes_of(fabric.nic, k);
+            // cpu.pcie-lanes: the GPUs on the CPUs' own lanes, every device within those and
+            // the chipset's (pcie.lanes_available: the CPUs' alone when chipset_lanes is unknown).
+            const double gpu_lanes = lanes_of(frame.gpu, k);
+            const double lanes = gpu_lanes + drive_lanes + lanes_of(fabric.nic, k);
+            const double cpu_lanes = sockets * value_or(number(*cpu, "pcie_lanes"), lanes);
             if (!switched && s.rules.rejects("cpu.pcie-lanes") &&
-                lanes > sockets * value_or(number(*cpu, "pcie_lanes"), lanes)) {
+                (gpu_lanes > cpu_lanes || lanes > cpu_lanes + value_or(number(*cpu, "chipset_lanes"), 0))) {
               s.tally.prune_part("cpu.pcie-lanes");
               continue;
             }
@@ -223,10 +227,18 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
 
 std::vector<PsuChoice> size_psus(const ServerBuild& build, double full_load, const SizingContext& s) {
   const auto bays = number(*build.chassis, "psu_slots");
+  // power.psu-form-fits-chassis: only supplies of a form the chassis's bays take, as its
+  // catalog psu_forms list them (the rule is silent on a supply or chassis of unknown form).
+  const auto forms = items(*build.chassis, "psu_forms");
   std::vector<PsuChoice> out;
   for (const auto* psu : s.catalog.psus) {
     const double unit = value_or(number(*psu, "capacity"), 0);
     if (unit <= 0) continue;
+    const std::string form = text(*psu, "form_factor");
+    if (!forms.empty() && !form.empty() && !contains(forms, form) && s.rules.rejects("power.psu-form-fits-chassis")) {
+      s.tally.prune_part("power.psu-form-fits-chassis");
+      continue;
+    }
     const int carry = static_cast<int>(std::ceil(kPsuHeadroom * full_load / unit));
     const int alone = static_cast<int>(std::ceil(full_load / unit));
     // power.redundant-psu: N+1 keeps the headroom with a spare; two feeds each carry the
@@ -234,8 +246,8 @@ std::vector<PsuChoice> size_psus(const ServerBuild& build, double full_load, con
     std::vector<std::pair<std::string, int>> modes{{"redundant", carry + 1}, {"dual_feed", std::max(carry, 2 * alone)}};
     if (!s.rules.rejects("power.redundant-psu")) modes.insert(modes.begin(), {"single", carry});
     for (const auto& [mode, count] : modes) {
-      if (bays && count > *bays) {
-        s.tally.prune_part("chassis psu_slots");
+      if (bays && count > *bays && s.rules.rejects("power.psu-count-fits-bays")) {
+        s.tally.prune_part("power.psu-count-fits-bays");
         continue;
       }
       PsuChoice choice{psu, count, mode, {}};

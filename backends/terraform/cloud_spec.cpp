@@ -152,12 +152,30 @@ std::optional<CloudSpec> read_cloud_spec(const sema::Program& program, const sem
                                                                                         : Access::Bastion;
   }
   spec.ssh_from = string_list(decl.body, "access.from");
+  if (const ast::Property* p = facts::find_property(decl.body, "access.bandwidth"); p && p->value) {
+    if (auto v = facts::literal_value(*p->value); v && v->type == facts::Value::Type::Quantity) {
+      spec.bandwidth_mbps = v->quantity.value * 8 / 1e6;  // bytes per second
+    }
+  }
+  spec.pricing = symbol_property(decl.body, "pricing").value_or("on_demand");
   if (const facts::Fact* f = facts.find("network.fabric")) {
     spec.efa = f->value.text == "efa";
     spec.infiniband = f->value.text == "infiniband";
   }
   if (auto cards = facts.quantity("instance.network_cards")) {
     spec.network_cards = std::max(1, units::checked_integer<int>(cards->value).value_or(1));
+    spec.network_cards_known = true;
+  }
+  if (auto vcpus = facts.quantity("cpu.vcpus")) spec.vcpus = vcpus->value;
+  // An EFA type without its network card count gets one EFA device, on card 0: unknown
+  // is not "one card", so say what the module does.
+  if (spec.efa && !spec.network_cards_known) {
+    auto& d = diags.report("terraform.efa-cards-unknown", Severity::Warning, range_of(decl, "instance"),
+                           fmt::format("the catalog gives no network_cards for {}: the launch template has one EFA "
+                                       "device, on network card 0, instead of one per card",
+                                       spec.api_name));
+    d.declaration = decl.name;
+    d.hint = "add `network_cards` to the instance's catalog entry (EC2 DescribeInstanceTypes, NetworkInfo.NetworkCards)";
   }
 
   if (spec.provider == "azure" && spec.image) {

@@ -39,9 +39,15 @@ struct CloudSpec {
   std::string data_kind = "ssd";
   Access access = Access::Bastion;
   std::vector<std::string> ssh_from;    // access.from; empty: terraform asks for the CIDR blocks
+  std::optional<double> bandwidth_mbps;  // access.bandwidth (Alibaba Cloud's public bandwidth cap)
+  // `pricing`: on_demand, reserved_1y, reserved_3y, spot (the module's `spot` variable
+  // defaults to true) or capacity_block (AWS: launch into a Capacity Block).
+  std::string pricing = "on_demand";
   bool efa = false;
   bool infiniband = false;
   int network_cards = 1;
+  bool network_cards_known = false;     // the catalog gives network_cards
+  std::optional<double> vcpus;          // per instance, for the quota the module needs
   std::vector<std::pair<std::string, std::string>> tags;  // sorted by key
 };
 

@@ -5,6 +5,7 @@
 // vSwitch (docs/terraform.md, "Access").
 #include "backends/terraform/cloud_init.h"
 #include "backends/terraform/module_common.h"
+#include "backends/terraform/module_resources.h"
 
 namespace gpuspec::terraform {
 
@@ -15,6 +16,11 @@ namespace {
 // Alibaba Cloud reserves the first and the last three addresses of every vSwitch.
 constexpr int kReservedPerVswitch = 4;
 constexpr int kAddressesPerNode = 1;
+// The public bandwidth cap when the spec sets none (access.bandwidth): the NAT
+// gateway's EIP carries every node's downloads, and the provider's default of 5 Mbit/s
+// (alicloud_eip_address `bandwidth`, Computed) would take hours for a checkpoint.
+// Pay-by-traffic EIPs take 1 to 200 Mbit/s (provider docs, eip_address `bandwidth`).
+constexpr double kDefaultBandwidthMbps = 100;
 
 void add_variables(const CloudSpec& spec, std::vector<Block>& vars) {
   vars.push_back(variable("name", "Name prefix of every resource (the gpuspec declaration's name)", TypeConstraint::String,
@@ -39,10 +45,14 @@ void add_variables(const CloudSpec& spec, std::vector<Block>& vars) {
   vars.push_back(variable("private_pool_id", "Elasticity assurance or capacity reservation (private pool) to launch into",
                           TypeConstraint::String, Expr::null()));
   vars.push_back(variable("spot", "Launch the nodes as preemptible (spot) instances", TypeConstraint::Bool,
-                          Expr::boolean(false)));
-  if (spec.access == Access::PublicIp) {
-    vars.push_back(variable("internet_bandwidth_mbps", "Public bandwidth of each node (pay by traffic)",
-                            TypeConstraint::Number, Expr::number(100)));
+                          Expr::boolean(spec.pricing == "spot")));
+  if (spec.access != Access::ExistingNetwork) {
+    vars.push_back(variable("internet_bandwidth_mbps",
+                            spec.access == Access::PublicIp
+                                ? "Public bandwidth cap of each node in Mbit/s (pay by traffic)"
+                                : "Public bandwidth cap of the NAT gateway's EIP in Mbit/s, shared by every node's "
+                                  "downloads (pay by traffic, 1 to 200)",
+                            TypeConstraint::Number, Expr::number(spec.bandwidth_mbps.value_or(kDefaultBandwidthMbps))));
   }
 }
 
@@ -88,6 +98,7 @@ void add_nat(const std::string& n, std::vector<Block>& main) {
   eip.set("address_name", named("-nat"));
   eip.set("internet_charge_type", Expr::string("PayByTraffic"));
   eip.set("payment_type", Expr::string("PayAsYouGo"));
+  eip.set("bandwidth", Expr::ref("var.internet_bandwidth_mbps"));
   eip.set("tags", Expr::ref("local.tags"));
   main.push_back(std::move(eip));
 
@@ -105,10 +116,11 @@ void add_nat(const std::string& n, std::vector<Block>& main) {
   main.push_back(std::move(snat));
 }
 
-void add_bastion(const std::string& n, ModuleDocs& docs) {
+void add_bastion(const std::string& n, const std::vector<ModuleResource>& resources, ModuleDocs& docs) {
   auto& main = docs.main.blocks;
   docs.variables.blocks.push_back(variable("bastion_instance_type", "Instance type of the bastion host",
-                                           TypeConstraint::String, Expr::string("ecs.g7.large")));
+                                           TypeConstraint::String,
+                                           Expr::string(resource(resources, kBastionHost).api_name)));
   Block sg("resource", {"alicloud_security_group", n + "_bastion"});
   sg.set("security_group_name", named("-bastion"));
   sg.set("description", Expr::string("gpuspec: SSH in from ssh_allowed_cidrs"));
@@ -127,7 +139,9 @@ void add_bastion(const std::string& n, ModuleDocs& docs) {
   host.set("internet_charge_type", Expr::string("PayByTraffic"));
   host.set("internet_max_bandwidth_out", Expr::number(10));
   host.set("key_name", Expr::ref("alicloud_ecs_key_pair." + n + ".key_pair_name"));
-  host.set("system_disk_category", Expr::string("cloud_essd"));
+  const ModuleResource& disk = resource(resources, kBastionDisk);
+  host.set("system_disk_category", Expr::string(disk.api_name));
+  host.set("system_disk_size", Expr::number(disk.gib));
   host.set("tags", Expr::ref("local.tags"));
   host.add(ignore_changes({"image_id"}));
   main.push_back(std::move(host));
@@ -159,11 +173,11 @@ void add_network(const CloudSpec& spec, const std::string& n, ModuleDocs& docs) 
       named("-nodes")));
   if (spec.access == Access::Bastion) {
     add_nat(n, main);
-    add_bastion(n, docs);
+    add_bastion(n, module_resources(spec), docs);
   }
 }
 
-Block instances(const CloudSpec& spec, const std::string& n) {
+Block instances(const CloudSpec& spec, const std::string& n, const std::vector<ModuleResource>& resources) {
   Block instance("resource", {"alicloud_instance", n});
   instance.set("count", Expr::number(spec.count));
   instance.set("instance_name", named_indexed("-"));
@@ -185,8 +199,9 @@ Block instances(const CloudSpec& spec, const std::string& n) {
                Expr::conditional(Expr::compare(writers::Compare::Eq, Expr::ref("var.private_pool_id"), Expr::null()),
                                  Expr::string("Open"), Expr::string("Target")));
   instance.set("private_pool_options_id", Expr::ref("var.private_pool_id"));
-  instance.set("system_disk_category", Expr::string("cloud_essd"));
-  instance.set("system_disk_size", Expr::number(static_cast<double>(spec.system_gib.value_or(200))));
+  const ModuleResource& system = resource(resources, kSystemDisk);
+  instance.set("system_disk_category", Expr::string(system.api_name));
+  instance.set("system_disk_size", Expr::number(system.gib));
   // The disk's serial number is its ID without "d-" (ECS docs, "Query the serial
   // number of a disk"); virtio keeps at most 20 characters of it.
   Expr device = Expr::templ({Expr::string("/dev/disk/by-id/*"),
@@ -214,13 +229,13 @@ Block ram_role(const CloudSpec& spec, const std::string& n) {
   return attach;
 }
 
-void add_data_disks(const CloudSpec& spec, const std::string& n, std::vector<Block>& main) {
+void add_data_disks(const CloudSpec& spec, const std::string& n, const ModuleResource& data, std::vector<Block>& main) {
   Block disk("resource", {"alicloud_ecs_disk", n});
   disk.set("count", Expr::number(spec.count));
   disk.set("disk_name", named_indexed("-data-"));
   disk.set("zone_id", Expr::ref("local.zone_id"));
-  disk.set("category", Expr::string("cloud_essd"));
-  disk.set("size", Expr::number(static_cast<double>(*spec.data_gib)));
+  disk.set("category", Expr::string(data.api_name));
+  disk.set("size", Expr::number(data.gib));
   disk.set("tags", Expr::ref("local.tags"));
   main.push_back(std::move(disk));
 
@@ -271,6 +286,7 @@ ModuleDocs emit_alicloud(const CloudSpec& spec) {
   docs.cloud_init = cloud_init_template(spec);
   const std::string n = resource_name(spec);
   const bool existing = spec.access == Access::ExistingNetwork;
+  const std::vector<ModuleResource> resources = module_resources(spec);
   add_variables(spec, docs.variables.blocks);
 
   auto& main = docs.main.blocks;
@@ -283,10 +299,20 @@ ModuleDocs emit_alicloud(const CloudSpec& spec) {
   locals.set("vpc_id", existing ? Expr::ref("var.vpc_id") : Expr::ref("alicloud_vpc." + n + ".id"));
   locals.set("vswitch_id", existing ? Expr::ref("var.vswitch_id") : Expr::ref("alicloud_vswitch." + n + ".id"));
   locals.set("zone_id", existing ? Expr::ref("data.alicloud_vswitches.nodes.vswitches[0].zone_id")
-                                 : variable_or("zone_id", Expr::ref("data.alicloud_zones.gpu.zones[0].id")));
-  locals.set("image_id", variable_or("image_id", Expr::ref("data.alicloud_images.gpu[0].images[0].id")));
+                                 : Expr::ref("terraform_data.zone.output"));
+  locals.set("image_id", Expr::ref("terraform_data.node_image.output"));
   main.push_back(std::move(locals));
   main.push_back(deployment_id());
+  // Both resolved at the first apply and kept: a zone that starts offering the type
+  // later must not move the vSwitches (zone_id is ForceNew), and a node added later
+  // runs the image the others run.
+  if (!existing) {
+    main.push_back(resolved_once("zone", variable_or("zone_id", Expr::ref("data.alicloud_zones.gpu.zones[0].id")),
+                                 Expr::ref("var.zone_id")));
+  }
+  main.push_back(resolved_once("node_image",
+                               variable_or("image_id", Expr::ref("data.alicloud_images.gpu[0].images[0].id")),
+                               Expr::ref("var.image_id")));
 
   Block zones("data", {"alicloud_zones", "gpu"});
   zones.set("available_instance_type", Expr::string(spec.api_name));
@@ -334,9 +360,9 @@ ModuleDocs emit_alicloud(const CloudSpec& spec) {
   key.set("tags", Expr::ref("local.tags"));
   main.push_back(std::move(key));
 
-  main.push_back(instances(spec, n));
+  main.push_back(instances(spec, n, resources));
   main.push_back(ram_role(spec, n));
-  if (spec.data_gib) add_data_disks(spec, n, main);
+  if (const ModuleResource* data = find_resource(resources, kDataDisk)) add_data_disks(spec, n, *data, main);
   add_outputs(spec, n, docs);
   return docs;
 }

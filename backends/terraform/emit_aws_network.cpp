@@ -1,5 +1,7 @@
 #include "backends/terraform/emit_aws_network.h"
 
+#include "backends/terraform/module_resources.h"
+
 namespace gpuspec::terraform::aws {
 
 using writers::TypeConstraint;
@@ -49,6 +51,33 @@ void add_default_route(const std::string& n, const std::string& subnet, const st
   main.push_back(std::move(assoc));
 }
 
+// The zone of the new subnets: var.availability_zone, else the first zone (by name)
+// that offers the instance type; P instances are not offered in every zone of a
+// region. Resolved once and kept, so a zone that starts offering the type later does
+// not move (replace) the subnets and everything in them.
+void add_zone(const CloudSpec& spec, std::vector<Block>& main) {
+  Block offerings("data", {"aws_ec2_instance_type_offerings", "gpu"});
+  offerings.set("count", count_when_null("availability_zone"));
+  offerings.set("location_type", Expr::string("availability-zone"));
+  Block filter("filter");
+  filter.set("name", Expr::string("instance-type")).set("values", Expr::tuple({Expr::string(spec.api_name)}));
+  offerings.add(std::move(filter));
+  Block lifecycle("lifecycle");
+  Block offered("postcondition");
+  offered.set("condition", Expr::compare(writers::Compare::Ne,
+                                         Expr::call("length", {Expr::ref("self.locations")}), Expr::number(0)));
+  offered.set("error_message", Expr::string(spec.api_name + " is offered in no availability zone of this region"));
+  lifecycle.add(std::move(offered));
+  offerings.add(std::move(lifecycle));
+  main.push_back(std::move(offerings));
+  main.push_back(resolved_once(
+      "availability_zone",
+      variable_or("availability_zone",
+                  Expr::call("element", {Expr::call("sort", {Expr::ref("data.aws_ec2_instance_type_offerings.gpu[0].locations")}),
+                                         Expr::number(0)})),
+      Expr::ref("var.availability_zone")));
+}
+
 void add_vpc(const std::string& n, std::vector<Block>& main) {
   Block vpc("resource", {"aws_vpc", n});
   vpc.set("cidr_block", Expr::ref("var.vpc_cidr"));
@@ -66,7 +95,7 @@ void add_vpc(const std::string& n, std::vector<Block>& main) {
   pub.set("vpc_id", Expr::ref("aws_vpc." + n + ".id"));
   pub.set("cidr_block", Expr::call("cidrsubnet", {Expr::ref("var.vpc_cidr"), Expr::number(8),
                                                   Expr::number(kPublicSubnetNetnum)}));
-  pub.set("availability_zone", Expr::ref("var.availability_zone"));
+  pub.set("availability_zone", Expr::ref("terraform_data.availability_zone.output"));
   pub.set("tags", tags_with_name(named("-public")));
   main.push_back(std::move(pub));
 
@@ -100,10 +129,11 @@ void add_private_subnet(const CloudSpec& spec, const std::string& n, std::vector
   add_default_route(n, "nodes", "nat_gateway_id", Expr::ref("aws_nat_gateway." + n + ".id"), main);
 }
 
-void add_bastion(const std::string& n, ModuleDocs& docs, Expr vpc_id) {
+void add_bastion(const std::string& n, const std::vector<ModuleResource>& resources, ModuleDocs& docs, Expr vpc_id) {
   auto& main = docs.main.blocks;
   docs.variables.blocks.push_back(variable("bastion_instance_type", "Instance type of the bastion host",
-                                           TypeConstraint::String, Expr::string("t3.micro")));
+                                           TypeConstraint::String,
+                                           Expr::string(resource(resources, kBastionHost).api_name)));
   Block ami("data", {"aws_ami", "bastion"});
   ami.set("most_recent", Expr::boolean(true));
   ami.set("owners", Expr::tuple({Expr::string("amazon")}));
@@ -134,7 +164,14 @@ void add_bastion(const std::string& n, ModuleDocs& docs, Expr vpc_id) {
   Block meta("metadata_options");
   meta.set("http_tokens", Expr::string("required"));
   host.add(std::move(meta));
-  host.add(ignore_changes({"ami"}));
+  const ModuleResource& disk = resource(resources, kBastionDisk);
+  Block root("root_block_device");
+  root.set("volume_size", Expr::number(disk.gib));
+  root.set("volume_type", Expr::string(disk.api_name));
+  root.set("encrypted", Expr::boolean(true));
+  host.add(std::move(root));
+  // A newer image or a rotated key pair (key_name is ForceNew) must not replace it.
+  host.add(ignore_changes({"ami", "key_name"}));
   main.push_back(std::move(host));
 }
 
@@ -158,6 +195,7 @@ Network add_network(const CloudSpec& spec, const std::string& n, ModuleDocs& doc
   } else {
     vars.push_back(variable("vpc_cidr", "Address range of the new VPC (a /16 or larger; the subnets are carved from it)",
                             TypeConstraint::String, Expr::string("10.0.0.0/16")));
+    add_zone(spec, main);
     add_vpc(n, main);
     net.vpc_id = Expr::ref("aws_vpc." + n + ".id");
     if (spec.access == Access::Bastion) {
@@ -191,7 +229,7 @@ Network add_network(const CloudSpec& spec, const std::string& n, ModuleDocs& doc
   main.push_back(std::move(sg));
   net.node_security_group = Expr::ref("aws_security_group." + n + ".id");
 
-  if (spec.access == Access::Bastion) add_bastion(n, docs, net.vpc_id);
+  if (spec.access == Access::Bastion) add_bastion(n, module_resources(spec), docs, net.vpc_id);
   return net;
 }
 

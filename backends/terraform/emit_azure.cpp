@@ -1,9 +1,11 @@
 // Azure: one NIC (accelerated networking) and one azurerm_linux_virtual_machine per
 // node from the Ubuntu-HPC image (InfiniBand drivers), managed data disks that
 // outlive the VMs; for count > 1 the VMs share one availability set in one
-// proximity placement group, so they land on one InfiniBand fabric.
+// proximity placement group, so they land on one InfiniBand fabric (Spot VMs and a
+// capacity reservation group cannot join an availability set: see placement below).
 #include "backends/terraform/cloud_init.h"
 #include "backends/terraform/emit_azure_network.h"
+#include "backends/terraform/module_resources.h"
 
 namespace gpuspec::terraform {
 
@@ -47,14 +49,18 @@ void add_variables(const CloudSpec& spec, std::vector<Block>& vars) {
                           Expr::string(image[0])));
   vars.push_back(variable("image_offer", "Image offer", TypeConstraint::String, Expr::string(image[1])));
   vars.push_back(variable("image_sku", "Image SKU", TypeConstraint::String, Expr::string(image[2])));
-  vars.push_back(variable("image_version", "Image version (latest: the newest at the first apply, kept afterwards)",
+  vars.push_back(variable("image_version",
+                          "Image version (latest: the newest at the first apply, kept afterwards for every node, "
+                          "including nodes added later)",
                           TypeConstraint::String, Expr::string(image[3])));
   vars.push_back(variable("user_assigned_identity_id", "User-assigned managed identity of the nodes (null: none)",
                           TypeConstraint::String, Expr::null()));
   vars.push_back(variable("capacity_reservation_group_id", "Capacity reservation group to deploy the nodes into",
                           TypeConstraint::String, Expr::null()));
-  vars.push_back(variable("spot", "Deploy the nodes as Spot VMs (evicted when Azure needs the capacity)",
-                          TypeConstraint::Bool, Expr::boolean(false)));
+  vars.push_back(variable("spot",
+                          "Deploy the nodes as Spot VMs (evicted when Azure needs the capacity; they join no "
+                          "availability set)",
+                          TypeConstraint::Bool, Expr::boolean(spec.pricing == "spot")));
 }
 
 void add_placement(const CloudSpec& spec, const std::string& n, std::vector<Block>& main) {
@@ -104,7 +110,46 @@ void add_nics(const CloudSpec& spec, const std::string& n, const azure::Network&
   main.push_back(std::move(nsg));
 }
 
-Block virtual_machines(const CloudSpec& spec, const std::string& n, bool cluster) {
+// The image version the nodes run: var.image_version, or for "latest" the newest
+// version at the first apply, kept (a VM created later from "latest" would get a newer
+// image than the others); resolved again when an image variable changes.
+void add_image_version(std::vector<Block>& main) {
+  Block image("data", {"azurerm_platform_image", "node"});
+  image.set("count", Expr::conditional(Expr::compare(writers::Compare::Eq, Expr::ref("var.image_version"),
+                                                     Expr::string("latest")),
+                                       Expr::number(1), Expr::number(0)));
+  image.set("location", Expr::ref("var.region"));
+  image.set("publisher", Expr::ref("var.image_publisher"));
+  image.set("offer", Expr::ref("var.image_offer"));
+  image.set("sku", Expr::ref("var.image_sku"));
+  main.push_back(std::move(image));
+  main.push_back(resolved_once(
+      "node_image_version",
+      Expr::conditional(Expr::compare(writers::Compare::Eq, Expr::ref("var.image_version"), Expr::string("latest")),
+                        Expr::ref("data.azurerm_platform_image.node[0].version"), Expr::ref("var.image_version")),
+      Expr::templ({Expr::ref("var.image_publisher"), Expr::string(":"), Expr::ref("var.image_offer"), Expr::string(":"),
+                   Expr::ref("var.image_sku"), Expr::string(":"), Expr::ref("var.image_version")})));
+}
+
+// Placement of a cluster: one availability set in the proximity placement group.
+// azurerm_linux_virtual_machine: availability_set_id conflicts with
+// capacity_reservation_group_id (and the group with proximity_placement_group_id), and
+// Azure rejects a Spot VM in an availability set (AzureSpotVMNotSupportedInAvailabilitySet):
+// Spot VMs go into the proximity placement group directly, reserved ones into neither.
+void set_cluster_placement(const std::string& n, Block& vm) {
+  const Expr reserved = Expr::compare(writers::Compare::Ne, Expr::ref("var.capacity_reservation_group_id"), Expr::null());
+  vm.set("availability_set_id",
+         Expr::conditional(reserved, Expr::null(),
+                           Expr::conditional(Expr::ref("var.spot"), Expr::null(),
+                                             Expr::ref("azurerm_availability_set." + n + ".id"))));
+  vm.set("proximity_placement_group_id",
+         Expr::conditional(reserved, Expr::null(),
+                           Expr::conditional(Expr::ref("var.spot"),
+                                             Expr::ref("azurerm_proximity_placement_group." + n + ".id"), Expr::null())));
+}
+
+Block virtual_machines(const CloudSpec& spec, const std::string& n, bool cluster,
+                       const std::vector<ModuleResource>& resources) {
   Block vm("resource", {"azurerm_linux_virtual_machine", n});
   vm.set("count", Expr::number(spec.count));
   vm.set("name", named_indexed("-"));
@@ -114,7 +159,7 @@ Block virtual_machines(const CloudSpec& spec, const std::string& n, bool cluster
   vm.set("size", Expr::string(spec.api_name));
   vm.set("network_interface_ids", Expr::tuple({Expr::ref("azurerm_network_interface." + n + "[count.index].id")}));
   if (cluster) {
-    vm.set("availability_set_id", Expr::ref("azurerm_availability_set." + n + ".id"));
+    set_cluster_placement(n, vm);
   } else {
     vm.set("zone", Expr::ref("var.zone"));
   }
@@ -125,16 +170,17 @@ Block virtual_machines(const CloudSpec& spec, const std::string& n, bool cluster
          Expr::call("base64encode", {cloud_init_call(spec, Expr::string("/dev/disk/azure/scsi1/lun0"))}));
   vm.set("tags", Expr::ref("local.tags"));
   azure::set_ssh_login(vm);
+  const ModuleResource& system = resource(resources, kSystemDisk);
   Block os("os_disk");
   os.set("caching", Expr::string("ReadWrite"));
-  os.set("storage_account_type", Expr::string("Premium_LRS"));
-  os.set("disk_size_gb", Expr::number(static_cast<double>(spec.system_gib.value_or(200))));
+  os.set("storage_account_type", Expr::string(system.api_name));
+  os.set("disk_size_gb", Expr::number(system.gib));
   vm.add(std::move(os));
   Block src("source_image_reference");
   src.set("publisher", Expr::ref("var.image_publisher"));
   src.set("offer", Expr::ref("var.image_offer"));
   src.set("sku", Expr::ref("var.image_sku"));
-  src.set("version", Expr::ref("var.image_version"));
+  src.set("version", Expr::ref("terraform_data.node_image_version.output"));
   vm.add(std::move(src));
   Block identity("content");
   identity.set("type", Expr::string("UserAssigned"));
@@ -144,21 +190,23 @@ Block virtual_machines(const CloudSpec& spec, const std::string& n, bool cluster
                                                        Expr::null()),
                                          Expr::tuple({}), Expr::tuple({Expr::ref("var.user_assigned_identity_id")})),
                        std::move(identity)));
-  // custom_data is ForceNew and cloud-init reads it on the first boot only: an edit
-  // must not replace a node.
-  vm.add(ignore_changes({"custom_data"}));
+  // ForceNew in azurerm_linux_virtual_machine, and not worth a new VM (docs/terraform.md,
+  // "Day two"): custom_data is read on the first boot only; a new image or SSH key
+  // reaches the nodes created after it.
+  vm.add(ignore_changes({"custom_data", "source_image_reference", "admin_ssh_key"}));
   return vm;
 }
 
-void add_data_disks(const CloudSpec& spec, const std::string& n, bool cluster, std::vector<Block>& main) {
+void add_data_disks(const CloudSpec& spec, const std::string& n, bool cluster, const ModuleResource& data,
+                    std::vector<Block>& main) {
   Block disk("resource", {"azurerm_managed_disk", n});
   disk.set("count", Expr::number(spec.count));
   disk.set("name", named_indexed("-data-"));
   disk.set("location", Expr::ref("var.region"));
   disk.set("resource_group_name", Expr::ref("local.resource_group_name"));
-  disk.set("storage_account_type", Expr::string(spec.data_kind == "hdd" ? "Standard_LRS" : "Premium_LRS"));
+  disk.set("storage_account_type", Expr::string(data.api_name));
   disk.set("create_option", Expr::string("Empty"));
-  disk.set("disk_size_gb", Expr::number(static_cast<double>(*spec.data_gib)));
+  disk.set("disk_size_gb", Expr::number(data.gib));
   disk.set("zone", cluster ? Expr::null() : Expr::ref("var.zone"));
   disk.set("tags", Expr::ref("local.tags"));
   main.push_back(std::move(disk));
@@ -179,6 +227,7 @@ ModuleDocs emit_azure(const CloudSpec& spec) {
   docs.cloud_init = cloud_init_template(spec);
   const std::string n = resource_name(spec);
   const bool cluster = spec.count > 1;
+  const std::vector<ModuleResource> resources = module_resources(spec);
   add_variables(spec, docs.variables.blocks);
 
   auto& main = docs.main.blocks;
@@ -199,21 +248,22 @@ ModuleDocs emit_azure(const CloudSpec& spec) {
   group.set("tags", Expr::ref("local.tags"));
   main.push_back(std::move(group));
 
+  add_image_version(main);
   azure::Network net = azure::add_network(spec, n, docs);
   if (cluster) add_placement(spec, n, main);
   add_nics(spec, n, net, main);
-  main.push_back(virtual_machines(spec, n, cluster));
-  if (spec.data_gib) add_data_disks(spec, n, cluster, main);
+  main.push_back(virtual_machines(spec, n, cluster, resources));
+  if (const ModuleResource* data = find_resource(resources, kDataDisk)) add_data_disks(spec, n, cluster, *data, main);
 
   auto& outputs = docs.outputs.blocks;
   const std::string nodes = "azurerm_linux_virtual_machine." + n;
   outputs.push_back(output("instance_ids", "IDs of the virtual machines", Expr::ref(nodes + "[*].id")));
   outputs.push_back(
       output("private_ips", "Private IP addresses of the virtual machines", Expr::ref(nodes + "[*].private_ip_address")));
-  outputs.push_back(output("image", "Image of the nodes (publisher:offer:sku:version as requested)",
+  outputs.push_back(output("image", "Image of the nodes (publisher:offer:sku:version, the version resolved once)",
                            Expr::templ({Expr::ref("var.image_publisher"), Expr::string(":"), Expr::ref("var.image_offer"),
                                         Expr::string(":"), Expr::ref("var.image_sku"), Expr::string(":"),
-                                        Expr::ref("var.image_version")})));
+                                        Expr::ref("terraform_data.node_image_version.output")})));
   outputs.push_back(output("resource_group_name", "Resource group of the deployment", Expr::ref("local.resource_group_name")));
   outputs.push_back(output("vnet_id", "Virtual network of the nodes (null: an existing network)", net.vnet_id));
   outputs.push_back(output("subnet_id", "Subnet of the nodes", net.node_subnet_id));

@@ -1,5 +1,7 @@
 #include "backends/terraform/emit_azure_network.h"
 
+#include "backends/terraform/module_resources.h"
+
 namespace gpuspec::terraform::azure {
 
 using writers::TypeConstraint;
@@ -84,8 +86,9 @@ void add_nat_gateway(const std::string& n, std::vector<Block>& main) {
 
 void add_bastion(const CloudSpec& spec, const std::string& n, ModuleDocs& docs) {
   auto& main = docs.main.blocks;
+  const std::vector<ModuleResource> resources = module_resources(spec);
   docs.variables.blocks.push_back(variable("bastion_size", "VM size of the bastion host", TypeConstraint::String,
-                                           Expr::string("Standard_B2s")));
+                                           Expr::string(resource(resources, kBastionHost).api_name)));
   Block subnet("resource", {"azurerm_subnet", n + "_bastion"});
   subnet.set("name", named("-bastion"));
   subnet.set("resource_group_name", Expr::ref(kRg));
@@ -121,9 +124,11 @@ void add_bastion(const CloudSpec& spec, const std::string& n, ModuleDocs& docs) 
   vm.set("network_interface_ids", Expr::tuple({Expr::ref("azurerm_network_interface." + n + "_bastion.id")}));
   vm.set("tags", Expr::ref("local.tags"));
   set_ssh_login(vm);
+  const ModuleResource& disk = resource(resources, kBastionDisk);
   Block os("os_disk");
   os.set("caching", Expr::string("ReadWrite"));
-  os.set("storage_account_type", Expr::string("Standard_LRS"));
+  os.set("storage_account_type", Expr::string(disk.api_name));
+  os.set("disk_size_gb", Expr::number(disk.gib));
   vm.add(std::move(os));
   Block src("source_image_reference");
   src.set("publisher", Expr::string("Canonical"));
@@ -131,6 +136,8 @@ void add_bastion(const CloudSpec& spec, const std::string& n, ModuleDocs& docs) 
   src.set("sku", Expr::string("22_04-lts-gen2"));
   src.set("version", Expr::string("latest"));
   vm.add(std::move(src));
+  // A newer Ubuntu release or a rotated key (both ForceNew) must not replace the jump host.
+  vm.add(ignore_changes({"source_image_reference", "admin_ssh_key"}));
   main.push_back(std::move(vm));
 }
 

@@ -78,6 +78,14 @@ Block deployment_id() {
   return b;
 }
 
+Block resolved_once(const std::string& name, Expr value, Expr trigger) {
+  Block b("resource", {"terraform_data", name});
+  b.set("input", std::move(value));
+  b.set("triggers_replace", Expr::tuple({std::move(trigger)}));
+  b.add(ignore_changes({"input"}));
+  return b;
+}
+
 Expr unique_name(const std::string& suffix) {
   std::vector<Expr> parts = {Expr::ref("var.name"), Expr::string("-"), Expr::ref("terraform_data.deployment_id.output")};
   if (!suffix.empty()) parts.push_back(Expr::string(suffix));

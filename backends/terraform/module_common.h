@@ -54,6 +54,11 @@ void add_common_variables(const CloudSpec& spec, std::vector<Block>& variables);
 // apply, and kept (ignore_changes), so two deployments of one spec get distinct
 // names where the provider wants unique ones, and later applies change nothing.
 Block deployment_id();
+// resource "terraform_data" "<name>": `value` as it was at the first apply, kept when
+// it changes later (the newest image, the zones offering a type); replaced, and so
+// resolved again, only when `trigger` (the variable that overrides it) changes.
+// Read it as terraform_data.<name>.output.
+Block resolved_once(const std::string& name, Expr value, Expr trigger);
 // "${var.name}-<deployment id><suffix>"
 Expr unique_name(const std::string& suffix);
 

@@ -3,6 +3,7 @@
 #include "backends/terraform/cloud_init.h"
 #include "backends/terraform/cloud_spec.h"
 #include "backends/terraform/module_common.h"
+#include "backends/terraform/quota.h"
 #include "backends/writers/hcl_writer.h"
 #include "backends/writers/tf_json_writer.h"
 
@@ -29,6 +30,7 @@ std::optional<Module> emit_module(const sema::Program& program, const sema::Decl
                                   DiagnosticEngine& diags) {
   auto spec = read_cloud_spec(program, cloud, diags);
   if (!spec) return std::nullopt;
+  report_quota(*spec, cloud, diags);
   ModuleDocs docs = emit_for(*spec);
   Module module;
   module.declaration = cloud.decl->name;

@@ -106,7 +106,10 @@ int run_catalog(const std::vector<std::string>& raw_args) {
       if (!p) continue;
       if (p->key == "source" || p->key == "as_of" || p->key == "notes" || p->key == "description" || p->key == "verified") continue;
       properties[p->key] = property_json(*p->value);
-      if (summary.size() < 6) summary.push_back(fmt::format("{}={}", p->key, property_text(*p->value)));
+      // A value's own provenance (vram_source) is in the JSON, not in the one-line summary.
+      if (summary.size() < 6 && !p->key.ends_with("_source")) {
+        summary.push_back(fmt::format("{}={}", p->key, property_text(*p->value)));
+      }
     }
     json["properties"] = std::move(properties);
     entries.push_back(std::move(json));

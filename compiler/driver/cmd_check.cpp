@@ -302,8 +302,10 @@ int check_command(const std::vector<std::string>& raw_args, FixProgress progress
     for (const auto& path : collected.files) {
       CheckGroup* group = group_for(explicit_config ? std::nullopt : finder.nearest(path));
       if (!group) return tool_failure(error);
+      // A named file is checked even when excluded, unless --force-exclude (pre-commit
+      // names every staged file, the policy tests' deliberate violations too).
       bool named = std::find(args.positionals.begin(), args.positionals.end(), path) != args.positionals.end();
-      if (!named && is_excluded(group->config, path)) continue;
+      if ((!named || args.has("--force-exclude")) && is_excluded(group->config, path)) continue;
       group->files.push_back(path);
     }
   }

@@ -10,6 +10,7 @@
 #include "driver/rewrite_files.h"
 #include "driver/help.h"
 #include "driver/init_project.h"
+#include "driver/version.h"
 
 namespace gpuspec::driver {
 
@@ -40,6 +41,11 @@ int run_init(const std::vector<std::string>& raw_args) {
                                 "  gpuspec bom --prices prices/quotes.gpuspec specs/server.gpuspec  # what buying costs\n",
                                 files.size(), next)
                         .c_str());
+  if (release_repository().empty()) {
+    std::fprintf(stderr, "gpuspec: note: .github/workflows/gpuspec.yml names the Action as <owner>/gpuspec: this "
+                         "gpuspec was built without knowing its GitHub repository, so replace <owner> with the "
+                         "account that publishes gpuspec's releases\n");
+  }
   return kExitClean;
 }
 

@@ -56,6 +56,7 @@ const std::vector<CommandSpec>& table() {
            kStdlib,
            {"--stdlib-only", "", "check only the stdlib and the policies"},
            {"--allow-skipped", "", "report unreadable or skipped paths as warnings instead of exiting 2"},
+           {"--force-exclude", "", "skip files under the config's \"exclude\" folders even when named (for pre-commit)"},
            {"--jobs", "N", "check N files at a time (default: the machine's hardware threads); the output is the same"},
        },
        0, SIZE_MAX, "PATH", Completion::Spec,

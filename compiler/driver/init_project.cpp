@@ -1,5 +1,11 @@
 #include "driver/init_project.h"
 
+#include <fmt/format.h>
+
+#include <string>
+
+#include "driver/version.h"
+
 namespace gpuspec::driver {
 
 namespace {
@@ -41,14 +47,14 @@ server finetune01 {
   gpu      = 2 x nvidia.a100_80gb_pcie
   gpu_link = nvlink_bridge
   cpu      = amd.epyc_9354
-  memory   = 12 x generic.ddr5_32gb_4800 # 384 GB >= 2 x 160 GB of VRAM, one DIMM per channel
+  memory   = 12 x generic.ddr5_32gb_4800 # 384 GiB >= 2 x 160 GB of VRAM, one DIMM per channel
   storage {
     system = samsung.pm9a3_1_92tb
     data { drives = 2 x samsung.pm9a3_3_84tb; raid = raid0 }
     checkpoint = samsung.pm9a3_1_92tb
     archive    = nas
   }
-  psu      = 2 x generic.psu_1600w_platinum
+  psu      = 2 x generic.psu_2700w_titanium # the chassis's own hot-swap modules, 1+1
   psu_mode = redundant
   chassis  = supermicro.sys_421ge
   cooling  = air_server
@@ -120,8 +126,22 @@ server eight {
 }
 )spec";
 
-constexpr std::string_view kWorkflow = R"spec(# Lint the specs on every push and pull request. gpuspec must be on the runner's PATH
-# (build it from its sources: see gpuspec's README).
+// The CI workflow: the gpuspec Action of the repository this build's releases come
+// from, pinned to this version's release tag, so the first push installs the same
+// gpuspec (a checksum-verified release tarball) and passes as `gpuspec check` does here.
+std::string ci_workflow() {
+  std::string repository(release_repository());
+  std::string placeholder_note;
+  if (repository.empty()) {
+    repository = "<owner>/gpuspec";
+    placeholder_note =
+        "      # This gpuspec was built without knowing its GitHub repository: replace <owner>\n"
+        "      # with the account that publishes gpuspec's releases.\n";
+  }
+  return fmt::format(R"yaml(# Lint the specs on every push and pull request with the gpuspec GitHub Action, pinned
+# to the release this project was made with: it installs that release (its checksum
+# verified), reports the findings as annotations and to code scanning, and fails as
+# `gpuspec check` does. Pull requests from forks get the annotations only.
 name: gpuspec
 on: [push, pull_request]
 permissions:
@@ -129,27 +149,26 @@ permissions:
   security-events: write
 jobs:
   check:
-    runs-on: ubuntu-latest
+    runs-on: ubuntu-24.04
     steps:
       - uses: actions/checkout@v4
+{}      - uses: {}@v{}
       - name: Formatting
+        id: fmt
+        if: always()
         run: gpuspec fmt --check
       - name: Policy tests
+        id: policy-tests
+        if: always()
         run: gpuspec test --policies policies policy-tests
-      - name: Lint (annotations on the diff)
-        run: gpuspec check --format github
-      - name: Lint (code scanning)
-        if: always()
-        run: gpuspec check --format sarif > gpuspec.sarif || true
-      - uses: github/codeql-action/upload-sarif@v3
-        if: always()
-        with:
-          sarif_file: gpuspec.sarif
-)spec";
+)yaml",
+                     placeholder_note, repository, version());
+}
 
 }  // namespace
 
 const std::vector<ScaffoldFile>& scaffold_files() {
+  static const std::string workflow = ci_workflow();
   static const std::vector<ScaffoldFile> kFiles = {
       {"gpuspec.json", kConfig},
       {"specs/workload.gpuspec", kWorkload},
@@ -159,7 +178,7 @@ const std::vector<ScaffoldFile>& scaffold_files() {
       {"policies/team.gpuspec", kPolicy},
       {"policy-tests/team.max-8-gpus-per-node/fires.gpuspec", kPolicyFires},
       {"policy-tests/team.max-8-gpus-per-node/silent.gpuspec", kPolicySilent},
-      {".github/workflows/gpuspec.yml", kWorkflow},
+      {".github/workflows/gpuspec.yml", workflow},
   };
   return kFiles;
 }

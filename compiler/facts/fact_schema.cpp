@@ -129,6 +129,7 @@ FactSchema build() {
   s.add("cpu.max_power", q(Dimension::power()), "highest sustained package power (maximum turbo power, PPT), else tdp");
   s.add("cpu.max_power_total", q(Dimension::power()), "cpu.max_power of every socket");
   s.add("cpu.pcie_lanes_total", num(), "PCIe lanes of every socket");
+  s.add("cpu.chipset_lanes", num(), "PCIe lanes of the platform's chipset, behind its link to the CPUs");
   s.add("cpu.memory_forms", FactType::list_of(from("memory", "form")), "DIMM types the platform takes");
   s.add("cpu.dimms_per_channel", num(), "most DIMMs one memory channel takes");
 
@@ -170,6 +171,7 @@ FactSchema build() {
   s.add("psu.model", sym());
   s.add("psu.unit_capacity", q(Dimension::power()));
   s.add("psu.efficiency", from("psu", "efficiency"));
+  s.add("psu.form_factor", from("psu", "form_factor"), "atx, sfx, crps, m_crps or oem_module");
   s.add("psu.capacity", q(Dimension::power()), "sum over all PSUs");
   s.add("psu.capacity_one_failed", q(Dimension::power()), "capacity with one PSU failed");
   s.add("psu.mode", from("server", "psu_mode"));
@@ -193,6 +195,8 @@ FactSchema build() {
   s.add("chassis.max_gpus", num());
   s.add("chassis.gpu_form", from("chassis", "gpu_form"));
   s.add("chassis.sxm_socket", from("chassis", "sxm_socket"));
+  s.add("chassis.psu_slots", num(), "power supply bays");
+  s.add("chassis.psu_forms", FactType::list_of(from("psu", "form_factor")), "PSU form factors the bays take");
   s.add("chassis.expansion_slots", num(), "slot openings for add-in cards (towers)");
   s.add("chassis.max_gpu_width", num(), "widest GPU the GPU bays take, in slots");
   s.add("chassis.pcie_switch", flag(), "GPUs and NICs sit behind PCIe switches");
@@ -200,6 +204,8 @@ FactSchema build() {
   s.add("chassis.airflow", from("chassis", "airflow"), "fan layout");
   s.add("pcie.switched", flag(), "the devices do not each take CPU lanes (chassis.pcie_switch)");
   s.add("pcie.lanes_needed", num(), "PCIe lanes of the GPUs, NVMe drives and NICs with a lane count");
+  s.add("pcie.gpu_lanes", num(), "PCIe lanes of the GPUs, which need the CPU's own lanes");
+  s.add("pcie.lanes_available", num(), "the CPUs' lanes and the chipset's (when the catalog has them)");
 
   // Network.
   s.add("network.fabric", merged({from("server", "network.fabric")}, {"efa"}));
@@ -239,7 +245,7 @@ FactSchema build() {
   s.add("provider", from("cloud", "provider"));
   s.add("region", str(), "provider region, e.g. \"us-east-1\"");
   s.add("duration", q(Dimension::duration()));
-  s.add("utilization", num(), "share of the duration the instances are up (60% = 0.6)");
+  s.add("utilization", num(), "share of the hours the instances do the work (the Terraform module runs them every hour; the quote bills every hour and uses this for the on-premises side of a comparison) (60% = 0.6)");
   s.add("instance.model", sym());
   s.add("instance.api_name", str());
   s.add("instance.provider", from("instance", "provider"));

@@ -136,6 +136,7 @@ void add_psu_facts(FactBuilder& b) {
   b.derived("psu.model"_fact, Value::symbol(psu.decl->name), psus->range, "the referenced catalog entry");
   b.catalog("psu.unit_capacity"_fact, psu, "capacity");
   b.catalog("psu.efficiency"_fact, psu, "efficiency");
+  b.catalog("psu.form_factor"_fact, psu, "form_factor");
   auto unit = b.facts().quantity("psu.unit_capacity"_fact);
   if (!unit) return;
   auto supplies = [&](double k) { return scaled(*unit, std::max(0.0, k)); };

@@ -58,6 +58,7 @@ void add_cpu_facts(FactBuilder& b, const Counted& cpus) {
                                 {"cpu.memory_speed"_fact, "memory_speed"},
                                 {"cpu.tdp"_fact, "tdp"},
                                 {"cpu.pcie_lanes"_fact, "pcie_lanes"},
+                                {"cpu.chipset_lanes"_fact, "chipset_lanes"},
                                 {"cpu.memory_forms"_fact, "memory_forms"},
                                 {"cpu.dimms_per_channel"_fact, "dimms_per_channel"}}) {
     b.catalog(fact, cpu, property);

@@ -64,6 +64,8 @@ void add_chassis_facts(FactBuilder& b) {
                                 {"chassis.max_gpus"_fact, "max_gpus"},
                                 {"chassis.gpu_form"_fact, "gpu_form"},
                                 {"chassis.sxm_socket"_fact, "sxm_socket"},
+                                {"chassis.psu_slots"_fact, "psu_slots"},
+                                {"chassis.psu_forms"_fact, "psu_forms"},
                                 {"chassis.expansion_slots"_fact, "expansion_slots"},
                                 {"chassis.max_gpu_width"_fact, "max_gpu_width"},
                                 {"chassis.pcie_switch"_fact, "pcie_switch"},
@@ -116,6 +118,23 @@ void add_baseboard_facts_through_cache(FactBuilder& b) {
   resolve_through(&cache->baseboard, b.program(), key, b.facts(), {}, [&] { add_baseboard_facts(b); });
 }
 
+// The lanes the devices can hang off: the CPUs' own and, on a platform whose catalog entry
+// has them, the chipset's (a desktop Z790 adds 28 behind its DMI link). A GPU needs CPU
+// lanes; drives and NICs may sit behind the chipset. Without chipset lanes in the catalog
+// the pool is the CPUs' alone, which the explanation says.
+void add_lane_pool(FactBuilder& b) {
+  const Fact* cpu_lanes = b.facts().find("cpu.pcie_lanes_total"_fact);
+  auto cpu = b.facts().quantity("cpu.pcie_lanes_total"_fact);
+  if (!cpu) return;
+  if (auto chipset = b.facts().quantity("cpu.chipset_lanes"_fact)) {
+    b.derived("pcie.lanes_available"_fact, Value::number(cpu->value + chipset->value), cpu_lanes->origin.range,
+              Explanation::format("{} CPU lanes + {} chipset lanes", cpu->value, chipset->value));
+  } else {
+    b.derived("pcie.lanes_available"_fact, Value::number(cpu->value), cpu_lanes->origin.range,
+              Explanation::format("{} CPU lanes; the catalog has no chipset lanes for this platform", cpu->value));
+  }
+}
+
 // PCIe lanes the node's devices take from the CPUs: x16 per GPU and NIC, x4 per NVMe
 // drive, each from the part's catalog `pcie_lanes`. A part without a lane count is named
 // in the explanation and left out, so the figure is a lower bound.
@@ -153,9 +172,14 @@ void add_pcie_facts(FactBuilder& b) {
       nvme.push_back(*drives);
     }
   }
+  if (auto gpu_lanes = number_of(*gpus->entry, "pcie_lanes")) {
+    b.derived("pcie.gpu_lanes"_fact, Value::number(gpus->count * *gpu_lanes), gpus->range,
+              Explanation::format("{} GPUs x {} lanes", gpus->count, *gpu_lanes));
+  }
   add(nvme, "NVMe drives");
   if (auto nics = b.counted("network.nic"); nics && nics->entry->decl->kind == "nic") add({*nics}, "NICs");
   b.derived("pcie.lanes_needed"_fact, Value::number(lanes), gpus->range, Explanation::format("{}", std::move(terms)));
+  add_lane_pool(b);
 }
 
 // NIC ports and line rate per node, per GPU, and over the cluster against the switch

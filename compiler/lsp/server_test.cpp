@@ -151,7 +151,7 @@ TEST_F(ServerTest, DebouncesDiagnosticsAfterAnEdit) {
 }
 
 TEST_F(ServerTest, AppliesTheNearestConfig) {
-  // examples/bad/ram-below-2x-vram.gpuspec: 256 GB of RAM for 160 GB of VRAM.
+  // examples/bad/ram-below-2x-vram.gpuspec: 256 GiB of RAM for 160 GB of VRAM.
   constexpr const char* kSpec = R"(workload lora_7b {
   task = llm.finetune; model = models.llama2_7b; method = lora; seq_len = 4096; batch_size = 4; recompute = full
   software { os = ubuntu@22.04; framework = pytorch@2.3; cuda = "12.1"; containers = docker; monitoring = dcgm }
@@ -160,7 +160,7 @@ server short_on_ram {
   serves = lora_7b; gpu = 2 x nvidia.a100_80gb_pcie; gpu_link = nvlink_bridge; cpu = intel.xeon_gold_6448y
   memory = 8 x generic.ddr5_32gb_4800
   storage { system = samsung.pm9a3_1_92tb; data { drives = 4 x samsung.pm9a3_7_68tb; raid = raid10 } }
-  psu = 2 x generic.psu_1600w_platinum; psu_mode = redundant; chassis = supermicro.sys_421ge; cooling = air_server
+  psu = 2 x generic.psu_2700w_titanium; psu_mode = redundant; chassis = supermicro.sys_421ge; cooling = air_server
   acceptance { burn_in = 72 h; benchmark = mlperf }
 }
 )";

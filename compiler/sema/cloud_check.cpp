@@ -5,43 +5,29 @@
 #include <algorithm>
 #include <cctype>
 
+#include "sema/body_lookup.h"
+#include "sema/cloud_rules.h"
 
 namespace gpuspec::sema {
 
 namespace {
 
-const ast::Property* property(const ast::Body& body, std::string_view key) {
-  for (const auto& item : body.items) {
-    if (const auto* p = std::get_if<ast::Property>(&item); p && p->key == key && p->value) return p;
-  }
-  return nullptr;
-}
-
-const ast::Block* block(const ast::Body& body, std::string_view key) {
-  for (const auto& item : body.items) {
-    if (const auto* b = std::get_if<std::unique_ptr<ast::Block>>(&item); b && (*b)->key == key) return b->get();
-  }
-  return nullptr;
-}
-
 const std::string* name_of(const ast::Property* p) {
-  if (!p) return nullptr;
-  const auto* n = p->value->as<ast::Name>();
-  return n ? &n->name : nullptr;
+  auto symbol = symbol_value(p);
+  return symbol ? &p->value->as<ast::Name>()->name : nullptr;
 }
 
 const std::string* string_of(const ast::Property* p) {
-  if (!p) return nullptr;
-  const auto* s = p->value->as<ast::StringLit>();
-  return s ? &s->value : nullptr;
+  auto text = string_value(p);
+  return text ? &p->value->as<ast::StringLit>()->value : nullptr;
 }
 
 void check_provider(const ast::Declaration& cloud, const ast::Declaration& instance, DiagnosticEngine& diags) {
-  const ast::Property* declared = property(cloud.body, "provider");
+  const ast::Property* declared = body_property(cloud.body, "provider");
   const std::string* provider = name_of(declared);
-  const std::string* offered_by = name_of(property(instance.body, "provider"));
+  const std::string* offered_by = name_of(body_property(instance.body, "provider"));
   if (!provider || !offered_by || *provider == *offered_by) return;
-  const ast::Property* at = property(cloud.body, "instance");
+  const ast::Property* at = body_property(cloud.body, "instance");
   auto& d = diags.error("cloud.provider-mismatch", at->value->range,
                         fmt::format("instance type '{}' is offered by {}, but the deployment says provider = {}",
                                     instance.name, *offered_by, *provider));
@@ -56,9 +42,9 @@ void check_provider(const ast::Declaration& cloud, const ast::Declaration& insta
 // apply ("Unsupported" / "SkuNotAvailable"). It is a warning, not an error: the list is
 // dated data (providers add regions), and a sema error could not be waived.
 void check_region(const ast::Declaration& cloud, const ast::Declaration& instance, DiagnosticEngine& diags) {
-  const ast::Property* declared = property(cloud.body, "region");
+  const ast::Property* declared = body_property(cloud.body, "region");
   const std::string* region = string_of(declared);
-  const ast::Property* listed = property(instance.body, "regions");
+  const ast::Property* listed = body_property(instance.body, "regions");
   const auto* list = listed ? listed->value->as<ast::ListExpr>() : nullptr;
   if (!region || !list) return;
   std::vector<std::string_view> regions;
@@ -66,7 +52,7 @@ void check_region(const ast::Declaration& cloud, const ast::Declaration& instanc
     if (const auto* s = item->as<ast::StringLit>()) regions.push_back(s->value);
   }
   if (regions.empty() || std::find(regions.begin(), regions.end(), *region) != regions.end()) return;
-  const std::string* api_name = string_of(property(instance.body, "api_name"));
+  const std::string* api_name = string_of(body_property(instance.body, "api_name"));
   auto& d = diags.report("cloud.region-not-offered", Severity::Warning, declared->value->range,
                           fmt::format("{} is not offered in region '{}' according to the catalog",
                                       api_name ? *api_name : instance.name, *region));
@@ -93,8 +79,8 @@ void check_region(const ast::Declaration& cloud, const ast::Declaration& instanc
 }
 
 void check_access(const ast::Declaration& cloud, DiagnosticEngine& diags) {
-  const ast::Block* access = block(cloud.body, "access");
-  const ast::Property* from = access ? property(access->body, "from") : nullptr;
+  const ast::Block* access = body_block(cloud.body, "access");
+  const ast::Property* from = access ? body_property(access->body, "from") : nullptr;
   if (!from) return;
   std::vector<const ast::Expr*> items;
   if (const auto* list = from->value->as<ast::ListExpr>()) {
@@ -144,7 +130,8 @@ bool is_ipv4_cidr(std::string_view text) {
 
 void check_cloud_deployment(const Program& program, const ast::Declaration& cloud, DiagnosticEngine& diags) {
   check_access(cloud, diags);
-  const std::string* instance_name = name_of(property(cloud.body, "instance"));
+  check_cloud_provider_rules(program, cloud, diags);
+  const std::string* instance_name = name_of(body_property(cloud.body, "instance"));
   const DeclEntry* instance = instance_name ? program.find(*instance_name) : nullptr;
   if (!instance || instance->decl->kind != "instance") return;  // the schema check reported it
   check_provider(cloud, *instance->decl, diags);

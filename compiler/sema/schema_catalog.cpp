@@ -47,16 +47,23 @@ std::vector<std::string_view> dimm_form_symbols() { return {"rdimm", "udimm", "l
 std::vector<std::string_view> provider_symbols() { return {"aws", "azure", "alicloud"}; }
 std::vector<std::string_view> currency_symbols() { return {"CNY", "USD"}; }
 std::vector<std::string_view> arch_symbols() { return {"volta", "ampere", "ada", "hopper", "blackwell", "davinci"}; }
+// How a power supply is built and mounted (docs/catalog.md, "PSU form factors"): a desktop
+// ATX or SFX unit cabled into a case, an Intel CRPS or OCP M-CRPS hot-swap module, or a
+// server vendor's own hot-swap module. A chassis lists the forms its bays take.
+std::vector<std::string_view> psu_form_symbols() { return {"atx", "sfx", "crps", "m_crps", "oem_module"}; }
 // Kinds a price can be attached to: anything that can be bought or rented.
 std::vector<std::string_view> priced_kinds() {
-  return {"gpu", "cpu", "memory", "disk", "psu", "chassis", "cooling", "nic", "part", "instance", "volume"};
+  return {"gpu", "cpu", "memory", "disk", "psu", "chassis", "cooling", "nic", "part", "instance", "volume", "service"};
 }
 
 KindSchema gpu_kind() {
   return catalog_kind(
       "gpu",
       {
-          {"vram", {quantity(Dimension::data())}, true, "", "memory per GPU"},
+          {"vram", {quantity(Dimension::data())}, true, "",
+           "memory per GPU as the driver reports it (nvidia-smi's total, in MiB), else the datasheet's figure"},
+          {"vram_source", {string()}, false, "",
+           "where vram comes from: an nvidia-smi capture (its address, date and driver), or why the datasheet's figure stands"},
           {"memory_type", {symbol({"gddr6", "gddr6x", "gddr7", "hbm2", "hbm2e", "hbm3", "hbm3e"})}, false, "", "memory technology"},
           {"memory_bandwidth", {quantity(Dimension::bandwidth())}, false, "", "peak memory bandwidth"},
           {"board_power", {quantity(Dimension::power())}, true, "", "maximum board power (TDP/TBP)"},
@@ -99,6 +106,8 @@ KindSchema cpu_kind() {
           {"memory_speed", {quantity(Dimension::transfer_rate())}, false, "", "maximum supported memory speed (MT/s)"},
           {"tdp", {quantity(Dimension::power())}, true, "", "thermal design power (Intel: processor base power)"},
           {"pcie_lanes", {count()}, false, "", "PCIe lanes from the CPU"},
+          {"chipset_lanes", {count()}, false, "",
+           "PCIe lanes of the platform's chipset, behind its one link to the CPU (Z790: 28); omitted = not known"},
           {"pcie", {symbol(pcie_symbols())}, false, "", "PCIe generation of those lanes"},
           {"socket", {symbol({"lga4677", "sp5", "str5", "lga1700"})}, false, "", "CPU socket"},
           {"max_power", {quantity(Dimension::power())}, false, "",
@@ -147,6 +156,8 @@ KindSchema psu_kind() {
       {
           {"capacity", {quantity(Dimension::power())}, true, "", "rated output"},
           {"efficiency", {symbol({"bronze", "silver", "gold", "platinum", "titanium"})}, true, "", "80 PLUS rating"},
+          {"form_factor", {symbol(psu_form_symbols())}, false, "",
+           "how the supply is built and mounted: atx, sfx (desktop units), crps, m_crps, oem_module (hot-swap server modules)"},
       },
       "a power supply unit");
 }
@@ -155,7 +166,7 @@ KindSchema chassis_kind() {
   return catalog_kind(
       "chassis",
       {
-          {"form", {symbol({"tower", "rack_1u", "rack_2u", "rack_4u", "rack_5u", "rack_8u", "rack_10u"})}, true, "",
+          {"form", {symbol({"tower", "rack_1u", "rack_2u", "rack_4u", "rack_5u", "rack_6u", "rack_8u", "rack_10u"})}, true, "",
            "chassis form (chassis.form)"},
           {"max_gpus", {count()}, false, "", "GPUs the chassis takes"},
           {"gpu_form", {symbol({"pcie", "sxm"})}, false, "", "GPU form the chassis takes"},
@@ -163,6 +174,7 @@ KindSchema chassis_kind() {
            "the one SXM module generation a fixed system's baseboard takes (DGX B200: sxm6)"},
           {"cooling", {symbol(cooling_symbols())}, false, "", "cooling the chassis is built for"},
           {"psu_slots", {count()}, false, "", "power supply bays"},
+          {"psu_forms", {list_of(symbol(psu_form_symbols()))}, false, "", "PSU form factors the bays take"},
           {"expansion_slots", {count()}, false, "", "expansion-slot openings for add-in cards (towers)"},
           {"max_gpu_width", {count()}, false, "", "widest GPU its GPU bays take, in slots (2 = double-width)"},
           {"pcie_switch", {boolean()}, false, "",
@@ -264,6 +276,20 @@ KindSchema volume_kind() {
       "a cloud block-storage volume type (EBS gp3, Azure Premium SSD, Alibaba ESSD), priced per capacity and month");
 }
 
+// What a Terraform module creates around the GPU instances and the provider bills:
+// NAT gateways, public addresses, the bastion host's VM size, data processed.
+KindSchema service_kind() {
+  return catalog_kind(
+      "service",
+      {
+          {"provider", {symbol(provider_symbols())}, true, "", "cloud provider"},
+          {"api_name", {string()}, true, "", "what the module writes for it: a VM size (\"t3.micro\"), a SKU or resource type"},
+      },
+      "a billable cloud resource a Terraform module creates besides the instances and their disks; its price is "
+      "money per hour (billed every hour it exists), money per month (per provisioned unit: IOPS, MiB/s), or money "
+      "`per = 1 GB` of traffic");
+}
+
 KindSchema model_kind() {
   return catalog_kind(
       "model",
@@ -288,9 +314,11 @@ KindSchema price_kind() {
           {"amount",
            {quantity(Dimension::money_amount()), quantity(Dimension::money_rate())},
            true, "", "money for parts, money per time for instances"},
-          {"kind", {symbol({"list", "street", "used", "quote", "on_demand", "reserved_1y", "reserved_3y", "spot"})}, true, "",
+          {"kind", {symbol({"list", "street", "used", "quote", "on_demand", "reserved_1y", "reserved_3y", "spot",
+                             "capacity_block"})},
+           true, "",
            "list price (vendor MSRP), street price (observed new-part market), used/refurbished, a vendor quote, "
-           "on-demand hourly rate, 1- or 3-year reserved hourly rate, spot rate"},
+           "on-demand hourly rate, 1- or 3-year reserved hourly rate, spot rate, EC2 Capacity Block hourly rate"},
           {"region", {string()}, false, "", "provider region or market the price holds for"},
           {"per", {quantity(Dimension::data())}, false, "",
            "the amount is for this much capacity: block storage is priced `amount = 0.08 USD/month`, `per = 1 GB`"},
@@ -387,7 +415,7 @@ std::span<const KindSchema> catalog_kinds() {
       psu_kind(),        chassis_kind(),     cooling_kind(),          nic_kind(),
       part_kind(),       instance_kind(),    model_kind(),            price_kind(),
       exchange_rate_kind(), electricity_kind(), framework_release_kind(), cuda_arch_kind(),
-      cuda_driver_kind(), export_restriction_kind(), volume_kind(),
+      cuda_driver_kind(), export_restriction_kind(), volume_kind(), service_kind(),
   };
   return kinds;
 }

@@ -165,6 +165,9 @@ const BlockSchema& cloud_access_block() {
            "a public address per node; existing_network: the nodes join a network you name, no public address"},
           {"from", {list_of(string()), string()}, false, "asked by terraform",
            "IPv4 CIDR blocks allowed to reach SSH, e.g. [\"203.0.113.0/24\"]"},
+          {"bandwidth", {quantity(Dimension::bandwidth())}, false, "100 Mbps",
+           "Alibaba Cloud: the public bandwidth cap of the NAT gateway's EIP (bastion) or of each node (public_ip), "
+           "billed by traffic; AWS and Azure meter no bandwidth"},
       }};
   return schema;
 }
@@ -185,9 +188,10 @@ const BlockSchema& cloud_body() {
           {"region", {string()}, true, "", "provider region, e.g. \"us-east-1\""},
           {"zone", {string()}, false, "", "availability zone"},
           {"duration", {quantity(Dimension::duration())}, false, "", "how long the instances run"},
-          {"utilization", {percent()}, false, "100%", "share of the duration the instances are up"},
-          {"pricing", {symbol({"on_demand", "reserved_1y", "reserved_3y"})}, false, "on_demand",
-           "which instance price the quote uses; a reservation is billed for every hour of the duration"},
+          {"utilization", {percent()}, false, "100%", "share of the hours the instances do the work (the Terraform module runs them every hour; the quote bills every hour and uses this for the on-premises side of a comparison)"},
+          {"pricing", {symbol({"on_demand", "reserved_1y", "reserved_3y", "spot", "capacity_block"})}, false, "on_demand",
+           "how the instances are bought, and which price the quote uses: spot makes the Terraform module launch "
+           "Spot instances, capacity_block (AWS) launches into a Capacity Block"},
           {"storage", {block(cloud_storage_block())}, false, "", "disks"},
           {"tags", {block(tags_block())}, false, "", "resource tags"},
           {"access", {block(cloud_access_block())}, false, "ssh = bastion", "how people reach the nodes over SSH"},

@@ -216,6 +216,7 @@ ast::ExprPtr AstBuilder::build_expr(P::ExprContext* ctx) {
 ast::ExprPtr AstBuilder::build_number_with_suffix(antlr4::Token* token) {
   SourceRange range = range_of(token);
   std::string text = token->getText();
+  if (is_schedule_symbol(text)) return make_expr(range, ast::Name{text});
   NumberWithSuffix parts = split_number_suffix(text);
   auto value = number_value(parts.number, range);
   if (!value) return nullptr;

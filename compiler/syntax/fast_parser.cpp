@@ -338,12 +338,13 @@ class FastParser {
     return make_expr(number.range, ast::NumberLit{number_value(number_text)});
   }
 
-  // As AstBuilder::build_number_with_suffix: `60%`, `7B`, `80GB`.
+  // As AstBuilder::build_number_with_suffix: `60%`, `7B`, `80GB`, `24x7`.
   ast::ExprPtr number_with_suffix(const ParserToken& token) {
     std::string_view text = text_of(token);
+    SourceRange range = token.range;
+    if (is_schedule_symbol(text)) return make_expr(range, ast::Name{std::string(text)});
     NumberWithSuffix parts = split_number_suffix(text);
     double value = number_value(parts.number);
-    SourceRange range = token.range;
     if (parts.suffix == "%") return make_expr(range, ast::PercentLit{value / 100.0});
     if (parts.suffix.size() == 1 && std::string_view("KMBT").find(parts.suffix[0]) != std::string_view::npos) {
       static constexpr double kScale[] = {1e3, 1e6, 1e9, 1e12};

@@ -31,6 +31,18 @@ NumberWithSuffix split_number_suffix(std::string_view text) {
   return {text.substr(0, i), text.substr(i)};
 }
 
+bool is_schedule_symbol(std::string_view text) {
+  auto digits = [&](std::size_t from) {
+    std::size_t i = from;
+    while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
+    return i;
+  };
+  std::size_t x = digits(0);
+  if (x == 0 || x >= text.size() || text[x] != 'x') return false;
+  std::size_t end = digits(x + 1);
+  return end > x + 1 && end == text.size();
+}
+
 std::optional<double> parse_number(std::string_view text) {
   std::string copy(text);
   errno = 0;

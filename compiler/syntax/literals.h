@@ -15,6 +15,10 @@ struct NumberWithSuffix {
 };
 NumberWithSuffix split_number_suffix(std::string_view text);
 
+// `24x7`, `8x5`: hours x days, the symbol `uptime = 24x7` names (docs/language.md), not the
+// number 24 with the unit `x7` (no unit starts with `x`). Digits, `x`, digits, nothing else.
+bool is_schedule_symbol(std::string_view text);
+
 // strtod with range checking: nullopt when the value does not fit a double.
 std::optional<double> parse_number(std::string_view text);
 

@@ -52,6 +52,7 @@ constexpr auto kBinaryBytes = std::to_array<Scale>({{"PiB", 1125899906842624.0},
                                                     {"GiB", 1073741824.0},
                                                     {"MiB", 1048576.0},
                                                     {"KiB", 1024.0}});
+constexpr double kMiB = 1048576.0;
 constexpr auto kBandwidth = std::to_array<Scale>({
     {"B/s", 1}, {"KB/s", 1e3}, {"MB/s", 1e6}, {"GB/s", 1e9}, {"TB/s", 1e12}});
 constexpr auto kPower = std::to_array<Scale>({{"W", 1}, {"kW", 1e3}});
@@ -102,21 +103,29 @@ void ladder_text(double value, std::span<const Scale> ladder, QuantityText& text
 // Bytes use decimal units ("80 GB") unless a binary unit reads strictly better: the
 // value is a whole number (below 10000) of some binary unit, and either the decimal
 // rendering would have to round ("1152 GiB", "80 GiB" instead of "1.237 TB", "85.9 GB")
-// or the binary one needs fewer digits ("4 KiB" instead of "4.096 KB").
+// or the binary one needs fewer digits ("4 KiB" instead of "4.096 KB"). A whole number of
+// MiB too large for the first rule (10000 MiB or more) that the decimal units can only
+// round is a capacity the hardware reports in binary units (nvidia-smi's 81559 MiB): it
+// prints in the largest binary unit, rounded like any figure ("79.65 GiB", not "85.52 GB").
 void bytes_text(double bytes, QuantityText& text) {
   const Scale& decimal = pick_rung(bytes, kDecimalBytes);
   const double decimal_count = bytes / decimal.factor;
+  const double decimal_rounded = round_to_significant(decimal_count, kDigits);
+  const bool decimal_exact =
+      std::fabs(decimal_rounded - decimal_count) <= 1e-9 * std::fmax(1.0, std::fabs(decimal_count));
   for (const Scale& binary : kBinaryBytes) {
     const double count = bytes / binary.factor;  // exact: the factor is a power of two
     if (std::fabs(count) < 1 || std::fabs(count) >= 10000 || count != std::trunc(count)) continue;
-    // Only values with a binary candidate need the decimal rendering's rounding.
-    const double decimal_rounded = round_to_significant(decimal_count, kDigits);
-    const bool decimal_exact =
-        std::fabs(decimal_rounded - decimal_count) <= 1e-9 * std::fmax(1.0, std::fabs(decimal_count));
     if (!decimal_exact || significant_digit_count(count, 15) < significant_digit_count(decimal_rounded, 15)) {
       return unit_text(count, binary.symbol, text);
     }
     break;  // smaller binary units only need more digits
+  }
+  const double mib = bytes / kMiB;  // exact: a power of two
+  if (!decimal_exact && mib == std::trunc(mib)) {
+    for (const Scale& binary : kBinaryBytes) {
+      if (std::fabs(bytes) >= binary.factor) return unit_text(bytes / binary.factor, binary.symbol, text);
+    }
   }
   unit_text(decimal_count, decimal.symbol, text);
 }

@@ -18,6 +18,7 @@ struct FormatCase {
 void PrintTo(const FormatCase& c, std::ostream* os) { *os << c.name; }
 
 constexpr double kGiB = 1073741824.0;
+constexpr double kMiB = 1048576.0;
 constexpr double kHour = 3600.0;
 constexpr double kMonth = 730 * kHour;
 constexpr double kYear = 8760 * kHour;
@@ -40,6 +41,11 @@ const FormatCase kFormatCases[] = {
     {"Bytes1KiB", of(1024, Dimension::data()), "1 KiB"},
     {"Bytes4KiBFewerDigitsThan4point096KB", of(4096, Dimension::data()), "4 KiB"},
     {"Bytes1point5GiBAsMiB", of(1.5 * kGiB, Dimension::data()), "1536 MiB"},
+    {"BytesNvidiaSmiMiBAsGiB", of(81559 * kMiB, Dimension::data()), "79.65 GiB"},
+    {"BytesWholeMiBAboveTiB", of(8 * 2 * 81559 * kMiB, Dimension::data()), "1.244 TiB"},
+    {"BytesWholeMiBDecimalExactStaysDecimal", of(4 * 7.68e12, Dimension::data()), "30.72 TB"},
+    {"BytesSmallNvidiaSmiMiBAsGiB", of(12282 * kMiB, Dimension::data()), "11.99 GiB"},
+    {"BytesNotWholeMiBStaysDecimal", of(25202058240.0, Dimension::data()), "25.2 GB"},
     {"BytesRoundedTo4Digits", of(1234567, Dimension::data()), "1.235 MB"},
     {"BytesRoundingReachesNextUnit", of(999.96e9, Dimension::data()), "1 TB"},
     {"BytesBeyondLargestUnit", of(5e18, Dimension::data()), "5000 PB"},

@@ -336,6 +336,16 @@ std::string format_bytes(double bytes) {
     }
     break;  // smaller binary units only need more digits
   }
+  // A whole number of MiB the loop above passed over that the decimal units can only round
+  // prints in the largest binary unit (added with the rule in format.cpp: nvidia-smi's VRAM).
+  const double mib = bytes / 1048576.0;
+  if (!decimal_exact && mib == std::trunc(mib)) {
+    for (const Scale& binary : kBinaryBytes) {
+      if (std::fabs(bytes) >= binary.factor) {
+        return fmt::format("{} {}", format_significant(bytes / binary.factor, kDigits), binary.symbol);
+      }
+    }
+  }
   return format_on_ladder(bytes, kDecimalBytes);
 }
 

@@ -11,6 +11,9 @@ config.substitutions.append(("%gpuspec", config.gpuspec_bin))
 config.substitutions.append(("FileCheck", config.filecheck))
 config.substitutions.append(("%examples", os.path.join(config.source_root, "examples")))
 config.substitutions.append(("%root", config.source_root))
+# For tools that find gpuspec on the PATH (pre-commit's `language: system` hooks).
+config.substitutions.append(("%bindir", os.path.dirname(config.gpuspec_bin)))
+config.substitutions.append(("%path", os.environ.get("PATH", "")))
 # Deterministic, colour-free output regardless of the caller's terminal.
 config.environment["NO_COLOR"] = "1"
 config.environment["LC_ALL"] = "C.UTF-8"
@@ -27,3 +30,6 @@ elif shutil.which("setpriv"):
 # and are UNSUPPORTED where the binary is absent.
 if shutil.which("terraform"):
     config.available_features.add("terraform")
+# The real pre-commit (Debian's package; scripts/setup.sh installs it) runs the hooks.
+if shutil.which("pre-commit") and shutil.which("git"):
+    config.available_features.add("pre-commit")

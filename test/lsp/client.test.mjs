@@ -140,7 +140,7 @@ test('hover shows resolved facts with their origin', async () => {
   // `memory    = 32 x generic.ddr5_64gb_4800` (line 10): 32 x 64 GB = 2048 GB.
   const hover = await connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 9, character: 4 } });
   assert.equal(hover.contents.kind, 'markdown');
-  assert.match(hover.contents.value, /\| `memory\.total` \| 2\.048 TB \| derived: 32 x 64 GB \|/);
+  assert.match(hover.contents.value, /\| `memory\.total` \| 2 TiB \| derived: 32 x 64 GiB \|/);
   // On the rule id of a waiver: what `gpuspec explain` prints.
   const rule = await connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 24, character: 12 } });
   assert.match(rule.contents.value, /^```text\ngpu\.export-restricted-region \(/);

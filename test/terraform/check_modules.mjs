@@ -47,7 +47,7 @@ const ALLOWED = new RegExp("^\\$\\{(" + [
   "identity\\.value", "capacity_reservation_specification\\.value",
   // functions
   "merge\\(", "cidrsubnet\\(", "substr\\(", "base64encode\\(", "templatefile\\(", "formatlist\\(", "can\\(",
-  "length\\(", "replace\\(", "trimprefix\\(",
+  "length\\(", "replace\\(", "trimprefix\\(", "element\\(", "anytrue\\(",
   "string\\}", "number\\}", "bool\\}", "list\\(string\\)\\}", "map\\(string\\)\\}",
 ].join("|") + ")");
 function checkInterpolations(where, value) {

@@ -122,7 +122,7 @@ test('units attached and spaced, scaled counts, percentages and versions', () =>
   expectScope(cloud, 11, '%', 'keyword.other.unit.percent.gpuspec');
   // A number with a unit inside a comment is comment, nothing else.
   const ram = tokenize(read('examples/bad/ram-below-2x-vram.gpuspec'));
-  expectScope(ram, 18, ' 256 GB < 2 x 160 GB', 'comment.line.number-sign.gpuspec');
+  expectScope(ram, 18, ' 256 GiB (274.9 GB) < 2 x 160 GB', 'comment.line.number-sign.gpuspec');
 });
 
 test('the rest of the language: block comments, triple strings, escapes, expressions', () => {

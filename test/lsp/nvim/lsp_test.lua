@@ -1,11 +1,10 @@
--- Neovim's built-in LSP client against `gpuspec lsp`, headless:
---   GPUSPEC=build/bin/gpuspec GPUSPEC_ROOT=$PWD GPUSPEC_CACHE=$(mktemp -d) \
---     nvim --headless --clean -u NONE -i NONE -n -c 'luafile test/lsp/nvim/lsp_test.lua'
--- Written for Neovim 0.7 (Debian 12), whose API lacks vim.lsp.start: start_client
--- plus buf_attach_client. Exits 0 when every check passes, 1 otherwise.
-local binary = os.getenv('GPUSPEC')
-local root = os.getenv('GPUSPEC_ROOT')
-local cache = os.getenv('GPUSPEC_CACHE')
+-- Neovim's built-in LSP client against `gpuspec lsp`, headless, started by the
+-- init.lua snippet of docs/editors.md (run.sh puts it in place and runs this file in
+-- the project it made: GPUSPEC_PROJECT, with specs/typos.gpuspec and gpuspec.json):
+-- the snippet must set the filetype, find the project folder and attach the server.
+-- Written for Neovim 0.7 (Debian 12). Exits 0 when every check passes, 1 otherwise.
+local project = os.getenv('GPUSPEC_PROJECT')
+local cache = os.getenv('XDG_CACHE_HOME') .. '/gpuspec'
 local failures = 0
 
 local function check(ok, what, detail)
@@ -22,21 +21,21 @@ local function finish()
   vim.cmd((failures == 0) and 'qall!' or 'cquit 1')
 end
 
+-- Opening a spec: the snippet gives it the filetype and attaches one client, rooted
+-- at the folder of the project's gpuspec.json.
+vim.cmd('edit ' .. project .. '/specs/typos.gpuspec')
+local buf = vim.api.nvim_get_current_buf()
+check(vim.bo[buf].filetype == 'gpuspec', 'the snippet sets the filetype', vim.bo[buf].filetype)
+vim.wait(5000, function() return next(vim.lsp.buf_get_clients(buf)) ~= nil end, 20)
+local attached = vim.tbl_values(vim.lsp.buf_get_clients(buf))
+check(#attached == 1 and attached[1].name == 'gpuspec', 'the snippet attaches gpuspec lsp', #attached)
+if #attached ~= 1 then finish() return end
+local client_id = attached[1].id
+check(attached[1].config.root_dir == project, 'the root is the folder of gpuspec.json', attached[1].config.root_dir)
 local exit_code = nil
-local client_id = vim.lsp.start_client({
-  name = 'gpuspec',
-  cmd = { binary, 'lsp' },
-  root_dir = root,
-  init_options = { cacheDirectory = cache, debounceMs = 50 },
-  on_exit = function(code) exit_code = code end,
-})
-check(client_id ~= nil, 'the client starts the server')
-if not client_id then finish() return end
+attached[1].config.on_exit = function(code) exit_code = code end
 
 -- Diagnostics: `gpuspec check test/lsp/Inputs/typos.gpuspec` reports four.
-vim.cmd('edit ' .. root .. '/test/lsp/Inputs/typos.gpuspec')
-local buf = vim.api.nvim_get_current_buf()
-vim.lsp.buf_attach_client(buf, client_id)
 vim.wait(10000, function() return #vim.diagnostic.get(buf) > 0 end, 20)
 local diagnostics = vim.diagnostic.get(buf)
 table.sort(diagnostics, function(a, b) return a.lnum < b.lnum end)
@@ -97,6 +96,15 @@ check(out_of_range.err and out_of_range.err.code == -32602, 'an out-of-range pos
 local unknown = request('gpuspec/noSuchMethod', {})
 check(unknown.err and unknown.err.code == -32601, 'an unknown method is MethodNotFound', unknown)
 check(request('textDocument/hover', at(10, 20)).result ~= nil, 'still serving after errors')
+
+-- A second spec of the same project joins the same server.
+vim.fn.writefile({ 'workload w {', '  task = llm.inference', '}' }, project .. '/specs/second.gpuspec')
+vim.cmd('hide edit ' .. project .. '/specs/second.gpuspec')
+local second = vim.api.nvim_get_current_buf()
+vim.wait(5000, function() return next(vim.lsp.buf_get_clients(second)) ~= nil end, 20)
+local second_clients = vim.tbl_keys(vim.lsp.buf_get_clients(second))
+check(#second_clients == 1 and second_clients[1] == client_id and #vim.lsp.get_active_clients() == 1,
+  'a second file reuses the project\'s server', second_clients)
 
 -- Shutdown and exit.
 client.stop()

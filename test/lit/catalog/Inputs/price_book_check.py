@@ -19,8 +19,10 @@ entry (a price or any other catalog kind) is violated by: no source; no as_of; a
 as_of after today; the as_of 2026-11-30 (see WRITTEN_NOT_SOURCED); verified = false
 with notes that do not say why. A price is further violated by: no source_url; an
 unpriced item or instance region; an instance price for a region the instance does
-not list; a cloud rate on a part or a part price on a cloud item; a volume price
-without `per`, or a `per` on anything else."""
+not list; a cloud rate on a part or a part price on a cloud item (instances, volumes and
+the services a Terraform module creates are cloud items); a volume price without `per`,
+or a `per` on anything but a volume or a service (a service billed by traffic is priced
+per GB)."""
 import datetime
 import json
 import os
@@ -101,13 +103,15 @@ for p in prices_doc["prices"]:
         problems.append(f"{name} has no source_url")
     item = catalog.get(p["item"], {})
     item_kind = p["item_kind"]
-    cloud_item = item_kind in ("instance", "volume")
+    cloud_item = item_kind in ("instance", "volume", "service")
     if cloud_item and p["kind"] not in CLOUD_KINDS:
         problems.append(f"{name} prices a {item_kind} as '{p['kind']}'")
     if not cloud_item and p["kind"] not in PART_KINDS:
         problems.append(f"{name} prices a {item_kind} as '{p['kind']}'")
-    if (item_kind == "volume") != ("per" in p):
-        problems.append(f"{name}: `per` belongs on volume prices, and only there")
+    if item_kind == "volume" and "per" not in p:
+        problems.append(f"{name}: a volume price needs `per`")
+    if item_kind not in ("volume", "service") and "per" in p:
+        problems.append(f"{name}: `per` belongs on volume and service prices, and only there")
     regions = (item.get("properties") or {}).get("regions")
     if item_kind == "instance" and regions and p["region"] not in regions:
         problems.append(f"{name} is for region '{p['region']}', which {p['item']} does not list")

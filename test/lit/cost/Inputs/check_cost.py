@@ -11,6 +11,9 @@ usage: check_cost.py bom-csv FILE       sum of line totals = total row; qty x un
                                         bound the lower bounds allow; cheaper over the horizon
        check_cost.py volumes-match TF_MAIN_JSON QUOTE_JSON
                                         the quote prices the volumes Terraform creates
+       check_cost.py resources-match TF_MAIN_JSON QUOTE_JSON
+                                        the quote has a line for every billed resource
+                                        Terraform creates, as many as it creates
 Prints OK lines; exits 1 on the first mismatch.
 """
 import csv
@@ -82,7 +85,7 @@ def quote_json(path):
     if q["version"] != 2:
         fail(f"quote JSON version {q['version']}")
     for c in q["cloud"]:
-        share = c["utilization"] if c["pricing"] == "on_demand" else 1
+        share = 1  # the Terraform module runs the nodes every hour, whatever the utilization
         if c["billed_share"] != share:
             fail(f"{c['name']}: billed share {c['billed_share']} for {c['pricing']} at {c['utilization']}")
         if c["total"] is None:
@@ -101,12 +104,18 @@ def quote_json(path):
         unpriced_volumes = [v for v in c["volumes"] if v["monthly_each"] is None]
         if c["storage_total"]["lower_bound"] != bool(unpriced_volumes):
             fail(f"{c['name']}: storage lower_bound does not match its unpriced volumes")
-        total = c["instances_total"]["amount"] + c["storage_total"]["amount"]
+        services = sum(s["monthly"] * hours / 730 for s in c["services"] if s["monthly"] is not None)
+        if not close(services, c["services_total"]["amount"]):
+            fail(f"{c['name']}: services {services} != {c['services_total']['amount']}")
+        if c["services_total"]["lower_bound"] != any(s["monthly"] is None for s in c["services"]):
+            fail(f"{c['name']}: services lower_bound does not match its unpriced or traffic lines")
+        total = c["instances_total"]["amount"] + c["storage_total"]["amount"] + c["services_total"]["amount"]
         if not close(total, c["total"]["amount"]):
-            fail(f"{c['name']}: total {c['total']['amount']} != instances + storage {total}")
-        check_bound(c["name"] + " total", c["total"], [c["instances_total"], c["storage_total"]])
+            fail(f"{c['name']}: total {c['total']['amount']} != instances + storage + services {total}")
+        check_bound(c["name"] + " total", c["total"], [c["instances_total"], c["storage_total"], c["services_total"]])
         bound = "at least " if c["total"]["lower_bound"] else ""
-        print(f"OK {c['name']} {bound}{c['instances_total']['amount']:.2f} instances + {storage:.2f} storage = {c['total']['amount']:.2f}")
+        print(f"OK {c['name']} {bound}{c['instances_total']['amount']:.2f} instances + {storage:.2f} storage + "
+              f"{services:.2f} services = {c['total']['amount']:.2f}")
     servers = {s["name"]: s for s in q["on_premises"]}
     clouds = {c["name"]: c for c in q["cloud"]}
     for s in q["on_premises"]:
@@ -133,8 +142,10 @@ def quote_json(path):
             fail(f"mismatch note {cmp['mismatch']!r} but same GPUs = {same}")
         capex = s["capex"]["amount"]
         opex_m = cmp["on_premises_monthly"]["amount"]
-        cloud_m = c["instances_monthly"]["amount"] * scale + c["storage_monthly"]["amount"]
-        if not close(cloud_m, cmp["cloud_monthly"]["amount"]):
+        cloud_m = (c["instances_monthly"]["amount"] * scale + c["storage_monthly"]["amount"]
+                   + c["services_monthly"]["amount"])
+        # three monthly figures, each rounded to the cent in the JSON
+        if not close(cloud_m, cmp["cloud_monthly"]["amount"], tol=0.016):
             fail(f"cloud monthly {cmp['cloud_monthly']['amount']} != {cloud_m}")
         onprem_low = s["capex"]["lower_bound"] or cmp["on_premises_monthly"]["lower_bound"]
         cloud_low = cmp["cloud_monthly"]["lower_bound"]
@@ -204,17 +215,73 @@ def tf_volumes(node, out):
 
 
 def volumes_match(tf_main, quote_path):
-    """The volumes a quote prices are the ones `gpuspec terraform` creates, type and size."""
+    """The volumes a quote prices are the ones `gpuspec terraform` creates, type and size
+    (the nodes' disks and the bastion host's)."""
     tf = []
     tf_volumes(json.load(open(tf_main)), tf)
     q = json.load(open(quote_path))
     quoted = [(v["volume"], float(v["gib"])) for c in q["cloud"] for v in c["volumes"]]
+    quoted += [(s["item"], float(s["gib"])) for c in q["cloud"] for s in c["services"] if "gib" in s]
     if sorted(tf) != sorted(quoted):
         fail(f"terraform creates {sorted(tf)}, the quote prices {sorted(quoted)}")
     print("OK volumes " + ", ".join(f"{t} {g:g} GiB" for t, g in sorted(quoted)))
 
 
+# Billed Terraform resources and the quote items that price them (stdlib/services.gpuspec);
+# a VM whose size is a variable is the bastion host.
+TF_BILLED = {
+    "aws_nat_gateway": ["aws.nat_gateway", "aws.nat_gateway_data"],
+    "aws_eip": ["aws.public_ipv4"],
+    "azurerm_nat_gateway": ["azure.nat_gateway", "azure.nat_gateway_data"],
+    "azurerm_public_ip": ["azure.public_ip_standard"],
+    "alicloud_nat_gateway": ["alicloud.nat_gateway_enhanced", "alicloud.nat_gateway_cu"],
+    "alicloud_eip_address": ["alicloud.eip", "alicloud.internet_traffic"],
+}
+VM_TYPES = {"aws_instance": "instance_type", "azurerm_linux_virtual_machine": "size", "alicloud_instance": "instance_type"}
+
+
+def resources_match(tf_main, quote_path):
+    """Every billed resource `gpuspec terraform` creates has its quote lines, as many."""
+    tf = json.load(open(tf_main))
+    want = {}
+    bastions = 0
+    for rtype, by_name in tf.get("resource", {}).items():
+        billed = rtype in TF_BILLED or rtype in VM_TYPES
+        for body in by_name.values():
+            count = body.get("count", 1)
+            if not billed:
+                continue
+            if not isinstance(count, (int, float)):
+                fail(f"{rtype}: count {count!r} is not a number")
+            for item in TF_BILLED.get(rtype, []):
+                want[item] = want.get(item, 0) + count
+            if rtype in VM_TYPES and str(body.get(VM_TYPES[rtype], "")).startswith("${var."):
+                bastions += count
+            if rtype == "aws_instance" and body.get("associate_public_ip_address") is True:
+                want["aws.public_ipv4"] = want.get("aws.public_ipv4", 0) + count
+            if rtype == "alicloud_instance" and body.get("internet_max_bandwidth_out") not in (None, 0):
+                want["alicloud.internet_traffic"] = want.get("alicloud.internet_traffic", 0) + count
+    q = json.load(open(quote_path))
+    got = {}
+    for c in q["cloud"]:
+        for s in c["services"]:
+            if "gib" not in s:
+                got[s["item"]] = got.get(s["item"], 0) + s["count"]
+    hosts = sum(s["count"] for c in q["cloud"] for s in c["services"] if s["role"] == "bastion host")
+    for item in want:
+        got.setdefault(item, 0)
+    extra = {k: v for k, v in got.items() if k not in want}
+    got = {k: v for k, v in got.items() if k in want}
+    if want != got or hosts != bastions:
+        fail(f"terraform creates {sorted(want.items())} and {bastions} bastion host(s); the quote prices "
+             f"{sorted(got.items())} and {hosts}")
+    print("OK resources " + ", ".join(f"{v:g} x {k}" for k, v in sorted(want.items())) + f", {bastions} bastion host(s)"
+          + (f" (and {', '.join(sorted(extra))})" if extra else ""))
+
+
 if sys.argv[1] == "volumes-match":
     volumes_match(sys.argv[2], sys.argv[3])
+elif sys.argv[1] == "resources-match":
+    resources_match(sys.argv[2], sys.argv[3])
 else:
     {"bom-csv": bom_csv, "bom-json": bom_json, "quote-json": quote_json}[sys.argv[1]](sys.argv[2])

@@ -87,6 +87,12 @@ variable "spot" {
   default     = false
 }
 
+variable "internet_bandwidth_mbps" {
+  description = "Public bandwidth cap of the NAT gateway's EIP in Mbit/s, shared by every node's downloads (pay by traffic, 1 to 200)"
+  type        = number
+  default     = 100
+}
+
 variable "vpc_cidr" {
   description = "Address range of the new VPC (a /16 or larger)"
   type        = string

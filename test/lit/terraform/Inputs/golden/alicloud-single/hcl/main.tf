@@ -13,12 +13,30 @@ locals {
   }
   vpc_id     = alicloud_vpc.ali_gn7i.id
   vswitch_id = alicloud_vswitch.ali_gn7i.id
-  zone_id    = var.zone_id != null ? var.zone_id : data.alicloud_zones.gpu.zones[0].id
-  image_id   = var.image_id != null ? var.image_id : data.alicloud_images.gpu[0].images[0].id
+  zone_id    = terraform_data.zone.output
+  image_id   = terraform_data.node_image.output
 }
 
 resource "terraform_data" "deployment_id" {
   input = substr(uuid(), 0, 8)
+
+  lifecycle {
+    ignore_changes = [input]
+  }
+}
+
+resource "terraform_data" "zone" {
+  input            = var.zone_id != null ? var.zone_id : data.alicloud_zones.gpu.zones[0].id
+  triggers_replace = [var.zone_id]
+
+  lifecycle {
+    ignore_changes = [input]
+  }
+}
+
+resource "terraform_data" "node_image" {
+  input            = var.image_id != null ? var.image_id : data.alicloud_images.gpu[0].images[0].id
+  triggers_replace = [var.image_id]
 
   lifecycle {
     ignore_changes = [input]
@@ -74,6 +92,7 @@ resource "alicloud_eip_address" "ali_gn7i_nat" {
   address_name         = "${var.name}-nat"
   internet_charge_type = "PayByTraffic"
   payment_type         = "PayAsYouGo"
+  bandwidth            = var.internet_bandwidth_mbps
   tags                 = local.tags
 }
 
@@ -117,6 +136,7 @@ resource "alicloud_instance" "ali_gn7i_bastion" {
   internet_max_bandwidth_out = 10
   key_name                   = alicloud_ecs_key_pair.ali_gn7i.key_pair_name
   system_disk_category       = "cloud_essd"
+  system_disk_size           = 40
   tags                       = local.tags
 
   lifecycle {

@@ -11,11 +11,20 @@ locals {
     project             = "sft-13b"
     team                = "nlp"
   }
-  ami_id = var.ami_id != null ? var.ami_id : data.aws_ami.deep_learning[0].id
+  ami_id = terraform_data.node_image.output
 }
 
 resource "terraform_data" "deployment_id" {
   input = substr(uuid(), 0, 8)
+
+  lifecycle {
+    ignore_changes = [input]
+  }
+}
+
+resource "terraform_data" "node_image" {
+  input            = var.ami_id != null ? var.ami_id : data.aws_ami.deep_learning[0].id
+  triggers_replace = [var.ami_id]
 
   lifecycle {
     ignore_changes = [input]
@@ -44,6 +53,32 @@ resource "aws_key_pair" "aws_p4d" {
   tags            = local.tags
 }
 
+data "aws_ec2_instance_type_offerings" "gpu" {
+  count         = var.availability_zone == null ? 1 : 0
+  location_type = "availability-zone"
+
+  filter {
+    name   = "instance-type"
+    values = ["p4d.24xlarge"]
+  }
+
+  lifecycle {
+    postcondition {
+      condition     = length(self.locations) != 0
+      error_message = "p4d.24xlarge is offered in no availability zone of this region"
+    }
+  }
+}
+
+resource "terraform_data" "availability_zone" {
+  input            = var.availability_zone != null ? var.availability_zone : element(sort(data.aws_ec2_instance_type_offerings.gpu[0].locations), 0)
+  triggers_replace = [var.availability_zone]
+
+  lifecycle {
+    ignore_changes = [input]
+  }
+}
+
 resource "aws_vpc" "aws_p4d" {
   cidr_block           = var.vpc_cidr
   enable_dns_support   = true
@@ -59,7 +94,7 @@ resource "aws_internet_gateway" "aws_p4d" {
 resource "aws_subnet" "aws_p4d_public" {
   vpc_id            = aws_vpc.aws_p4d.id
   cidr_block        = cidrsubnet(var.vpc_cidr, 8, 255)
-  availability_zone = var.availability_zone
+  availability_zone = terraform_data.availability_zone.output
   tags              = merge(local.tags, { Name = "${var.name}-public" })
 }
 
@@ -200,8 +235,14 @@ resource "aws_instance" "aws_p4d_bastion" {
     http_tokens = "required"
   }
 
+  root_block_device {
+    volume_size = 16
+    volume_type = "gp3"
+    encrypted   = true
+  }
+
   lifecycle {
-    ignore_changes = [ami]
+    ignore_changes = [ami, key_name]
   }
 }
 
@@ -212,7 +253,7 @@ resource "aws_placement_group" "aws_p4d" {
 }
 
 resource "aws_launch_template" "aws_p4d" {
-  name_prefix = "${var.name}-"
+  name_prefix = "${var.name}-node-"
   description = "gpuspec: node network interfaces, one EFA device per network card"
   tags        = local.tags
 
@@ -281,7 +322,7 @@ resource "aws_instance" "aws_p4d" {
   instance_type        = "p4d.24xlarge"
   key_name             = aws_key_pair.aws_p4d.key_name
   iam_instance_profile = var.instance_profile
-  placement_group      = aws_placement_group.aws_p4d.id
+  placement_group      = var.capacity_reservation_id == null ? aws_placement_group.aws_p4d.id : null
   user_data            = templatefile("${path.module}/cloud-init.yaml.tftpl", { data_device = "/dev/disk/by-id/*${replace(aws_ebs_volume.aws_p4d[count.index].id, "-", "")}", mount_path = var.data_mount_path, user_data_b64 = base64encode(var.user_data) })
   tags                 = merge(local.tags, { Name = "${var.name}-${count.index}" })
 
@@ -316,7 +357,17 @@ resource "aws_instance" "aws_p4d" {
   }
 
   lifecycle {
-    ignore_changes = [ami, user_data]
+    ignore_changes = [ami, user_data, launch_template, key_name]
+
+    precondition {
+      condition     = anytrue([var.spot != true, var.capacity_reservation_id == null])
+      error_message = "spot and capacity_reservation_id do not combine: a capacity reservation holds On-Demand capacity"
+    }
+
+    precondition {
+      condition     = anytrue([var.capacity_reservation_id == null, var.availability_zone != null])
+      error_message = "a capacity reservation is in one availability zone: set availability_zone to it, so the subnet is created there"
+    }
   }
 }
 
@@ -325,13 +376,16 @@ resource "aws_ebs_volume" "aws_p4d" {
   availability_zone = aws_subnet.aws_p4d_nodes.availability_zone
   size              = 4096
   type              = "gp3"
+  iops              = 16000
+  throughput        = 1000
   encrypted         = true
   tags              = merge(local.tags, { Name = "${var.name}-data-${count.index}" })
 }
 
 resource "aws_volume_attachment" "aws_p4d" {
-  count       = 2
-  device_name = "/dev/sdf"
-  volume_id   = aws_ebs_volume.aws_p4d[count.index].id
-  instance_id = aws_instance.aws_p4d[count.index].id
+  count                          = 2
+  device_name                    = "/dev/sdf"
+  volume_id                      = aws_ebs_volume.aws_p4d[count.index].id
+  instance_id                    = aws_instance.aws_p4d[count.index].id
+  stop_instance_before_detaching = true
 }

@@ -26,7 +26,7 @@ output "subnet_id" {
 }
 
 output "placement_group" {
-  description = "Cluster placement group of the nodes (null: a single node)"
+  description = "Cluster placement group of the nodes (null: a Capacity Block places them)"
   value       = aws_placement_group.aws_p4d.name
 }
 

@@ -13,7 +13,7 @@ variable "region" {
 }
 
 variable "availability_zone" {
-  description = "Availability zone of the new subnets (null: AWS picks one)"
+  description = "Availability zone of the new subnets (null: the first zone, by name, that offers the instance type, chosen at the first apply and kept)"
   type        = string
   default     = null
 }
@@ -58,7 +58,7 @@ variable "instance_profile" {
 }
 
 variable "capacity_reservation_id" {
-  description = "On-Demand Capacity Reservation or Capacity Block to launch into"
+  description = "On-Demand Capacity Reservation to launch into (null: none; the nodes then leave the cluster placement group, which a reservation made elsewhere cannot target)"
   type        = string
   default     = null
 }

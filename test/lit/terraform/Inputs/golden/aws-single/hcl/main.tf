@@ -9,11 +9,20 @@ locals {
     gpuspec-declaration = "aws_one"
     managed-by          = "gpuspec"
   }
-  ami_id = var.ami_id != null ? var.ami_id : data.aws_ami.deep_learning[0].id
+  ami_id = terraform_data.node_image.output
 }
 
 resource "terraform_data" "deployment_id" {
   input = substr(uuid(), 0, 8)
+
+  lifecycle {
+    ignore_changes = [input]
+  }
+}
+
+resource "terraform_data" "node_image" {
+  input            = var.ami_id != null ? var.ami_id : data.aws_ami.deep_learning[0].id
+  triggers_replace = [var.ami_id]
 
   lifecycle {
     ignore_changes = [input]
@@ -42,6 +51,32 @@ resource "aws_key_pair" "aws_one" {
   tags            = local.tags
 }
 
+data "aws_ec2_instance_type_offerings" "gpu" {
+  count         = var.availability_zone == null ? 1 : 0
+  location_type = "availability-zone"
+
+  filter {
+    name   = "instance-type"
+    values = ["p4d.24xlarge"]
+  }
+
+  lifecycle {
+    postcondition {
+      condition     = length(self.locations) != 0
+      error_message = "p4d.24xlarge is offered in no availability zone of this region"
+    }
+  }
+}
+
+resource "terraform_data" "availability_zone" {
+  input            = var.availability_zone != null ? var.availability_zone : element(sort(data.aws_ec2_instance_type_offerings.gpu[0].locations), 0)
+  triggers_replace = [var.availability_zone]
+
+  lifecycle {
+    ignore_changes = [input]
+  }
+}
+
 resource "aws_vpc" "aws_one" {
   cidr_block           = var.vpc_cidr
   enable_dns_support   = true
@@ -57,7 +92,7 @@ resource "aws_internet_gateway" "aws_one" {
 resource "aws_subnet" "aws_one_public" {
   vpc_id            = aws_vpc.aws_one.id
   cidr_block        = cidrsubnet(var.vpc_cidr, 8, 255)
-  availability_zone = var.availability_zone
+  availability_zone = terraform_data.availability_zone.output
   tags              = merge(local.tags, { Name = "${var.name}-public" })
 }
 
@@ -198,19 +233,67 @@ resource "aws_instance" "aws_one_bastion" {
     http_tokens = "required"
   }
 
+  root_block_device {
+    volume_size = 16
+    volume_type = "gp3"
+    encrypted   = true
+  }
+
   lifecycle {
-    ignore_changes = [ami]
+    ignore_changes = [ami, key_name]
   }
 }
 
+resource "aws_placement_group" "aws_one" {
+  name     = "${var.name}-${terraform_data.deployment_id.output}"
+  strategy = "cluster"
+  tags     = local.tags
+}
+
 resource "aws_launch_template" "aws_one" {
-  name_prefix = "${var.name}-"
-  description = "gpuspec: node network interface"
+  name_prefix = "${var.name}-node-"
+  description = "gpuspec: node network interfaces, one EFA device per network card"
   tags        = local.tags
 
   network_interfaces {
     network_card_index    = 0
     device_index          = 0
+    subnet_id             = aws_subnet.aws_one_nodes.id
+    security_groups       = [aws_security_group.aws_one.id]
+    delete_on_termination = true
+  }
+
+  network_interfaces {
+    network_card_index    = 0
+    device_index          = 1
+    interface_type        = "efa-only"
+    subnet_id             = aws_subnet.aws_one_nodes.id
+    security_groups       = [aws_security_group.aws_one.id]
+    delete_on_termination = true
+  }
+
+  network_interfaces {
+    network_card_index    = 1
+    device_index          = 0
+    interface_type        = "efa-only"
+    subnet_id             = aws_subnet.aws_one_nodes.id
+    security_groups       = [aws_security_group.aws_one.id]
+    delete_on_termination = true
+  }
+
+  network_interfaces {
+    network_card_index    = 2
+    device_index          = 0
+    interface_type        = "efa-only"
+    subnet_id             = aws_subnet.aws_one_nodes.id
+    security_groups       = [aws_security_group.aws_one.id]
+    delete_on_termination = true
+  }
+
+  network_interfaces {
+    network_card_index    = 3
+    device_index          = 0
+    interface_type        = "efa-only"
     subnet_id             = aws_subnet.aws_one_nodes.id
     security_groups       = [aws_security_group.aws_one.id]
     delete_on_termination = true
@@ -237,6 +320,7 @@ resource "aws_instance" "aws_one" {
   instance_type        = "p4d.24xlarge"
   key_name             = aws_key_pair.aws_one.key_name
   iam_instance_profile = var.instance_profile
+  placement_group      = var.capacity_reservation_id == null ? aws_placement_group.aws_one.id : null
   user_data            = templatefile("${path.module}/cloud-init.yaml.tftpl", { mount_path = var.data_mount_path, user_data_b64 = base64encode(var.user_data) })
   tags                 = merge(local.tags, { Name = "${var.name}-${count.index}" })
 
@@ -271,6 +355,16 @@ resource "aws_instance" "aws_one" {
   }
 
   lifecycle {
-    ignore_changes = [ami, user_data]
+    ignore_changes = [ami, user_data, launch_template, key_name]
+
+    precondition {
+      condition     = anytrue([var.spot != true, var.capacity_reservation_id == null])
+      error_message = "spot and capacity_reservation_id do not combine: a capacity reservation holds On-Demand capacity"
+    }
+
+    precondition {
+      condition     = anytrue([var.capacity_reservation_id == null, var.availability_zone != null])
+      error_message = "a capacity reservation is in one availability zone: set availability_zone to it, so the subnet is created there"
+    }
   }
 }

@@ -26,8 +26,8 @@ output "subnet_id" {
 }
 
 output "placement_group" {
-  description = "Cluster placement group of the nodes (null: a single node)"
-  value       = null
+  description = "Cluster placement group of the nodes (null: a Capacity Block places them)"
+  value       = aws_placement_group.aws_one.name
 }
 
 output "bastion_public_ip" {

@@ -30,6 +30,23 @@ resource "azurerm_resource_group" "azure_ndv4" {
   tags     = local.tags
 }
 
+data "azurerm_platform_image" "node" {
+  count     = var.image_version == "latest" ? 1 : 0
+  location  = var.region
+  publisher = var.image_publisher
+  offer     = var.image_offer
+  sku       = var.image_sku
+}
+
+resource "terraform_data" "node_image_version" {
+  input            = var.image_version == "latest" ? data.azurerm_platform_image.node[0].version : var.image_version
+  triggers_replace = ["${var.image_publisher}:${var.image_offer}:${var.image_sku}:${var.image_version}"]
+
+  lifecycle {
+    ignore_changes = [input]
+  }
+}
+
 resource "azurerm_virtual_network" "azure_ndv4" {
   name                = "${var.name}-vnet"
   location            = var.region
@@ -148,6 +165,7 @@ resource "azurerm_linux_virtual_machine" "azure_ndv4_bastion" {
   os_disk {
     caching              = "ReadWrite"
     storage_account_type = "Standard_LRS"
+    disk_size_gb         = 30
   }
 
   source_image_reference {
@@ -155,6 +173,10 @@ resource "azurerm_linux_virtual_machine" "azure_ndv4_bastion" {
     offer     = "0001-com-ubuntu-server-jammy"
     sku       = "22_04-lts-gen2"
     version   = "latest"
+  }
+
+  lifecycle {
+    ignore_changes = [source_image_reference, admin_ssh_key]
   }
 }
 
@@ -227,7 +249,8 @@ resource "azurerm_linux_virtual_machine" "azure_ndv4" {
   resource_group_name             = local.resource_group_name
   size                            = "Standard_ND96asr_v4"
   network_interface_ids           = [azurerm_network_interface.azure_ndv4[count.index].id]
-  availability_set_id             = azurerm_availability_set.azure_ndv4.id
+  availability_set_id             = var.capacity_reservation_group_id != null ? null : var.spot ? null : azurerm_availability_set.azure_ndv4.id
+  proximity_placement_group_id    = var.capacity_reservation_group_id != null ? null : var.spot ? azurerm_proximity_placement_group.azure_ndv4.id : null
   priority                        = var.spot ? "Spot" : "Regular"
   eviction_policy                 = var.spot ? "Deallocate" : null
   capacity_reservation_group_id   = var.capacity_reservation_group_id
@@ -251,7 +274,7 @@ resource "azurerm_linux_virtual_machine" "azure_ndv4" {
     publisher = var.image_publisher
     offer     = var.image_offer
     sku       = var.image_sku
-    version   = var.image_version
+    version   = terraform_data.node_image_version.output
   }
 
   dynamic "identity" {
@@ -264,7 +287,7 @@ resource "azurerm_linux_virtual_machine" "azure_ndv4" {
   }
 
   lifecycle {
-    ignore_changes = [custom_data]
+    ignore_changes = [custom_data, source_image_reference, admin_ssh_key]
   }
 }
 

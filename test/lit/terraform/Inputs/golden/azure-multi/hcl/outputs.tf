@@ -11,8 +11,8 @@ output "private_ips" {
 }
 
 output "image" {
-  description = "Image of the nodes (publisher:offer:sku:version as requested)"
-  value       = "${var.image_publisher}:${var.image_offer}:${var.image_sku}:${var.image_version}"
+  description = "Image of the nodes (publisher:offer:sku:version, the version resolved once)"
+  value       = "${var.image_publisher}:${var.image_offer}:${var.image_sku}:${terraform_data.node_image_version.output}"
 }
 
 output "resource_group_name" {

@@ -81,7 +81,7 @@ variable "image_sku" {
 }
 
 variable "image_version" {
-  description = "Image version (latest: the newest at the first apply, kept afterwards)"
+  description = "Image version (latest: the newest at the first apply, kept afterwards for every node, including nodes added later)"
   type        = string
   default     = "latest"
 }
@@ -99,7 +99,7 @@ variable "capacity_reservation_group_id" {
 }
 
 variable "spot" {
-  description = "Deploy the nodes as Spot VMs (evicted when Azure needs the capacity)"
+  description = "Deploy the nodes as Spot VMs (evicted when Azure needs the capacity; they join no availability set)"
   type        = bool
   default     = false
 }

@@ -28,6 +28,23 @@ resource "azurerm_resource_group" "azure_one" {
   tags     = local.tags
 }
 
+data "azurerm_platform_image" "node" {
+  count     = var.image_version == "latest" ? 1 : 0
+  location  = var.region
+  publisher = var.image_publisher
+  offer     = var.image_offer
+  sku       = var.image_sku
+}
+
+resource "terraform_data" "node_image_version" {
+  input            = var.image_version == "latest" ? data.azurerm_platform_image.node[0].version : var.image_version
+  triggers_replace = ["${var.image_publisher}:${var.image_offer}:${var.image_sku}:${var.image_version}"]
+
+  lifecycle {
+    ignore_changes = [input]
+  }
+}
+
 resource "azurerm_virtual_network" "azure_one" {
   name                = "${var.name}-vnet"
   location            = var.region
@@ -146,6 +163,7 @@ resource "azurerm_linux_virtual_machine" "azure_one_bastion" {
   os_disk {
     caching              = "ReadWrite"
     storage_account_type = "Standard_LRS"
+    disk_size_gb         = 30
   }
 
   source_image_reference {
@@ -153,6 +171,10 @@ resource "azurerm_linux_virtual_machine" "azure_one_bastion" {
     offer     = "0001-com-ubuntu-server-jammy"
     sku       = "22_04-lts-gen2"
     version   = "latest"
+  }
+
+  lifecycle {
+    ignore_changes = [source_image_reference, admin_ssh_key]
   }
 }
 
@@ -229,7 +251,7 @@ resource "azurerm_linux_virtual_machine" "azure_one" {
     publisher = var.image_publisher
     offer     = var.image_offer
     sku       = var.image_sku
-    version   = var.image_version
+    version   = terraform_data.node_image_version.output
   }
 
   dynamic "identity" {
@@ -242,6 +264,6 @@ resource "azurerm_linux_virtual_machine" "azure_one" {
   }
 
   lifecycle {
-    ignore_changes = [custom_data]
+    ignore_changes = [custom_data, source_image_reference, admin_ssh_key]
   }
 }
