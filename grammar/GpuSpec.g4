@@ -58,12 +58,15 @@ waiver
     : WAIVE ruleId=IDENT reason=(STRING | TRIPLE_STRING)? (UNTIL ASSIGN until=STRING)?
     ;
 
-// Alternatives are listed from the tightest binding to the loosest.
+// Alternatives are listed from the tightest binding to the loosest. A range `low .. high`
+// binds looser than arithmetic and tighter than comparisons; sema allows it only where a
+// property takes one (a price's `amount`) and checks that both ends carry the unit.
 expr
     : LPAREN expr RPAREN                                   # parenExpr
     | MINUS expr                                           # negateExpr
     | expr op=(STAR | SLASH) expr                          # mulExpr
     | expr op=(PLUS | MINUS) expr                          # addExpr
+    | expr DOTDOT expr                                     # rangeExpr
     | expr op=(EQ | NE | LT | LE | GT | GE | IN) expr      # compareExpr
     | NOT expr                                             # notExpr
     | expr AND expr                                        # andExpr
@@ -126,6 +129,7 @@ MINUS   : '-';
 STAR    : '*';
 SLASH   : '/';
 PERCENT : '%';
+DOTDOT  : '..';
 SEMI    : ';';
 COMMA   : ',';
 

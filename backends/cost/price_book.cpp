@@ -38,7 +38,45 @@ PriceSource source_of(const ast::Declaration& decl, bool user) {
 }
 
 // Newer is better; a user entry beats a library one first.
-auto rank(const PriceSource& s) { return std::tuple(s.user, s.as_of, s.entry); }
+auto rank(const PriceSource& s) { return std::tuple(s.user, s.date_key(), s.entry); }
+
+// `amount = 12000 USD .. 15000 USD`, or a point `amount = 3089 USD` (both ends equal).
+std::optional<std::pair<units::Quantity, units::Quantity>> amount_of(const ast::Declaration& decl) {
+  const ast::Property* p = facts::find_property(decl.body, "amount");
+  if (!p) return std::nullopt;
+  const ast::Expr* value = p->value.get();
+  while (const auto* paren = value->as<ast::ParenExpr>()) value = paren->inner.get();
+  auto quantity = [](const ast::Expr& e) -> std::optional<units::Quantity> {
+    auto v = facts::literal_value(e);
+    if (!v || v->type != facts::Value::Type::Quantity) return std::nullopt;
+    return v->quantity;
+  };
+  if (const auto* range = value->as<ast::BinaryExpr>(); range && range->op == ast::BinaryOp::Range) {
+    auto low = quantity(*range->lhs);
+    auto high = quantity(*range->rhs);
+    // Sema refuses a range whose ends differ in dimension or currency or run high to low.
+    if (!low || !high || !(low->dimension == high->dimension) || low->currency != high->currency ||
+        !(low->value <= high->value)) {
+      return std::nullopt;
+    }
+    return std::pair(*low, *high);
+  }
+  auto point = quantity(*value);
+  if (!point) return std::nullopt;
+  return std::pair(*point, *point);
+}
+
+std::vector<IncludedPart> includes_of(const ast::Declaration& decl) {
+  std::vector<IncludedPart> out;
+  const ast::Property* p = facts::find_property(decl.body, "includes");
+  const auto* list = p ? p->value->as<ast::ListExpr>() : nullptr;
+  if (!list) return out;
+  for (const auto& item : list->items) {
+    if (const auto* m = item->as<ast::Multiplicity>()) out.push_back({m->name, m->count});
+    else if (const auto* n = item->as<ast::Name>()) out.push_back({n->name, 1});
+  }
+  return out;
+}
 
 }  // namespace
 
@@ -81,11 +119,16 @@ std::string Converted::describe() const {
   return fmt::format("{} {:.6g} {}->{} ({})", rate->source.entry, r, from, to, rate->source.as_of);
 }
 
+bool is_new_part_kind(std::string_view kind) {
+  return kind == "list" || kind == "street" || kind == "distributor_report" || kind == "configurator" ||
+         kind == "estimate" || kind == "quote";
+}
+
 bool kind_serves(const std::string& kind, bool user, PriceUse use, const std::string& wanted_kind) {
   switch (use) {
     case PriceUse::Any: return true;
     // A new build is priced new: a used/refurbished price only when the team says so itself.
-    case PriceUse::Capex: return kind == "list" || kind == "street" || kind == "quote" || (kind == "used" && user);
+    case PriceUse::Capex: return is_new_part_kind(kind) || (kind == "used" && user);
     case PriceUse::Instance: return kind == wanted_kind;
     case PriceUse::Volume: return kind == "list" || kind == "on_demand" || kind == "quote";
   }
@@ -121,9 +164,12 @@ void PriceLayer::add_declarations(const sema::LoadedFile& file, bool user) {
       e.item = text_of(decl, "item");
       e.kind = text_of(decl, "kind");
       e.region = text_of(decl, "region");
-      auto amount = property(decl, "amount");
-      if (e.item.empty() || !amount || amount->type != facts::Value::Type::Quantity) continue;
-      e.amount = amount->quantity;
+      auto amount = amount_of(decl);
+      if (e.item.empty() || !amount) continue;
+      e.amount = amount->first;
+      e.high = amount->second;
+      e.method = text_of(decl, "method");
+      e.includes = includes_of(decl);
       if (auto per = property(decl, "per"); per && per->type == facts::Value::Type::Quantity && per->quantity.value > 0) {
         e.per = per->quantity;
       }
@@ -209,7 +255,10 @@ std::vector<const PriceEntry*> PriceBook::candidates(const PriceQuery& q) const 
     bool currency_match = q.currency != units::Currency::None && e.amount.currency == q.currency;
     // A capex prefers a new-part price of the user's to a used one (a used one is there only when the user has it).
     bool new_part = q.use != PriceUse::Capex || e.kind != "used";
-    return std::tuple(region_score, currency_match, e.source.user, new_part, e.source.as_of, e.source.entry);
+    // A figure someone observed beats one derived from another part's price.
+    bool observed = e.kind != "estimate";
+    return std::tuple(region_score, currency_match, e.source.user, new_part, observed, e.source.date_key(),
+                      e.source.entry);
   };
   std::vector<const PriceEntry*> out;
   for (const auto& layer : layers_) {
@@ -249,6 +298,10 @@ std::optional<std::string> PriceBook::volume_billing(const std::string& volume) 
     if (it != (*layer)->volume_billing_.end()) return it->second;
   }
   return std::nullopt;
+}
+
+std::optional<Converted> PriceBook::convert_unit(units::Currency from, units::Currency to) const {
+  return convert({1, units::Dimension::money_amount(), from}, to);
 }
 
 std::optional<Converted> PriceBook::convert(const units::Quantity& money, units::Currency to) const {

@@ -22,19 +22,33 @@ namespace gpuspec::cost {
 // Where a figure came from: the declaration name and its date.
 struct PriceSource {
   std::string entry;     // "prices.nvidia.rtx_4090.cn"
-  std::string as_of;     // "2022-09-21"; "" for a --rate given on the command line
+  std::string as_of;     // "2022-09-21", "undated"; "" for a --rate given on the command line
   bool user = false;     // from --prices, --rate or the spec's own files
   bool verified = true;
   SourceRange range;     // the declaration's name
+  // The date to order entries by: an undated entry is older than every dated one.
+  std::string date_key() const { return as_of == "undated" ? std::string() : as_of; }
+};
+
+// A part a system price already covers (`includes = [8 x nvidia.h100_80gb_sxm, ...]`).
+struct IncludedPart {
+  std::string part;
+  double count = 1;
 };
 
 struct PriceEntry {
   std::string item;      // catalog name of the part or instance
-  std::string kind;      // list | street | used | quote | on_demand | reserved_1y | reserved_3y | spot
+  // list | street | used | distributor_report | configurator | estimate | quote |
+  // on_demand | reserved_1y | reserved_3y | spot
+  std::string kind;
   std::string region;    // "" when not stated
-  units::Quantity amount;  // money (parts) or money per second (instances, volumes)
+  units::Quantity amount;  // money (parts) or money per second (instances, volumes); a range's low end
+  units::Quantity high;    // a range's high end; equal to `amount` for a point price
   std::optional<units::Quantity> per;  // the capacity `amount` is for (`per = 1 GB`)
+  std::string method;    // how an estimate was derived, "" when not stated
+  std::vector<IncludedPart> includes;  // a system price: the parts it covers
   PriceSource source;
+  bool is_range() const { return high.value != amount.value; }
 };
 
 struct ExchangeRate {
@@ -65,7 +79,7 @@ struct Converted {
 // What a price is for, which decides the kinds of price that may serve it.
 enum class PriceUse {
   Any,       // every kind (listing the book)
-  Capex,     // buying a new part: list, street or quote; `used` only from the user's own book
+  Capex,     // buying a new part: is_new_part_kind; `used` only from the user's own book
   Instance,  // renting an instance: exactly the kind the deployment asks for (on_demand by default)
   Volume,    // renting block storage: list, on_demand or quote
 };
@@ -126,7 +140,8 @@ class PriceBook {
 
   // The best entry for a query: an entry for `region` beats one without a region, which
   // beats another region's; then one in `currency`; then a user entry; then (for a capex)
-  // a new-part price over a used one; then the newest as_of.
+  // a new-part price over a used one; then an observed figure over an estimate; then the
+  // newest as_of (an undated entry is the oldest).
   const PriceEntry* find(const PriceQuery& query) const;
   // Every entry that may serve the query, best first (tiered prices pick among them).
   std::vector<const PriceEntry*> candidates(const PriceQuery& query) const;
@@ -136,6 +151,9 @@ class PriceBook {
   std::optional<std::string> volume_billing(const std::string& volume) const;
   // Converts money (or a money rate) to `to`; nullopt when no rate links the two.
   std::optional<Converted> convert(const units::Quantity& money, units::Currency to) const;
+  // The factor that converts `from` into `to` (1 without conversion) and the conversion
+  // it stands for; nullopt when no rate links the two. A range's two ends convert at it.
+  std::optional<Converted> convert_unit(units::Currency from, units::Currency to) const;
 
   // Every price entry, in the order added.
   std::vector<const PriceEntry*> prices() const;
@@ -146,6 +164,10 @@ class PriceBook {
   std::string quote_date_;
   std::vector<const SourceFile*> added_;  // user files already read
 };
+
+// Whether `kind` prices a new part: list, street, distributor_report, configurator,
+// estimate or quote (not used, not a cloud rate).
+bool is_new_part_kind(std::string_view kind);
 
 // Whether a price of `kind` may serve `use` (see PriceUse).
 bool kind_serves(const std::string& kind, bool user, PriceUse use, const std::string& wanted_kind = "on_demand");

@@ -196,6 +196,7 @@ class Searcher {
     const int k = frame.gpus_per_node;
     unsigned deps = 0;
     for (int nodes = 1; nodes <= in_.max_nodes; ++nodes) {
+      if (bound(!parallelism_fits(in_.workload, k * nodes), "workload.parallelism-fits-gpus")) continue;
       if (memory_pruned(k * nodes, vram)) {
         tally().configurations += 1;
         tally().prune("vram.fits-workload");
@@ -319,6 +320,7 @@ class Searcher {
       const double vram = value_or(number(*gpu, "vram"), 0);
       const int per_instance = static_cast<int>(gpus->first);
       for (int count = 1; count <= in_.max_nodes; ++count) {
+        if (bound(!parallelism_fits(in_.workload, per_instance * count), "workload.parallelism-fits-gpus")) continue;
         tally().configurations += 1;
         if (memory_pruned(per_instance * count, vram)) {
           tally().prune("vram.fits-workload");

@@ -112,6 +112,8 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
   const double vram = value_or(number(*frame.gpu, "vram"), 0);
   const bool tower = text(*frame.chassis, "form") == "tower";
   const bool switched = text(*frame.chassis, "pcie_switch") == "true";
+  const double host_need =
+      s.rules.rejects("memory.offload-fits-host") ? offload_host_bytes(s.workload, k, nodes) : 0;
 
   // A cluster's fabric: one RDMA adapter per GPU, fast enough for net.bandwidth-per-gpu,
   // and the InfiniBand switches of the same port speed for every port.
@@ -172,17 +174,18 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
           s.tally.prune_part("memory.ddr5-4800");
           continue;
         }
-        // The fewest DIMMs that populate every channel and hold 2 x the node's VRAM.
+        // The fewest DIMMs that populate every channel and hold 2 x the node's VRAM, and
+        // the states an offloading job keeps in host memory.
         const double size = value_or(number(*dimm, "size"), 0);
         int dimms = 0;
         for (int d = 1; d <= per_channel; ++d) {
-          if (channels * d * size >= kRamPerVram * k * vram) {
+          if (channels * d * size >= std::max(kRamPerVram * k * vram, host_need)) {
             dimms = static_cast<int>(channels * d);
             break;
           }
         }
         if (dimms == 0) {
-          s.tally.prune_part("memory.ram-2x-vram");
+          s.tally.prune_part(host_need > kRamPerVram * k * vram ? "memory.offload-fits-host" : "memory.ram-2x-vram");
           continue;
         }
         for (const auto& plan : storage) {

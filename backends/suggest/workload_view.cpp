@@ -2,6 +2,8 @@
 
 #include "facts/resolve.h"
 #include "facts/resolve_workload.h"
+#include "facts/resolve_workload_memory.h"
+#include "units/integral.h"
 
 namespace gpuspec::suggest {
 
@@ -19,7 +21,22 @@ WorkloadView view_workload(const sema::Program& program, const sema::DeclEntry& 
   if (auto d = f.quantity("workload.dataset")) view.dataset_bytes = d->value;
   if (auto h = f.quantity("workload.horizon")) view.horizon_months = h->value / kSecondsPerMonth;
   view.budget = f.quantity("workload.budget");
+  if (auto degree = f.quantity("workload.parallel_gpus")) {
+    view.parallel_gpus = std::max(1, units::checked_integer<int>(degree->value).value_or(1));
+  }
+  if (f.symbol("workload.offload").value_or("none") != "none" && view.trains) {
+    view.offload_input = facts::workload_estimator_input(*workload.decl, f, 1);
+  }
   return view;
+}
+
+bool parallelism_fits(const WorkloadView& workload, int total_gpus) {
+  return total_gpus % workload.parallel_gpus == 0;
+}
+
+double offload_host_bytes(const WorkloadView& workload, int per_node, int nodes) {
+  if (!workload.offload_input) return 0;
+  return facts::estimate_host_offload(*workload.offload_input, per_node, nodes, false).host;
 }
 
 std::optional<MemoryBound::PerGpu> MemoryBound::per_gpu(int total_gpus) {

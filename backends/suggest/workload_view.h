@@ -8,6 +8,7 @@
 #include <string>
 
 #include "diag/diagnostic.h"
+#include "facts/estimator.h"
 #include "facts/fact.h"
 #include "sema/program.h"
 
@@ -20,7 +21,22 @@ struct WorkloadView {
   std::optional<double> dataset_bytes;
   std::optional<double> horizon_months;
   std::optional<units::Quantity> budget;  // the workload's own `budget`
+  // GPUs one copy of the model takes (workload.parallel_gpus: tensor x pipeline
+  // parallel, x data_parallel when declared): a deployment's GPUs are a multiple of it.
+  int parallel_gpus = 1;
+  // The estimator's input when the job offloads its states to the host (its host
+  // memory per node depends on the nodes: offload_host_bytes), else nullopt.
+  std::optional<facts::EstimatorInput> offload_input;
 };
+
+// Whether `total_gpus` GPUs are a multiple of the workload's parallel_gpus
+// (workload.parallelism-fits-gpus).
+bool parallelism_fits(const WorkloadView& workload, int total_gpus);
+
+// Host memory one node needs for the offloaded states (memory.offload-fits-host reads the
+// same figure, workload.mem.host_offload) on `nodes` nodes of `per_node` GPUs; 0 when the
+// job does not offload.
+double offload_host_bytes(const WorkloadView& workload, int per_node, int nodes);
 
 WorkloadView view_workload(const sema::Program& program, const sema::DeclEntry& workload);
 

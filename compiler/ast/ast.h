@@ -75,7 +75,9 @@ struct UnaryExpr {
   UnaryOp op;
   ExprPtr operand;
 };
-enum class BinaryOp { Add, Sub, Mul, Div, Eq, Ne, Lt, Le, Gt, Ge, And, Or, In };
+// `Range` is `low .. high` (a price's amount); it is appended last so the numbering of the
+// others (kept in parse snapshots) does not change.
+enum class BinaryOp { Add, Sub, Mul, Div, Eq, Ne, Lt, Le, Gt, Ge, And, Or, In, Range };
 
 // The operator as written in source: "+", "<=", "and", "in".
 inline const char* binary_op_text(BinaryOp op) {
@@ -93,6 +95,7 @@ inline const char* binary_op_text(BinaryOp op) {
     case BinaryOp::And: return "and";
     case BinaryOp::Or: return "or";
     case BinaryOp::In: return "in";
+    case BinaryOp::Range: return "..";
   }
   return "?";
 }

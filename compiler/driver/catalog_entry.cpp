@@ -28,6 +28,17 @@ std::string property_text(const ast::Expr& expr) {
 
 nlohmann::ordered_json property_json(const ast::Expr& expr) {
   if (const auto* m = expr.as<ast::Multiplicity>()) return {{"count", m->count}, {"ref", m->name}};
+  // A price's `low .. high`: both ends in the base unit, `value` the low end.
+  if (const auto* b = expr.as<ast::BinaryExpr>(); b && b->op == ast::BinaryOp::Range) {
+    auto low = property_json(*b->lhs);
+    auto high = property_json(*b->rhs);
+    if (!low.is_object() || !high.is_object() || !low.contains("value") || !high.contains("value")) return nullptr;
+    return {{"value", low["value"]},
+            {"low", low["value"]},
+            {"high", high["value"]},
+            {"unit", low["unit"]},
+            {"text", fmt::format("{} .. {}", low["text"].get<std::string>(), high["text"].get<std::string>())}};
+  }
   auto value = facts::literal_value(expr);
   if (!value) return nullptr;
   if (value->type != facts::Value::Type::Quantity || value->quantity.dimension.dimensionless()) {

@@ -227,6 +227,14 @@ class PriceListing {
       e["per"] = property_json(*per->value);
       if (e["per"].is_object()) e["per"]["text"] = written(row, "per");
     }
+    if (auto method = string_property(*row.decl, "method"); !method.empty()) e["method"] = method;
+    if (const ast::Property* includes = facts::find_property(row.decl->body, "includes")) {
+      json parts = json::array();
+      if (const auto* list = includes->value->as<ast::ListExpr>()) {
+        for (const auto& item : list->items) parts.push_back(property_json(*item));
+      }
+      e["includes"] = std::move(parts);
+    }
     e["as_of"] = row.as_of;
     e["age_days"] = row.age_days ? json(*row.age_days) : json(nullptr);
     e["verified"] = is_verified(*row.decl);

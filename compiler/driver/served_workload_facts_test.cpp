@@ -91,7 +91,8 @@ TEST(ServedWorkloadFacts, CachedAndLazyAsResolvedAloneAndEagerOnEveryExample) {
     std::ofstream out(shared);
     out << "workload big { task = llm.finetune; model = models.llama2_7b; params = 7B; sharding = zero3; "
            "batch_size = 4 }\n"
-           "workload small { task = llm.inference; params = 13B; precision = fp16; batch_size = 8; seq_len = 4096 }\n";
+           "workload small { task = llm.inference; params = 13B; precision = fp16; batch_size = 8; seq_len = 4096 }\n"
+           "workload offloaded { task = llm.finetune; model = models.llama2_13b; sharding = zero3; offload = cpu }\n";
     int n = 0;
     for (const char* workload : {"big", "small"}) {
       for (const char* gpu : {"nvidia.rtx_4090", "nvidia.a100_80gb_pcie", "nvidia.l40s", "nvidia.rtx_4090"}) {
@@ -101,6 +102,13 @@ TEST(ServedWorkloadFacts, CachedAndLazyAsResolvedAloneAndEagerOnEveryExample) {
                                  n++, workload, count, gpu);
         }
       }
+    }
+    // Offload's host memory is per node: the same 8 GPUs as 1 x 8, 2 x 4 and 4 x 2 must
+    // each get their own figure, never one another's from the cache.
+    for (auto [nodes, per_node] : {std::pair{1, 8}, std::pair{2, 4}, std::pair{4, 2}, std::pair{2, 4}, std::pair{1, 8}}) {
+      out << fmt::format("server s{} {{\n  serves = offloaded\n  nodes = {}\n  gpu = {} x nvidia.a100_80gb_pcie\n"
+                             "  cpu = 1 x amd.epyc_9354\n  memory = 4 x generic.ddr5_32gb_4800\n}}\n",
+                             n++, nodes, per_node);
     }
   }
   paths.push_back(shared);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "eval/eval_errors.h"
 #include "eval/expr_text.h"
 #include "sema/suggest.h"
 #include "units/quantity.h"
@@ -210,6 +211,10 @@ class Checker {
 
   T binary(const ast::BinaryExpr& b, SourceRange range) {
     using Op = ast::BinaryOp;
+    if (b.op == Op::Range) {
+      type_mismatch(range, detail::kRangeNotAValue);
+      return failed();
+    }
     if (b.op == Op::And || b.op == Op::Or) {
       T l = check(*b.lhs, false);
       T r = check(*b.rhs, false);

@@ -7,6 +7,7 @@
 
 #include <utility>
 
+#include "eval/eval_errors.h"
 #include "eval/expr_text.h"
 
 namespace gpuspec::eval {
@@ -176,6 +177,7 @@ class CompiledExpr::Builder {
 
   std::uint32_t binary(const ast::BinaryExpr& b, SourceRange range) {
     using BOp = ast::BinaryOp;
+    if (b.op == BOp::Range) return fail(detail::kRangeNotAValue, range, range);
     static constexpr Op kOps[] = {Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Eq, Op::Ne, Op::Lt,
                                   Op::Le,  Op::Gt,  Op::Ge,  Op::And, Op::Or, Op::In};
     Node n;

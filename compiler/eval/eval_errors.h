@@ -12,6 +12,9 @@
 
 namespace gpuspec::eval::detail {
 
+// `low .. high` is a price book's range of amounts, not a value a rule can compute with.
+inline constexpr const char* kRangeNotAValue = "a range (`low .. high`) is allowed only as a price's amount, not in an expression";
+
 inline std::string_view type_word(facts::Value::Type type) {
   using Type = facts::Value::Type;
   switch (type) {

@@ -214,6 +214,7 @@ class Evaluator {
   Result binary(const ast::BinaryExpr& b, SourceRange range) {
     using Op = ast::BinaryOp;
     if (b.op == Op::And || b.op == Op::Or) return logic(b);
+    if (b.op == Op::Range) return Result::failure(range, detail::kRangeNotAValue);
     bool symbolic = b.op == Op::Eq || b.op == Op::Ne || b.op == Op::In;
     // A fact that does not apply on the right makes the result Unknown whatever a fact on
     // the left is (a fact's look-up cannot fail), so the left one is not read: in

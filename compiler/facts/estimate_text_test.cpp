@@ -46,7 +46,7 @@ std::vector<EstimatorInput> inputs() {
               input.tensor_parallel = tp;
               input.seq_len_is_default = tp == 2;
               input.kv_heads = tp == 2 && input.heads ? std::optional(*input.heads / 4) : std::nullopt;
-              if (input.attention == Attention::Eager && tp == 2) input.attention = Attention::Flash;
+              if (input.attention == Attention::Eager && tp == 2) input.attention = Attention::Flash2;
               if (validate_input(input).empty()) out.push_back(input);
             }
           }

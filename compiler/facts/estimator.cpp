@@ -49,11 +49,21 @@ std::string describe(const EstimatorInput& input) {
     if (input.offload != Offload::None) line += fmt::format(", offload to {}", name(input.offload));
   }
   if (input.tensor_parallel > 1) line += fmt::format(", tensor parallel {}", input.tensor_parallel);
+  if (input.pipeline_parallel > 1) line += fmt::format(", pipeline parallel {}", input.pipeline_parallel);
   return line;
 }
 
+// " / 2 tensor-parallel GPUs / 4 pipeline stages": the split of a figure, or "".
+std::string split_text(const EstimatorInput& input) {
+  std::string text;
+  if (input.tensor_parallel > 1) text += fmt::format(" / {} tensor-parallel GPUs", input.tensor_parallel);
+  if (input.pipeline_parallel > 1) text += fmt::format(" / {} pipeline stages", input.pipeline_parallel);
+  return text;
+}
+
 void estimate_inference(const EstimatorInput& input, MemoryEstimate& estimate, std::vector<std::string>* steps) {
-  const double t = input.tensor_parallel;
+  // Tensor parallelism splits every matrix and the KV heads, pipeline parallelism the layers.
+  const double t = input.tensor_parallel * input.pipeline_parallel;
   const double element = bytes_per_element(input.precision);
   estimate.weights = input.params * element / t;
   estimate.overhead = formulas::kInferenceOverhead * estimate.weights;
@@ -71,8 +81,8 @@ void estimate_inference(const EstimatorInput& input, MemoryEstimate& estimate, s
   if (!steps) return;
 
   steps->push_back(fmt::format("weights: {} params x {:g} B ({}){} = {} [{}]", format_count(input.params), element,
-                               name(input.precision), t > 1 ? fmt::format(" / {:g} tensor-parallel GPUs", t) : "",
-                               format_bytes(estimate.weights), detail::kEleuther));
+                               name(input.precision), split_text(input), format_bytes(estimate.weights),
+                               detail::kEleuther));
   steps->push_back(fmt::format("overhead: {:g} x weights = {} [{}; {} \"VRAM >= params x 1.2\"]",
                                formulas::kInferenceOverhead, format_bytes(estimate.overhead), detail::kEleuther,
                                detail::kSeed));
@@ -85,8 +95,8 @@ void estimate_inference(const EstimatorInput& input, MemoryEstimate& estimate, s
   }
   steps->push_back(fmt::format(
       "kv cache: 2 x L {:g} x h {:g} x s {:g} x b {:g} x {:g} B x kv_heads/heads {:g}{} = {} [{}]", *input.layers,
-      *input.hidden, *input.seq_len, *input.batch_size, kv_element, kv_share,
-      t > 1 ? fmt::format(" / {:g} tensor-parallel GPUs", t) : "", format_bytes(estimate.kv_cache), detail::kEleuther));
+      *input.hidden, *input.seq_len, *input.batch_size, kv_element, kv_share, split_text(input),
+      format_bytes(estimate.kv_cache), detail::kEleuther));
 }
 
 // The estimate, with its derivation in estimate.steps when `derive` is set. The
@@ -116,7 +126,7 @@ MemoryEstimate estimate(const EstimatorInput& input, bool derive) {
   }
   estimate.per_gpu = estimate.weights + estimate.gradients + estimate.optimizer + estimate.activations +
                      estimate.workspace + estimate.kv_cache + estimate.overhead;
-  const int gpu_count = input.data_parallel * input.tensor_parallel;
+  const double gpu_count = static_cast<double>(input.data_parallel) * input.tensor_parallel * input.pipeline_parallel;
   estimate.total = estimate.per_gpu * gpu_count;
   if (!steps) return estimate;
   steps->push_back(fmt::format("per GPU: sum of the figures above = {}{}", format_bytes(estimate.per_gpu),
@@ -126,9 +136,10 @@ MemoryEstimate estimate(const EstimatorInput& input, bool derive) {
       trains(input.method) ? "weights + gradients + optimizer + activations with full recompute" : "weights + kv cache",
       input.seq_len_is_default ? " (sequence terms left out: seq_len is a default)" : "",
       format_bytes(estimate.frugal_per_gpu)));
-  steps->push_back(fmt::format("total: {} per GPU x {} GPU{} (data parallel {} x tensor parallel {}) = {}",
-                               format_bytes(estimate.per_gpu), gpu_count, gpu_count == 1 ? "" : "s",
-                               input.data_parallel, input.tensor_parallel, format_bytes(estimate.total)));
+  steps->push_back(fmt::format(
+      "total: {} per GPU x {:g} GPU{} (data parallel {} x tensor parallel {} x pipeline parallel {}) = {}",
+      format_bytes(estimate.per_gpu), gpu_count, gpu_count == 1 ? "" : "s", input.data_parallel,
+      input.tensor_parallel, input.pipeline_parallel, format_bytes(estimate.total)));
   return estimate;
 }
 
@@ -141,6 +152,14 @@ std::vector<std::string> validate_input(const EstimatorInput& input) {
   if (input.tensor_parallel < 1) {
     problems.push_back(fmt::format("tensor_parallel must be at least 1, got {}", input.tensor_parallel));
   }
+  if (input.pipeline_parallel < 1) {
+    problems.push_back(fmt::format("pipeline_parallel must be at least 1, got {}", input.pipeline_parallel));
+  }
+  require_positive(problems, "lora rank", input.lora_rank);
+  if (input.lora_targets == 0 || input.lora_targets > kAllLoraTargets) {
+    problems.push_back("lora targets must name at least one of q_proj k_proj v_proj o_proj gate_proj up_proj down_proj");
+  }
+  require_positive(problems, "intermediate", input.intermediate);
   require_positive(problems, "seq_len", input.seq_len);
   require_positive(problems, "batch_size", input.batch_size);
   require_positive(problems, "layers", input.layers);
@@ -170,5 +189,10 @@ MemoryEstimate estimate_memory(const EstimatorInput& input) { return estimate(in
 MemoryEstimate estimate_figures(const EstimatorInput& input) { return estimate(input, false); }
 
 double estimate_per_gpu(const EstimatorInput& input) { return estimate(input, false).per_gpu; }
+
+double trainable_params(const EstimatorInput& input) {
+  if (auto problems = validate_input(input); !problems.empty()) throw std::invalid_argument(problems.front());
+  return trains(input.method) ? input.params * formulas::trainable_fraction(input) : 0;
+}
 
 }  // namespace gpuspec::facts

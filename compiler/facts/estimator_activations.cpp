@@ -53,7 +53,7 @@ TrainingExtras estimate_training_extras(const EstimatorInput& input, std::vector
     layer = one_layer_bytes(input, scale);
     extras.workspace += layer;
   }
-  if (input.vocab) {
+  if (input.vocab && input.vocab_loss) {
     logits = formulas::logits_bytes(s, b, *input.vocab, input.tensor_parallel);
     extras.workspace += logits;
   }
@@ -69,9 +69,9 @@ TrainingExtras estimate_training_extras(const EstimatorInput& input, std::vector
   if (input.recompute == Recompute::Full) {
     workspace_terms = fmt::format("one layer recomputed {} [{}]", format_bytes(layer), kCheckpointing);
   }
-  if (input.vocab) {
+  if (input.vocab && input.vocab_loss) {
     if (!workspace_terms.empty()) workspace_terms += " + ";
-    workspace_terms += fmt::format("logits 4 x s {:g} x b {:g} x vocab {:g}{} = {} [{}]", s, b, *input.vocab,
+    workspace_terms += fmt::format("loss {:g} B x s {:g} x b {:g} x vocab {:g}{} = {} [{}]", formulas::kLossBytesPerLogit, s, b, *input.vocab,
                                    input.tensor_parallel > 1 ? fmt::format(" / t {}", input.tensor_parallel) : "",
                                    format_bytes(logits), kLogits);
   }

@@ -19,8 +19,12 @@ inline constexpr std::string_view kQlora = "QLoRA, Dettmers et al. 2023, §2 NF4
 inline constexpr std::string_view kLlamaFactory = "LLaMA-Factory freeze_trainable_layers = 2";
 inline constexpr std::string_view kDeepSpeedOffload =
     "DeepSpeed estimate_zero2/zero3_model_states_mem_needs with cpu_offload";
+inline constexpr std::string_view kDeepSpeedSwap =
+    "DeepSpeed offload_config.py defaults: optimizer swap buffer_count 4, param buffer_count 5 x buffer_size 1e8; "
+    "zero/config.py sub_group_size 1e9";
 inline constexpr std::string_view kHfAnatomy = "Hugging Face Model training anatomy: kernels take 1-2 GB, 1343 MB measured";
-inline constexpr std::string_view kLogits = "fp32 logits b x s x vocab x 4 B; Wijmans et al. 2024";
+inline constexpr std::string_view kLogits =
+    "Transformers LlamaForCausalLM loss: fp32 logits + shifted copy + log-softmax; Wijmans et al. 2024";
 inline constexpr std::string_view kCheckpointing = "Chen et al. 2016: checkpointing recomputes one layer at a time";
 
 // "14.00 GB (13.04 GiB)": decimal GB first, as datasheets print VRAM.

@@ -2,6 +2,7 @@
 #include "facts/estimator_formulas.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace gpuspec::facts {
 
@@ -58,7 +59,27 @@ double optimizer_state_bytes(Optimizer optimizer, std::optional<double> hidden) 
 }
 
 double logits_bytes(double seq_len, double batch, double vocab, int tensor_parallel) {
-  return 4 * seq_len * batch * vocab / tensor_parallel;
+  return kLossBytesPerLogit * seq_len * batch * vocab / tensor_parallel;
+}
+
+std::optional<double> lora_adapter_params(const EstimatorInput& input) {
+  if (!input.hidden || !input.layers) return std::nullopt;
+  const double h = *input.hidden;
+  const double kv = input.kv_heads && input.heads ? h * *input.kv_heads / *input.heads : h;
+  const double mlp = input.intermediate.value_or(4 * h);
+  const std::pair<LoraTarget, double> sides[] = {
+      {LoraTarget::Q, h + h},     {LoraTarget::K, h + kv},     {LoraTarget::V, h + kv},    {LoraTarget::O, h + h},
+      {LoraTarget::Gate, h + mlp}, {LoraTarget::Up, h + mlp}, {LoraTarget::Down, mlp + h}};
+  double per_rank = 0;
+  for (const auto& [target, width] : sides) {
+    if (input.lora_targets & static_cast<unsigned>(target)) per_rank += width;
+  }
+  return input.lora_rank * per_rank * *input.layers;
+}
+
+double unquantized_params(const EstimatorInput& input) {
+  if (!input.vocab || !input.hidden) return 0;
+  return std::min(input.params, 2 * *input.vocab * *input.hidden);
 }
 
 double qlora_base_bytes_per_param(Precision precision) {
@@ -105,6 +126,20 @@ double activation_precision_scale(Precision precision) {
 double kv_cache_bytes(double layers, double hidden, double seq_len, double batch,
                       double bytes_per_element, double kv_head_share) {
   return 2 * layers * hidden * seq_len * batch * bytes_per_element * kv_head_share;
+}
+
+double trainable_fraction(const EstimatorInput& input) {
+  if (input.trainable_fraction) return *input.trainable_fraction;
+  if (input.method == Method::Lora || input.method == Method::Qlora) {
+    if (auto adapters = lora_adapter_params(input)) return std::min(1.0, *adapters / input.params);
+  }
+  return default_trainable_fraction(input.method, input.layers);
+}
+
+double stored_weight_bytes(const EstimatorInput& input) {
+  if (input.method != Method::Qlora) return input.params * bytes_per_element(input.precision);
+  const double kept = unquantized_params(input);
+  return (input.params - kept) * qlora_base_bytes_per_param(input.precision) + kept * 2;
 }
 
 double default_trainable_fraction(Method method, std::optional<double> layers) {

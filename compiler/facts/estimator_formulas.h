@@ -18,10 +18,24 @@ inline constexpr double kInferenceOverhead = 0.2;
 // 4_grads_32bit + 4_params_32bit + 8_optimizer_states_32bit").
 inline constexpr double kZeroFp32GradientBytes = 4;
 
-// Default LoRA/QLoRA adapter share: 1% of params. Llama-2-7B adapters on all seven
-// linear projections hold r x 78,080 params per layer x 32 layers: r=16 -> 0.59%,
-// r=32 -> 1.19%, r=64 -> 2.37% of 6.74B (docs/estimator.md shows the arithmetic).
+// LoRA/QLoRA adapter share when the shape (hidden, layers) is unknown, so the adapters
+// cannot be counted from rank and targets: 1% of params. Llama-2-7B adapters on all
+// seven linear projections hold r x 78,080 params per layer x 32 layers: r=8 -> 0.30%,
+// r=32 -> 1.19% of 6.74B (docs/estimator.md shows the arithmetic).
 inline constexpr double kDefaultAdapterFraction = 0.01;
+
+// Adapter parameters of LoRA with rank r on the wrapped projections of every layer
+// (Hu et al. 2021, arXiv 2106.09685: A is r x d_in, B is d_out x r, so r(d_in + d_out)
+// per matrix). Llama-style shapes: q and o h x h, k and v h x (h x kv_heads/heads),
+// gate and up h x intermediate, down intermediate x h. nullopt without hidden or layers.
+std::optional<double> lora_adapter_params(const EstimatorInput& input);
+
+// Parameters a bitsandbytes 4/8-bit base keeps in 16 bits: the input embedding (an
+// nn.Embedding, never replaced) and the output head (transformers keeps `lm_head`
+// unconverted: integrations/bitsandbytes.py, replace_with_bnb_linear and
+// get_keys_to_not_convert), 2 x vocab x hidden for an untied head. 0 without vocab
+// and hidden.
+double unquantized_params(const EstimatorInput& input);
 // Default Freeze depth: LLaMA-Factory trains the last 2 layers (freeze_trainable_layers = 2);
 // 32 layers (a 7B model) is assumed when the layer count is unknown.
 inline constexpr double kDefaultFreezeTrainableLayers = 2;
@@ -51,9 +65,15 @@ double optimizer_state_bytes(Optimizer optimizer, std::optional<double> hidden);
 // "Model training anatomy" measures 1343 MB (nvidia-smi MiB) and says "1-2GB".
 inline constexpr double kCudaContextBytes = 1343.0 * 1024 * 1024;
 
-// The fp32 logits the loss reads, b x s x vocab x 4 bytes (Wijmans et al. 2024,
-// "Cut Your Losses in Large-Vocabulary Language Models", arXiv 2411.09009: the
-// logit matrix is one of the largest training-time tensors). Split by tensor parallel.
+// What the loss holds per token per vocabulary entry: Hugging Face Transformers'
+// LlamaForCausalLM.forward (the version LLaMA-Factory's measurements ran) upcasts the
+// logits to fp32 (`logits.float()`, 4 B, kept in the output), copies the shifted logits
+// (`logits[..., :-1, :].contiguous()`, 4 B) and CrossEntropyLoss saves its fp32
+// log-softmax for the backward pass (4 B): 12 B. Wijmans et al. 2024 ("Cut Your Losses
+// in Large-Vocabulary Language Models", arXiv 2411.09009) show these are among the
+// largest training-time tensors.
+inline constexpr double kLossBytesPerLogit = 12;
+// b x s x vocab x kLossBytesPerLogit, split by tensor parallelism (vocab-parallel loss).
 double logits_bytes(double seq_len, double batch, double vocab, int tensor_parallel);
 
 // QLoRA (Dettmers et al. 2023, arXiv 2305.14314) frozen base: NF4 4 bits plus
@@ -71,7 +91,7 @@ double kv_cache_bytes_per_element(Precision precision);
 //   selective s*b*h*L*(10 + 24/t)
 //   full      2*s*b*h*L
 // The 5as/(ht) term is the stored attention scores; fused attention (SDPA,
-// FlashAttention) never stores them, so with Attention::Sdpa/Flash `none` equals
+// FlashAttention-2) never stores them, so with Attention::Sdpa/Flash2 `none` equals
 // `selective`. `heads` is only read for Recompute::None with Attention::Eager.
 double activation_bytes(double seq_len, double batch, double hidden, double layers, double heads,
                         int tensor_parallel, Recompute recompute, Attention attention);
@@ -87,7 +107,16 @@ double activation_precision_scale(Precision precision);
 double kv_cache_bytes(double layers, double hidden, double seq_len, double batch,
                       double bytes_per_element, double kv_head_share);
 
-// The trainable share of params for `method` when the workload does not state it.
+// The trainable share of params for `method` when neither trainable_fraction nor the
+// adapter shape gives it: Freeze 2 / layers, LoRA/QLoRA kDefaultAdapterFraction.
 double default_trainable_fraction(Method method, std::optional<double> layers);
+
+// The trainable share the estimator uses: trainable_fraction when given, else the
+// counted LoRA adapters over params, else default_trainable_fraction. In (0, 1].
+double trainable_fraction(const EstimatorInput& input);
+
+// The model's weights as stored, in bytes: params x bytes(precision), or for QLoRA the
+// 4-bit (or int8) base with its 16-bit embeddings and head (the whole model, one copy).
+double stored_weight_bytes(const EstimatorInput& input);
 
 }  // namespace gpuspec::facts::formulas

@@ -54,7 +54,7 @@ constexpr NameTable<Optimizer, 6> kOptimizers{{
 
 constexpr NameTable<Attention, 3> kAttentions{{
     {Attention::Sdpa, "sdpa"},
-    {Attention::Flash, "flash"},
+    {Attention::Flash2, "flash2"},
     {Attention::Eager, "eager"},
 }};
 
@@ -62,6 +62,17 @@ constexpr NameTable<Offload, 3> kOffloads{{
     {Offload::None, "none"},
     {Offload::Cpu, "cpu"},
     {Offload::Nvme, "nvme"},
+}};
+
+// PEFT's module names for the projections of a Llama-style layer.
+constexpr NameTable<LoraTarget, 7> kLoraTargets{{
+    {LoraTarget::Q, "q_proj"},
+    {LoraTarget::K, "k_proj"},
+    {LoraTarget::V, "v_proj"},
+    {LoraTarget::O, "o_proj"},
+    {LoraTarget::Gate, "gate_proj"},
+    {LoraTarget::Up, "up_proj"},
+    {LoraTarget::Down, "down_proj"},
 }};
 
 template <typename Enum, std::size_t N>
@@ -89,6 +100,7 @@ std::optional<Recompute> parse_recompute(std::string_view text) { return parse(k
 std::optional<Optimizer> parse_optimizer(std::string_view text) { return parse(kOptimizers, text); }
 std::optional<Attention> parse_attention(std::string_view text) { return parse(kAttentions, text); }
 std::optional<Offload> parse_offload(std::string_view text) { return parse(kOffloads, text); }
+std::optional<LoraTarget> parse_lora_target(std::string_view text) { return parse(kLoraTargets, text); }
 
 std::string_view name(Precision precision) { return spell(kPrecisions, precision); }
 std::string_view name(Method method) { return spell(kMethods, method); }
@@ -97,5 +109,6 @@ std::string_view name(Recompute recompute) { return spell(kRecomputes, recompute
 std::string_view name(Optimizer optimizer) { return spell(kOptimizers, optimizer); }
 std::string_view name(Attention attention) { return spell(kAttentions, attention); }
 std::string_view name(Offload offload) { return spell(kOffloads, offload); }
+std::string_view name(LoraTarget target) { return spell(kLoraTargets, target); }
 
 }  // namespace gpuspec::facts

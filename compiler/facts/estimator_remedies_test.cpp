@@ -69,11 +69,12 @@ TEST(Remedies, ClauseNamesWhatFitsAlone) {
 
 TEST(Remedies, ClauseCombinesWhenNothingFitsAlone) {
   // 13B full fine-tuning (~211 GB) on one 80 GB card: ZeRO-Offload alone leaves ~34 GB
-  // of 16-bit weights and activations, so it fits alone; on a 10 GB card only QLoRA
-  // with ZeRO-Offload of the adapter states together fits.
+  // of 16-bit weights and activations, so it fits alone; on an 11 GB card QLoRA alone
+  // needs ~11.2 GB (7.2 GB base, 0.6 GB adapter states, activations, loss and context),
+  // and only QLoRA with ZeRO-Offload of the adapter states (~10.7 GB) fits together.
   const std::string alone = describe_remedies(llama13b(Method::Full), 1, 80 * kGB);
   EXPECT_NE(alone.find("offload = cpu"), std::string::npos) << alone;
-  const std::string together = describe_remedies(llama13b(Method::Full), 1, 10 * kGB);
+  const std::string together = describe_remedies(llama13b(Method::Full), 1, 11 * kGB);
   EXPECT_TRUE(together.starts_with("no single setting fits; together")) << together;
   const std::string none = describe_remedies(llama13b(Method::Full), 1, 1 * kGB);
   EXPECT_TRUE(none.starts_with("no setting fits one card")) << none;

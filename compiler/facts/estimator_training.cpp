@@ -19,7 +19,22 @@ bool shards_gradients(Sharding sharding) {
 }
 bool shards_weights(Sharding sharding) { return sharding == Sharding::Zero3 || sharding == Sharding::Fsdp; }
 
-// Parameters on one GPU (after tensor parallelism), split by what they carry.
+// "adapter params (rank 8 on q_proj, v_proj: 0.062%)", or the share alone when it
+// was given or could not be counted.
+std::string adapter_label(const EstimatorInput& input, double fraction) {
+  if (input.trainable_fraction || !formulas::lora_adapter_params(input)) {
+    return fmt::format("adapter params ({:.3g}%)", fraction * 100);
+  }
+  std::string targets;
+  for (unsigned bit = 1; bit <= kAllLoraTargets; bit <<= 1) {
+    if (!(input.lora_targets & bit)) continue;
+    if (!targets.empty()) targets += ", ";
+    targets += name(static_cast<LoraTarget>(bit));
+  }
+  return fmt::format("adapter params (rank {:g} on {}: {:.3g}%)", input.lora_rank, targets, fraction * 100);
+}
+
+// Parameters on one GPU (after tensor and pipeline parallelism), split by what they carry.
 struct ParamGroups {
   double trainable = 0;     // weights + gradients + optimizer states
   double frozen = 0;        // weights only
@@ -29,10 +44,11 @@ struct ParamGroups {
 };
 
 // The labels only with `labelled` (a derivation is written): figures alone need none.
+// Tensor parallelism splits every matrix and pipeline parallelism the layers, so one
+// GPU holds params / (t x p) of each group.
 ParamGroups split_params(const EstimatorInput& input, bool labelled) {
-  const double params = input.params / input.tensor_parallel;
-  const double fraction =
-      input.trainable_fraction.value_or(formulas::default_trainable_fraction(input.method, input.layers));
+  const double params = input.params / input.tensor_parallel / input.pipeline_parallel;
+  const double fraction = formulas::trainable_fraction(input);
   ParamGroups groups{0, params, bytes_per_element(input.precision), "", labelled ? "params" : ""};
   switch (input.method) {
     case Method::Full:
@@ -48,15 +64,18 @@ ParamGroups split_params(const EstimatorInput& input, bool labelled) {
     case Method::Lora:
       groups = {params * fraction, params, bytes_per_element(input.precision), "", ""};
       if (labelled) {
-        groups.trainable_label = fmt::format("adapter params ({:.3g}%)", fraction * 100);
+        groups.trainable_label = adapter_label(input, fraction);
         groups.frozen_label = fmt::format("frozen {} base params", name(input.precision));
       }
       break;
     case Method::Qlora:
-      groups = {params * fraction, params, formulas::qlora_base_bytes_per_param(input.precision), "", ""};
+      // The base's average bytes: its linear layers quantized, embeddings and head in 16 bits.
+      groups = {params * fraction, params, formulas::stored_weight_bytes(input) / input.params, "", ""};
       if (labelled) {
-        groups.trainable_label = fmt::format("adapter params ({:.3g}%)", fraction * 100);
-        groups.frozen_label = input.precision == Precision::INT8 ? "frozen int8 base params" : "frozen NF4 base params";
+        groups.trainable_label = adapter_label(input, fraction);
+        const double kept = formulas::unquantized_params(input);
+        groups.frozen_label = fmt::format("frozen {} base params", input.precision == Precision::INT8 ? "int8" : "NF4");
+        if (kept > 0) groups.frozen_label += fmt::format(" ({} of them embeddings and head in 16 bits)", format_count(kept));
       }
       break;
     case Method::Inference:
@@ -171,7 +190,9 @@ TrainingStates estimate_training_states(const EstimatorInput& input, std::vector
   // when trained, their 16-bit gradients (DeepSpeed: largest_layer_memory = 4 x L).
   const bool gathers_trainable = input.method == Method::Full || input.method == Method::Freeze;
   const double gathered_params = zero3 ? largest_layer(input).value_or(0) : 0;
-  const double gathered_weight_bytes = gathers_trainable ? weight_bytes : groups.frozen_bytes;
+  const double gathered_weight_bytes = gathers_trainable                 ? weight_bytes
+                                       : input.method == Method::Qlora ? formulas::qlora_base_bytes_per_param(input.precision)
+                                                                       : groups.frozen_bytes;
   const double gathered_gradient_bytes = gathers_trainable ? weight_bytes : 0;
   if (steps && zero3 && !largest_layer(input)) {
     steps->push_back(

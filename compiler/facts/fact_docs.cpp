@@ -11,7 +11,7 @@ namespace gpuspec::facts {
 
 std::string_view default_fact_doc(std::string_view name) {
   // Read once per fact while the registry is built, so a plain scan is enough.
-  static constexpr std::array<std::pair<std::string_view, std::string_view>, 127> kDocs{{
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 130> kDocs{{
     {"acceptance.benchmark", "declared acceptance benchmarks (mlperf, torchbench, ...)"},
     {"acceptance.burn_in", "declared burn-in duration"},
     {"acceptance.rdma_test", "declared RDMA bandwidth test (ib_write_bw, perftest)"},
@@ -104,17 +104,19 @@ std::string_view default_fact_doc(std::string_view name) {
     {"storage.system.model", "the system drive's catalog entry"},
     {"storage.system.present", "a system volume is declared"},
     {"storage.system.raid", "RAID level of the system volume"},
-    {"workload.attention", "attention kernel: sdpa, flash or eager"},
+    {"workload.attention", "attention kernel: sdpa, flash2 or eager"},
     {"workload.batch_size", "micro-batch size per GPU"},
     {"workload.budget", "the workload's declared budget"},
     {"workload.checkpoint_every", "checkpoint interval in steps"},
     {"workload.data", "data sensitivity: public, internal or confidential"},
+    {"workload.data_parallel", "data-parallel replicas, when the workload declares them"},
     {"workload.dataset", "training data size"},
     {"workload.duration", "expected length of one training run"},
     {"workload.first_project", "the team's first project with no proven workload (002 §5)"},
     {"workload.heads", "attention heads"},
     {"workload.hidden", "hidden size"},
     {"workload.horizon", "how long the hardware must serve"},
+    {"workload.intermediate", "MLP inner width (config.json intermediate_size)"},
     {"workload.kv_heads", "key/value heads (grouped-query attention)"},
     {"workload.layers", "transformer layers"},
     {"workload.method", "full, lora, qlora, freeze or inference"},
@@ -123,6 +125,7 @@ std::string_view default_fact_doc(std::string_view name) {
     {"workload.offload", "ZeRO-Offload/ZeRO-Infinity target of the sharded training states: none, cpu or nvme"},
     {"workload.optimizer", "optimizer (adamw, adam, sgd, adafactor, lion, adamw_8bit)"},
     {"workload.params", "model parameters (declared or from the model entry)"},
+    {"workload.pipeline_parallel", "pipeline-parallel degree (1: none)"},
     {"workload.precision", "training or serving precision (fp32, bf16, fp16, fp8, int8, int4)"},
     {"workload.preprocessing", "online preprocessing/augmentation load: none, light or heavy"},
     {"workload.recompute", "activation recomputation: none, selective or full"},

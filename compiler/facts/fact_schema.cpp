@@ -202,6 +202,10 @@ FactSchema build() {
   s.add("chassis.pcie_switch", flag(), "GPUs and NICs sit behind PCIe switches");
   s.add("chassis.board", from("chassis", "board"), "largest motherboard form factor");
   s.add("chassis.airflow", from("chassis", "airflow"), "fan layout");
+  s.add("gpu.nvlink_domain", num(),
+        "GPUs that share NVLink: the node (NVSwitch, or SXM modules on one board), 2 (a bridged PCIe pair), else 1");
+  s.add("deploy.reads_data", flag(),
+        "the deployment reads a data set: its workload trains or declares dataset/samples, or it serves none");
   s.add("pcie.switched", flag(), "the devices do not each take CPU lanes (chassis.pcie_switch)");
   s.add("pcie.lanes_needed", num(), "PCIe lanes of the GPUs, NVMe drives and NICs with a lane count");
   s.add("pcie.gpu_lanes", num(), "PCIe lanes of the GPUs, which need the CPU's own lanes");
@@ -261,10 +265,15 @@ FactSchema build() {
   }
   s.add("workload.trains", flag(), "the task and the method both train (not llm.inference, not method inference)");
   s.add("workload.trainable_params", num(), "parameters the method trains (LoRA adapters, unfrozen layers, all)");
-  for (const char* n : {"params", "layers", "hidden", "heads", "kv_heads", "vocab", "seq_len", "tensor_parallel",
-                        "batch_size", "samples", "checkpoint_every"}) {
+  for (const char* n : {"params", "layers", "hidden", "heads", "kv_heads", "intermediate", "vocab", "seq_len",
+                        "tensor_parallel", "pipeline_parallel", "data_parallel", "batch_size", "samples",
+                        "checkpoint_every"}) {
     s.add(std::string("workload.") + n, num());
   }
+  s.add("workload.parallel_gpus", num(),
+        "GPUs one copy of the job takes: tensor_parallel x pipeline_parallel (x data_parallel when declared)");
+  s.add("workload.lora.rank", num(), "LoRA adapter rank (default 8, LLaMA-Factory's lora_rank)");
+  s.add("workload.lora.targets", any(), "the projections LoRA adapters wrap: all, or a list (default all)");
   s.add("workload.dataset", q(Dimension::data()));
   s.add("workload.horizon", q(Dimension::duration()));
   s.add("workload.duration", q(Dimension::duration()));
@@ -285,6 +294,13 @@ FactSchema build() {
   s.add("workload.mem.breakdown", sym(), "the per-GPU terms that hold bytes, as a sum (printed bare)");
   s.add("workload.mem.remedies", sym(), "settings not in effect that make the job fit (printed bare)");
   s.add("workload.mem.smaller_weights", sym(), "narrower weight storage not in effect, or empty (printed bare)");
+  s.add("workload.mem.multi_gpu_settings", sym(),
+        "a hint clause: sharding and offload settings not in effect, or empty (printed bare)");
+  s.add("workload.mem.host_offload", q(Dimension::data()),
+        "offload: host RAM per node for the offloaded states and buffers (DeepSpeed's estimators)");
+  s.add("workload.mem.host_offload_states", q(Dimension::data()),
+        "offload: host RAM per node the offloaded states (cpu) or pinned swap buffers (nvme) take at least");
+  s.add("workload.mem.nvme_offload", q(Dimension::data()), "offload = nvme: NVMe per node for the offloaded states");
 
   // The quote backend.
   s.add("cost.capex", q(Dimension::money_amount()));

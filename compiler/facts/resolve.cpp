@@ -11,6 +11,7 @@ namespace gpuspec::facts {
 void resolve_server(FactBuilder& b);
 void resolve_cloud(FactBuilder& b, const sema::DeclEntry* instance_override);
 void resolve_compat(FactBuilder& b);  // resolve_compat.cpp: stdlib compatibility data, software and plans
+void add_served_facts(FactBuilder& b);  // resolve_served.cpp: NVLink domain, whether a data set is read
 
 bool has_facts(std::string_view kind) { return kind == "server" || kind == "cloud" || kind == "workload"; }
 
@@ -63,9 +64,10 @@ void add_served_workload_facts(const sema::Program& program, const sema::DeclEnt
   through_cache(facts, diags, base->second, fresh_base,
                 [&](DiagnosticEngine&) { add_workload_base_facts(program, workload, facts); });
   const double total_gpus = total_job_gpus(gpus);
-  auto [memory, fresh_memory] = cache->memory.try_emplace(WorkloadGpusKey{&workload, total_gpus});
+  const int per_node = gpus_per_node(facts);
+  auto [memory, fresh_memory] = cache->memory.try_emplace(WorkloadGpusKey{&workload, total_gpus, per_node});
   through_cache(facts, diags, memory->second, fresh_memory, [&](DiagnosticEngine& reported) {
-    add_workload_estimate_facts(*workload.decl, facts, total_gpus, reported);
+    add_workload_estimate_facts(*workload.decl, facts, total_gpus, per_node, reported);
   });
   const DeploymentGpus deployment = deployment_gpus(facts);
   auto [remedies, fresh_remedies] = cache->remedies.try_emplace(WorkloadRemedyKey{&workload, total_gpus, deployment});
@@ -93,6 +95,7 @@ FactSet resolve(const sema::Program& program, const sema::DeclEntry& entry, Diag
       add_served_workload_facts(program, *workload, facts, gpus, diags, cache);
     }
   }
+  add_served_facts(b);
 
   resolve_compat(b);
   return facts;

@@ -35,7 +35,8 @@ struct WorkloadFacts {
   std::vector<Entry> facts;
   std::vector<Diagnostic> diagnostics;
 };
-using WorkloadGpusKey = std::tuple<const sema::DeclEntry*, double>;  // the workload, its job's GPUs (>= 1)
+// The workload, its job's GPUs (>= 1) and the GPUs of one node (offload's host memory is per node).
+using WorkloadGpusKey = std::tuple<const sema::DeclEntry*, double, int>;
 using WorkloadRemedyKey = std::tuple<const sema::DeclEntry*, double, DeploymentGpus>;
 struct WorkloadFactCache {
   std::map<const sema::DeclEntry*, WorkloadFacts> base;  // declared, model and defaults

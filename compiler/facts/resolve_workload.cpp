@@ -52,6 +52,24 @@ void default_seq_len(FactSet& facts, const std::string& task, SourceRange at) {
                             : "LLaMA-Factory cutoff_len 2048"});
 }
 
+// GPUs one copy of the job takes: tensor_parallel x pipeline_parallel, x data_parallel
+// when the workload declares it. The deployment's GPUs must be a multiple of it
+// (workload.parallelism-fits-gpus).
+void add_parallel_gpus(FactSet& facts, SourceRange at) {
+  auto degree = [&](FactKey key) {
+    auto q = facts.quantity(key);
+    return q && q->dimension.dimensionless() ? q->value : 1.0;
+  };
+  const double tp = degree("workload.tensor_parallel"_fact), pp = degree("workload.pipeline_parallel"_fact);
+  const Fact* dp = facts.find("workload.data_parallel"_fact);
+  const double replicas = dp ? degree("workload.data_parallel"_fact) : 1;
+  facts.set("workload.parallel_gpus"_fact, Value::number(tp * pp * replicas),
+            Origin{Origin::Kind::Derived, at, {},
+                   dp ? Explanation::format("tensor_parallel {:g} x pipeline_parallel {:g} x data_parallel {:g}", tp, pp,
+                                            replicas)
+                      : Explanation::format("tensor_parallel {:g} x pipeline_parallel {:g}", tp, pp)});
+}
+
 }  // namespace
 
 void add_workload_facts(const sema::Program& program, const sema::DeclEntry& workload, FactSet& facts,
@@ -68,7 +86,7 @@ void add_workload_base_facts(const sema::Program& program, const sema::DeclEntry
   // A model reference supplies the shape the workload does not declare itself.
   if (auto model = facts.symbol("workload.model"_fact)) {
     if (const auto* entry = program.find(*model)) {
-      for (const char* property : {"params", "layers", "hidden", "heads", "kv_heads", "vocab", "seq_len"}) {
+      for (const char* property : {"params", "layers", "hidden", "heads", "kv_heads", "intermediate", "vocab", "seq_len"}) {
         std::string name = std::string("workload.") + property;
         if (facts.find(name)) continue;
         if (auto fact = catalog_property(*entry, property)) facts.set(name, fact->value, fact->origin);
@@ -95,6 +113,14 @@ void add_workload_base_facts(const sema::Program& program, const sema::DeclEntry
   set_default(facts, "workload.sharding", Value::symbol("none"), at, "schema default");
   set_default(facts, "workload.offload", Value::symbol("none"), at, "schema default");
   set_default(facts, "workload.tensor_parallel", Value::number(1), at, "schema default");
+  set_default(facts, "workload.pipeline_parallel", Value::number(1), at, "schema default");
+  add_parallel_gpus(facts, at);
+  const auto method = facts.symbol("workload.method"_fact);
+  if (method == "lora" || method == "qlora") {
+    set_default(facts, "workload.lora.rank", Value::number(8), at, "LLaMA-Factory lora_rank = 8 (PEFT's r = 8 too)");
+    set_default(facts, "workload.lora.targets", Value::symbol("all"), at,
+                "LLaMA-Factory lora_target = all (PEFT's own default for Llama is q_proj, v_proj)");
+  }
   set_default(facts, "workload.batch_size", Value::number(1), at,
               "micro-batch 1 per GPU, as LLaMA-Factory's example configs (per_device_train_batch_size: 1)");
   set_default(facts, "workload.recompute", Value::symbol(finetune ? "full" : "none"), at,

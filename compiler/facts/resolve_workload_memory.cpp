@@ -94,8 +94,11 @@ bool is_default(const FactSet& facts, FactKey name) {
 // Inference reads only the sequence and batch.
 std::string assumptions(const FactSet& facts, bool trains) {
   std::vector<std::string> assumed;
-  for (const char* key : {"seq_len", "batch_size", "recompute", "attention", "optimizer"}) {
+  const auto method = facts.symbol("workload.method"_fact);
+  const bool adapters = trains && (method == "lora" || method == "qlora");
+  for (const char* key : {"seq_len", "batch_size", "recompute", "attention", "optimizer", "lora.rank", "lora.targets"}) {
     if (!trains && std::string_view(key) != "seq_len" && std::string_view(key) != "batch_size") continue;
+    if (!adapters && std::string_view(key).starts_with("lora.")) continue;
     const std::string text = std::string("workload.") + key;
     const FactKey name = fact_key(text);
     if (const Fact* fact = facts.find(name); fact && is_default(facts, name)) {
@@ -111,16 +114,33 @@ std::string assumptions(const FactSet& facts, bool trains) {
 bool countable_gpus(const ast::Declaration& decl, const FactSet& facts, double total_gpus, DiagnosticEngine& diags) {
   double tensor_parallel = number(facts, "workload.tensor_parallel"_fact).value_or(1);
   auto tp = units::checked_integer<int>(tensor_parallel);
-  auto dp = units::checked_integer<int>(std::floor(total_gpus / std::max(1, tp.value_or(1))));
-  if (tp && dp) return true;
+  auto pp = units::checked_integer<int>(number(facts, "workload.pipeline_parallel"_fact).value_or(1));
+  auto declared_dp = units::checked_integer<int>(number(facts, "workload.data_parallel"_fact).value_or(1));
+  auto dp = units::checked_integer<int>(
+      std::floor(total_gpus / std::max(1.0, static_cast<double>(tp.value_or(1)) * pp.value_or(1))));
+  if (tp && pp && dp && declared_dp) return true;
   const Fact* declared = facts.find("workload.tensor_parallel"_fact);
   SourceRange where = !tp && declared && declared->origin.range.valid() ? declared->origin.range : decl.name_range;
-  std::string what = tp ? fmt::format("over {:g} GPUs", total_gpus) : fmt::format("with tensor_parallel = {:g}", tensor_parallel);
+  std::string what = !tp ? fmt::format("with tensor_parallel = {:g}", tensor_parallel)
+                    : !pp ? std::string("with this pipeline_parallel")
+                    : !declared_dp ? std::string("with this data_parallel")
+                                   : fmt::format("over {:g} GPUs", total_gpus);
   auto& d = diags.error("estimator-input", where,
                         fmt::format("cannot estimate the memory of '{}' {}: the estimator counts at most {} GPUs",
                                     decl.name, what, std::numeric_limits<int>::max()));
   d.declaration = decl.name;
   return false;
+}
+
+// The bit mask of workload.lora.targets: `all`, or the listed projections.
+unsigned lora_targets(const FactSet& facts) {
+  const Fact* fact = facts.find("workload.lora.targets"_fact);
+  if (!fact || fact->value.type != Value::Type::List) return kAllLoraTargets;
+  unsigned mask = 0;
+  for (const auto& item : fact->value.items) {
+    if (auto target = parse_lora_target(item.text)) mask |= static_cast<unsigned>(*target);
+  }
+  return mask == 0 ? kAllLoraTargets : mask;
 }
 
 EstimatorInput input_from(const FactSet& facts, double params, double total_gpus) {
@@ -136,9 +156,18 @@ EstimatorInput input_from(const FactSet& facts, double params, double total_gpus
   input.attention = parsed_symbol(facts, "workload.attention"_fact, parse_attention).value_or(Attention::Sdpa);
   input.offload = parsed_symbol(facts, "workload.offload"_fact, parse_offload).value_or(Offload::None);
   // Checked by countable_gpus() first: the casts below cannot overflow.
-  input.tensor_parallel = units::checked_integer<int>(number(facts, "workload.tensor_parallel"_fact).value_or(1)).value_or(1);
-  input.data_parallel =
-      std::max(1, units::checked_integer<int>(std::floor(total_gpus / std::max(1, input.tensor_parallel))).value_or(1));
+  auto degree = [&](FactKey key) { return units::checked_integer<int>(number(facts, key).value_or(1)).value_or(1); };
+  input.tensor_parallel = degree("workload.tensor_parallel"_fact);
+  input.pipeline_parallel = degree("workload.pipeline_parallel"_fact);
+  // ZeRO/FSDP shard over the declared replicas, else over every GPU the model-parallel
+  // groups leave (workload.parallelism-fits-gpus reports a count that does not divide).
+  const double model_parallel = static_cast<double>(input.tensor_parallel) * input.pipeline_parallel;
+  input.data_parallel = facts.find("workload.data_parallel"_fact)
+                            ? degree("workload.data_parallel"_fact)
+                            : std::max(1, units::checked_integer<int>(std::floor(total_gpus / model_parallel)).value_or(1));
+  input.intermediate = number(facts, "workload.intermediate"_fact);
+  if (auto rank = number(facts, "workload.lora.rank"_fact)) input.lora_rank = *rank;
+  input.lora_targets = lora_targets(facts);
   input.seq_len = number(facts, "workload.seq_len"_fact);
   input.seq_len_is_default = is_default(facts, "workload.seq_len"_fact);
   input.batch_size = number(facts, "workload.batch_size"_fact);
@@ -147,14 +176,8 @@ EstimatorInput input_from(const FactSet& facts, double params, double total_gpus
   input.heads = number(facts, "workload.heads"_fact);
   input.kv_heads = number(facts, "workload.kv_heads"_fact);
   input.vocab = number(facts, "workload.vocab"_fact);
+  input.vocab_loss = facts.symbol("workload.task"_fact).value_or("").starts_with("llm.");
   return input;
-}
-
-// Bytes of the weights as stored: QLoRA keeps its base in NF4 (or int8), whatever
-// `precision` (the compute type) says.
-double stored_weight_bytes(const EstimatorInput& input) {
-  if (input.method == Method::Qlora) return input.params * formulas::qlora_base_bytes_per_param(input.precision);
-  return input.params * bytes_per_element(input.precision);
 }
 
 // ", or store them in fewer bits: precision = int8 (7.0 GB)": narrower weight storage
@@ -162,7 +185,7 @@ double stored_weight_bytes(const EstimatorInput& input) {
 std::string smaller_weights(const EstimatorInput& input) {
   std::vector<std::string> options;
   auto option = [&](std::string setting, const EstimatorInput& changed) {
-    options.push_back(fmt::format("{} ({:.1f} GB)", setting, stored_weight_bytes(changed) / 1e9));
+    options.push_back(fmt::format("{} ({:.1f} GB)", setting, formulas::stored_weight_bytes(changed) / 1e9));
   };
   EstimatorInput changed = input;
   if (!trains(input.method)) {
@@ -187,10 +210,16 @@ std::string smaller_weights(const EstimatorInput& input) {
 // optimizer, and ZeRO/FSDP shard training states only).
 std::string describe_setup(const EstimatorInput& input) {
   if (!trains(input.method)) {
-    return fmt::format("inference, {}, tensor parallel {}", name(input.precision), input.tensor_parallel);
+    std::string setup = fmt::format("inference, {}, tensor parallel {}", name(input.precision), input.tensor_parallel);
+    if (input.pipeline_parallel > 1) setup += fmt::format(", pipeline parallel {}", input.pipeline_parallel);
+    return setup;
   }
-  return fmt::format("method {}, {}, optimizer {}, sharding {}", name(input.method), name(input.precision),
-                     name(input.optimizer), name(input.sharding));
+  std::string setup = fmt::format("method {}, {}, optimizer {}, sharding {}", name(input.method),
+                                  name(input.precision), name(input.optimizer), name(input.sharding));
+  if (input.offload != Offload::None) setup += fmt::format(", states offloaded to {}", name(input.offload));
+  if (input.tensor_parallel > 1) setup += fmt::format(", tensor parallel {}", input.tensor_parallel);
+  if (input.pipeline_parallel > 1) setup += fmt::format(", pipeline parallel {}", input.pipeline_parallel);
+  return setup;
 }
 
 // "weights 140 GB + KV cache 10 GiB + overhead 28 GB": only the terms that hold bytes, each
@@ -206,6 +235,41 @@ std::string describe_breakdown(const MemoryEstimate& estimate) {
   }
   if (parts.empty()) return "no terms";
   return fmt::format("{}", fmt::join(parts, " + "));
+}
+
+// ", and shard the states over them (sharding = zero3)": the settings that spread a
+// job's states that are not already in effect, as a hint clause ("" when all are).
+std::string multi_gpu_settings(const EstimatorInput& input) {
+  if (!trains(input.method)) return "";
+  std::vector<std::string> settings;
+  if (input.sharding != Sharding::Zero3 && input.sharding != Sharding::Fsdp) {
+    settings.push_back("shard the states over them (sharding = zero3)");
+  }
+  if (input.offload == Offload::None) settings.push_back("keep the optimizer states in host memory (offload = cpu)");
+  if (settings.empty()) return "";
+  return fmt::format(", and {}", fmt::join(settings, ", or "));
+}
+
+// workload.mem.host_offload (DeepSpeed's estimate), .host_offload_states (the states
+// alone) and .nvme_offload, per node, for a job that offloads; nothing otherwise.
+void add_host_offload_facts(const EstimatorInput& input, double total_gpus, int per_node, SourceRange at,
+                            FactSet& facts) {
+  if (input.offload == Offload::None || !trains(input.method)) return;
+  per_node = std::max(1, std::min(per_node, static_cast<int>(std::min(total_gpus, 1e9))));
+  const int nodes = static_cast<int>(std::ceil(total_gpus / per_node));
+  const HostOffload host = estimate_host_offload(input, per_node, nodes, true);
+  const std::string basis = fmt::format("{} node(s) of {} GPU(s)", nodes, per_node);
+  auto step = [&](std::size_t i) {
+    return Explanation(i < host.steps.size() ? fmt::format("{}; {}", host.steps[i], basis) : basis);
+  };
+  if (input.offload == Offload::Cpu) {
+    set_bytes(facts, "workload.mem.host_offload"_fact, host.host, at, step(1));
+    set_bytes(facts, "workload.mem.host_offload_states"_fact, host.host_states, at, step(0));
+  } else {
+    set_bytes(facts, "workload.mem.host_offload"_fact, host.host, at, step(1));
+    set_bytes(facts, "workload.mem.host_offload_states"_fact, host.host_states, at, step(1));
+    set_bytes(facts, "workload.mem.nvme_offload"_fact, host.nvme, at, step(0));
+  }
 }
 
 std::optional<EstimatorInput> estimator_input(const ast::Declaration& decl, const FactSet& facts, double total_gpus,
@@ -234,9 +298,13 @@ std::optional<EstimatorInput> workload_estimator_input(const ast::Declaration& d
 
 double total_job_gpus(std::optional<double> gpus) { return std::max(1.0, gpus.value_or(1.0)); }
 
+int gpus_per_node(const FactSet& facts) {
+  return std::max(1, units::checked_integer<int>(number(facts, "gpu.count"_fact).value_or(1)).value_or(1));
+}
+
 DeploymentGpus deployment_gpus(const FactSet& facts) {
   DeploymentGpus out;
-  out.per_node = units::checked_integer<int>(number(facts, "gpu.count"_fact).value_or(1)).value_or(1);
+  out.per_node = gpus_per_node(facts);
   if (auto q = facts.quantity("gpu.vram"_fact)) out.vram = q->value;
   // A job that fits one card gets every remedy, whatever the card (describe_remedies):
   // all such cards are one, so the servers of a workload share its remedies.
@@ -248,12 +316,12 @@ DeploymentGpus deployment_gpus(const FactSet& facts) {
 void add_workload_memory_facts(const ast::Declaration& decl, FactSet& facts, std::optional<double> gpus,
                                DiagnosticEngine& diags) {
   const double total_gpus = total_job_gpus(gpus);
-  if (add_workload_estimate_facts(decl, facts, total_gpus, diags)) {
+  if (add_workload_estimate_facts(decl, facts, total_gpus, gpus_per_node(facts), diags)) {
     add_workload_remedy_facts(decl, facts, total_gpus, deployment_gpus(facts));
   }
 }
 
-bool add_workload_estimate_facts(const ast::Declaration& decl, FactSet& facts, double total_gpus,
+bool add_workload_estimate_facts(const ast::Declaration& decl, FactSet& facts, double total_gpus, int per_node,
                                  DiagnosticEngine& diags) {
   const std::optional<EstimatorInput> valid = estimator_input(decl, facts, total_gpus, diags);
   if (!valid) return false;
@@ -284,7 +352,7 @@ bool add_workload_estimate_facts(const ast::Declaration& decl, FactSet& facts, d
   set_text(facts, "workload.mem.breakdown"_fact, describe_breakdown(estimate), at,
            "the per-GPU figures that hold bytes, summed by workload.mem.per_gpu");
   // Weight bytes of the whole model as stored, for the 1.2x headroom rule (002 §7).
-  const double stored = stored_weight_bytes(input);
+  const double stored = formulas::stored_weight_bytes(input);
   set_bytes(facts, "workload.mem.model_weights"_fact, stored, at,
             Explanation::format("{:.4g}B params x {:.4g} B ({})", input.params / 1e9, stored / input.params,
                         input.method == Method::Qlora ? "QLoRA's quantized base" : name(input.precision)));
@@ -295,20 +363,28 @@ bool add_workload_estimate_facts(const ast::Declaration& decl, FactSet& facts, d
                    Explanation::literal(estimate.shape_terms_included
                                             ? "layers, hidden, heads, seq_len known: activations included"
                                             : "model shape unknown: per-GPU figure is a lower bound")});
-  const double fraction = trains(input.method) ? formulas::default_trainable_fraction(input.method, input.layers) : 0;
-  facts.set("workload.trainable_params"_fact, Value::number(input.params * fraction),
+  const double trained = trainable_params(input);
+  facts.set("workload.trainable_params"_fact, Value::number(trained),
             Origin{Origin::Kind::Estimator, at, {},
-                   Explanation::format("{:.4g}B params x trainable share {:.3g} (method {})", input.params / 1e9, fraction,
-                               name(input.method))});
+                   Explanation::format("{:.4g}B params x trainable share {:.3g} (method {})", input.params / 1e9,
+                                       trained / input.params, name(input.method))});
 
-  // What-ifs the rules compare against: the job on one GPU, and without ZeRO-3.
+  // What-ifs the rules compare against: the job on one GPU, and without ZeRO-3. Offload
+  // keeps its states on the host however many GPUs there are, so the one-GPU figure
+  // keeps it (and the sharding it needs): offloaded states are never counted as VRAM.
   EstimatorInput single = input;
-  single.sharding = Sharding::None;
-  single.offload = Offload::None;
+  if (input.offload == Offload::None) single.sharding = Sharding::None;
   single.data_parallel = 1;
   single.tensor_parallel = 1;
+  single.pipeline_parallel = 1;
   set_bytes(facts, "workload.mem.single_gpu"_fact, estimate_per_gpu(single), at,
-            "typical estimate on one GPU: no sharding, offload or tensor parallelism");
+            input.offload == Offload::None
+                ? Explanation::literal("typical estimate on one GPU: no sharding, tensor or pipeline parallelism")
+                : Explanation::format("typical estimate on one GPU with the states offloaded to {} (not VRAM)",
+                                      name(input.offload)));
+  set_text(facts, "workload.mem.multi_gpu_settings"_fact, multi_gpu_settings(input), at,
+           "sharding and offload settings not in effect, for workload.llm-finetune-min-gpus");
+  add_host_offload_facts(input, total_gpus, per_node, at, facts);
   if (input.sharding == Sharding::Zero3 || input.sharding == Sharding::Fsdp) {
     EstimatorInput zero2 = input;
     zero2.sharding = Sharding::Zero2;

@@ -19,11 +19,12 @@ void add_workload_memory_facts(const ast::Declaration& decl, FactSet& facts, std
                                DiagnosticEngine& diags);
 
 // add_workload_memory_facts in the two parts its results depend on (issue 12), so a
-// cache can key each by what it reads: the estimate, its what-ifs and clauses by the
-// workload and the job's GPUs alone (add_workload_estimate_facts; false when nothing
-// was estimated), the remedies besides by the deployment's GPUs per node and one
-// card's VRAM (add_workload_remedy_facts, which reports nothing).
+// cache can key each by what it reads: the estimate, its what-ifs, clauses and the
+// host memory of offload by the workload, the job's GPUs and the GPUs of one node
+// (add_workload_estimate_facts; false when nothing was estimated), the remedies
+// besides by one card's VRAM (add_workload_remedy_facts, which reports nothing).
 double total_job_gpus(std::optional<double> gpus);  // what `gpus` means to the estimator: at least 1
+int gpus_per_node(const FactSet& facts);            // gpu.count of the deployment, else 1
 struct DeploymentGpus {
   int per_node = 1;             // gpu.count, bounds tensor parallelism
   std::optional<double> vram;   // gpu.vram of one card, in bytes; infinite when the estimate fits it
@@ -31,7 +32,7 @@ struct DeploymentGpus {
 };
 // Read after add_workload_estimate_facts (it compares workload.mem.per_gpu with the card).
 DeploymentGpus deployment_gpus(const FactSet& facts);
-bool add_workload_estimate_facts(const ast::Declaration& decl, FactSet& facts, double total_gpus,
+bool add_workload_estimate_facts(const ast::Declaration& decl, FactSet& facts, double total_gpus, int per_node,
                                  DiagnosticEngine& diags);
 void add_workload_remedy_facts(const ast::Declaration& decl, FactSet& facts, double total_gpus,
                                const DeploymentGpus& deployment);

@@ -11,6 +11,7 @@
 #include "sema/cloud_check.h"
 #include "sema/consistency_check.h"
 #include "sema/misplaced_property.h"
+#include "sema/price_check.h"
 #include "sema/schema.h"
 #include "sema/suggest.h"
 #include "sema/value_check.h"
@@ -207,9 +208,9 @@ void check_program(const Program& program, DiagnosticEngine& diags) {
       checker.check(decl);
       // Catalog cross-checks read the checked values, so they need a clean schema check
       // of a declaration that parsed whole.
-      if (decl.kind == "cloud" && !decl.recovered && diags.error_count() == errors_before) {
-        check_cloud_deployment(program, decl, diags);
-      }
+      bool whole = !decl.recovered && diags.error_count() == errors_before;
+      if (decl.kind == "cloud" && whole) check_cloud_deployment(program, decl, diags);
+      if (decl.kind == "price" && whole) check_price(program, decl, diags);
     }
   }
   check_consistency(program, diags);
@@ -220,7 +221,11 @@ void check_library(const Library& library, DiagnosticEngine& diags) {
   DeclarationChecker checker(program, diags);
   for (const auto& file : library.files()) {
     checker.set_file_text(file->source->text());
-    for (const auto& decl : file->ast.declarations) checker.check(decl);
+    for (const auto& decl : file->ast.declarations) {
+      std::size_t errors_before = diags.error_count();
+      checker.check(decl);
+      if (decl.kind == "price" && diags.error_count() == errors_before) check_price(program, decl, diags);
+    }
   }
 }
 

@@ -9,6 +9,7 @@ Type quantity(units::Dimension dimension) { return {.kind = ValueKind::Quantity,
 Type percent() { return {.kind = ValueKind::Percent}; }
 Type string() { return {.kind = ValueKind::String}; }
 Type date() { return {.kind = ValueKind::Date}; }
+Type date_or_undated() { return {.kind = ValueKind::Date, .undated_ok = true}; }
 Type boolean() { return {.kind = ValueKind::Bool}; }
 Type symbol(std::vector<std::string_view> allowed) { return {.kind = ValueKind::Symbol, .symbols = std::move(allowed)}; }
 Type versioned(std::vector<std::string_view> allowed) {
@@ -20,6 +21,11 @@ Type multiplicity(std::vector<std::string_view> kinds) {
 }
 Type list_of(Type element) {
   Type t{.kind = ValueKind::List};
+  t.element.push_back(std::move(element));
+  return t;
+}
+Type range_of(Type element) {
+  Type t{.kind = ValueKind::Range};
   t.element.push_back(std::move(element));
   return t;
 }

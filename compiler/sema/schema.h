@@ -18,13 +18,14 @@ enum class ValueKind {
   Quantity,         // number with a unit of `dimension`
   Percent,          // `60%` (a plain number in [0,1] is accepted too), a share: 0% to 100%
   String,           // "..."
-  Date,             // "YYYY-MM-DD"
+  Date,             // "YYYY-MM-DD" (or "undated" where `undated_ok`)
   Bool,             // true / false
   Symbol,           // one of `symbols` (any symbol when `symbols` is empty)
   VersionedSymbol,  // `name@version`, name one of `symbols`
   Reference,        // a declaration of one of `ref_kinds`
   Multiplicity,     // `N x ref` or a bare `ref` (N = 1), ref of one of `ref_kinds`
   List,             // `[ ... ]` of `element`
+  Range,            // `low .. high`, both ends of `element` with their units, low <= high
   Block,            // `key { ... }` checked against `block`
   Expression,       // a policy expression, checked by the policy loader
 };
@@ -36,9 +37,10 @@ struct Type {
   units::Dimension dimension{};               // Quantity
   std::vector<std::string_view> symbols;      // Symbol, VersionedSymbol
   std::vector<std::string_view> ref_kinds;    // Reference, Multiplicity
-  std::vector<Type> element;                  // List: exactly one entry
+  std::vector<Type> element;                  // List, Range: exactly one entry
   const BlockSchema* block = nullptr;         // Block
   double min_count = 0;                       // Count: the smallest value that makes sense
+  bool undated_ok = false;                    // Date: "undated" is accepted too (a price's as_of)
 };
 
 // Builders keep schema tables readable.
@@ -50,12 +52,17 @@ Type quantity(units::Dimension dimension);
 Type percent();
 Type string();
 Type date();
+// A date or the word "undated": a price whose source states no date (it then needs
+// `verified = false`, which sema/price_check.cpp enforces).
+Type date_or_undated();
 Type boolean();
 Type symbol(std::vector<std::string_view> allowed = {});
 Type versioned(std::vector<std::string_view> allowed = {});
 Type reference(std::vector<std::string_view> kinds);
 Type multiplicity(std::vector<std::string_view> kinds);
 Type list_of(Type element);
+// `low .. high` of `element` (a quantity type): a price's amount as a range.
+Type range_of(Type element);
 Type block(const BlockSchema& schema);
 Type expression();
 

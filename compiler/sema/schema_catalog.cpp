@@ -46,6 +46,15 @@ std::vector<std::string_view> memory_kind_symbols() { return {"ddr4", "ddr5"}; }
 std::vector<std::string_view> dimm_form_symbols() { return {"rdimm", "udimm", "lrdimm"}; }
 std::vector<std::string_view> provider_symbols() { return {"aws", "azure", "alicloud"}; }
 std::vector<std::string_view> currency_symbols() { return {"CNY", "USD"}; }
+std::vector<std::string_view> socket_symbols() { return {"lga4677", "sp5", "str5", "lga1700"}; }
+// Where a part is sold (site regions, as `site.region`): a China-market part lists
+// [cn]; no `markets` means every market.
+std::vector<std::string_view> market_symbols() { return {"cn", "us", "eu", "jp", "sg", "other"}; }
+// The kinds of price (docs/cost.md, "Price kinds"): what a figure is decides what it may price.
+std::vector<std::string_view> price_kind_symbols() {
+  return {"list",     "street",    "used",        "distributor_report", "configurator", "estimate",
+          "quote",    "on_demand", "reserved_1y", "reserved_3y",        "spot",     "capacity_block"};
+}
 std::vector<std::string_view> arch_symbols() { return {"volta", "ampere", "ada", "hopper", "blackwell", "davinci"}; }
 // How a power supply is built and mounted (docs/catalog.md, "PSU form factors"): a desktop
 // ATX or SFX unit cabled into a case, an Intel CRPS or OCP M-CRPS hot-swap module, or a
@@ -53,11 +62,23 @@ std::vector<std::string_view> arch_symbols() { return {"volta", "ampere", "ada",
 std::vector<std::string_view> psu_form_symbols() { return {"atx", "sfx", "crps", "m_crps", "oem_module"}; }
 // Kinds a price can be attached to: anything that can be bought or rented.
 std::vector<std::string_view> priced_kinds() {
-  return {"gpu", "cpu", "memory", "disk", "psu", "chassis", "cooling", "nic", "part", "instance", "volume", "service"};
+  return {"gpu", "cpu", "memory", "disk", "psu", "chassis", "motherboard", "cooling", "nic", "part", "instance", "volume", "service"};
+}
+// Parts a system price (a chassis, barebone or DGX) may already include.
+std::vector<std::string_view> includable_kinds() {
+  return {"gpu", "cpu", "memory", "disk", "psu", "motherboard", "cooling", "nic", "part"};
+}
+
+// A part kind: provenance plus the markets it is sold in.
+KindSchema part_kind_of(std::string_view kind, std::vector<PropertySchema> properties, std::string_view doc) {
+  properties.push_back({"markets", {list_of(symbol(market_symbols()))}, false, "every market",
+                        "the site regions the part is sold in, when the vendor sells it only there (a China-market "
+                        "card: [cn]); `gpuspec suggest` offers it only to a site in one of them"});
+  return catalog_kind(kind, std::move(properties), doc);
 }
 
 KindSchema gpu_kind() {
-  return catalog_kind(
+  return part_kind_of(
       "gpu",
       {
           {"vram", {quantity(Dimension::data())}, true, "",
@@ -94,7 +115,7 @@ KindSchema gpu_kind() {
 }
 
 KindSchema cpu_kind() {
-  return catalog_kind(
+  return part_kind_of(
       "cpu",
       {
           {"cores", {count()}, true, "", "physical cores"},
@@ -109,7 +130,7 @@ KindSchema cpu_kind() {
           {"chipset_lanes", {count()}, false, "",
            "PCIe lanes of the platform's chipset, behind its one link to the CPU (Z790: 28); omitted = not known"},
           {"pcie", {symbol(pcie_symbols())}, false, "", "PCIe generation of those lanes"},
-          {"socket", {symbol({"lga4677", "sp5", "str5", "lga1700"})}, false, "", "CPU socket"},
+          {"socket", {symbol(socket_symbols())}, false, "", "CPU socket"},
           {"max_power", {quantity(Dimension::power())}, false, "",
            "highest sustained package power the vendor publishes (Intel maximum turbo power, AMD PPT); omitted = tdp"},
           {"memory_forms", {list_of(symbol(dimm_form_symbols()))}, false, "", "DIMM types the platform takes"},
@@ -119,7 +140,7 @@ KindSchema cpu_kind() {
 }
 
 KindSchema memory_kind() {
-  return catalog_kind(
+  return part_kind_of(
       "memory",
       {
           {"type", {symbol(memory_kind_symbols())}, true, "", "DRAM generation"},
@@ -133,7 +154,7 @@ KindSchema memory_kind() {
 }
 
 KindSchema disk_kind() {
-  return catalog_kind(
+  return part_kind_of(
       "disk",
       {
           {"capacity", {quantity(Dimension::data())}, true, "", "usable capacity (decimal units, as sold)"},
@@ -151,7 +172,7 @@ KindSchema disk_kind() {
 }
 
 KindSchema psu_kind() {
-  return catalog_kind(
+  return part_kind_of(
       "psu",
       {
           {"capacity", {quantity(Dimension::power())}, true, "", "rated output"},
@@ -163,7 +184,7 @@ KindSchema psu_kind() {
 }
 
 KindSchema chassis_kind() {
-  return catalog_kind(
+  return part_kind_of(
       "chassis",
       {
           {"form", {symbol({"tower", "rack_1u", "rack_2u", "rack_4u", "rack_5u", "rack_6u", "rack_8u", "rack_10u"})}, true, "",
@@ -186,8 +207,24 @@ KindSchema chassis_kind() {
       "a chassis or complete server barebone");
 }
 
+KindSchema motherboard_kind() {
+  return part_kind_of(
+      "motherboard",
+      {
+          {"socket", {symbol(socket_symbols())}, true, "", "CPU socket (as the CPU's `socket`)"},
+          {"sockets", {positive_count()}, true, "", "CPU sockets on the board"},
+          {"form", {symbol({"micro_atx", "atx", "eatx", "ceb", "ssi_eeb", "proprietary"})}, true, "",
+           "board form factor; a case's `board` says the largest it takes"},
+          {"memory_type", {symbol(memory_kind_symbols())}, true, "", "DRAM generation the slots take"},
+          {"memory_slots", {positive_count()}, true, "", "DIMM slots on the board (all sockets)"},
+          {"memory_forms", {list_of(symbol(dimm_form_symbols()))}, false, "", "DIMM types the slots take"},
+          {"pcie_x16_slots", {count()}, false, "", "PCIe x16 slots (physical)"},
+      },
+      "a motherboard for a tower or workstation build (a rack barebone or DGX includes its own)");
+}
+
 KindSchema cooling_kind() {
-  return catalog_kind(
+  return part_kind_of(
       "cooling",
       {
           {"type", {symbol(cooling_symbols())}, true, "", "cooling kind (cooling.kind)"},
@@ -197,7 +234,7 @@ KindSchema cooling_kind() {
 }
 
 KindSchema nic_kind() {
-  return catalog_kind(
+  return part_kind_of(
       "nic",
       {
           {"fabric", {symbol(fabric_symbols()), list_of(symbol(fabric_symbols()))}, true, "",
@@ -212,7 +249,7 @@ KindSchema nic_kind() {
 }
 
 KindSchema part_kind() {
-  return catalog_kind(
+  return part_kind_of(
       "part",
       {
           {"category",
@@ -300,6 +337,7 @@ KindSchema model_kind() {
           {"hidden", {count()}, false, "", "hidden size"},
           {"heads", {count()}, false, "", "attention heads"},
           {"kv_heads", {count()}, false, "", "key/value heads when grouped-query attention is used"},
+          {"intermediate", {count()}, false, "", "MLP inner width (config.json intermediate_size)"},
           {"vocab", {count()}, false, "", "vocabulary size"},
           {"seq_len", {count()}, false, "", "default (trained) context length"},
       },
@@ -307,23 +345,40 @@ KindSchema model_kind() {
 }
 
 KindSchema price_kind() {
-  return catalog_kind(
+  KindSchema schema = catalog_kind(
       "price",
       {
           {"item", {reference(priced_kinds())}, true, "", "the priced part or instance"},
           {"amount",
-           {quantity(Dimension::money_amount()), quantity(Dimension::money_rate())},
-           true, "", "money for parts, money per time for instances"},
-          {"kind", {symbol({"list", "street", "used", "quote", "on_demand", "reserved_1y", "reserved_3y", "spot",
-                             "capacity_block"})},
+           {quantity(Dimension::money_amount()), quantity(Dimension::money_rate()),
+            range_of(quantity(Dimension::money_amount())), range_of(quantity(Dimension::money_rate()))},
            true, "",
-           "list price (vendor MSRP), street price (observed new-part market), used/refurbished, a vendor quote, "
+           "money for parts, money per time for instances; a point (`3089 USD`) or a range as the source quotes it "
+           "(`12000 USD .. 15000 USD`, both ends with their unit)"},
+          {"kind", {symbol(price_kind_symbols())}, true, "",
+           "list price (vendor MSRP), street price (observed new-part market), used/refurbished, "
+           "distributor_report (a distributor's or the trade press's reported price), configurator (a vendor "
+           "configurator's snapshot), estimate (derived from a dated, cited figure by `method`), a vendor quote, "
            "on-demand hourly rate, 1- or 3-year reserved hourly rate, spot rate, EC2 Capacity Block hourly rate"},
           {"region", {string()}, false, "", "provider region or market the price holds for"},
           {"per", {quantity(Dimension::data())}, false, "",
            "the amount is for this much capacity: block storage is priced `amount = 0.08 USD/month`, `per = 1 GB`"},
+          {"method", {string()}, false, "",
+           "how the figure was derived, in one line; required for kind = estimate (\"RDIMM 4.1-5.6 USD/GB from "
+           "<cited dated listing>, x 64 GB\")"},
+          {"includes", {list_of(multiplicity(includable_kinds()))}, false, "",
+           "a system price (the item is a chassis, barebone or DGX): the parts the price already covers, "
+           "`[8 x nvidia.h100_80gb_sxm, nvidia.hgx_h100_8gpu]`; the BOM does not price them again"},
       },
       "a dated price-book entry; a missing price is a diagnostic, never a zero");
+  // A market report may state no date: it is then "undated" and unverified (price_check.cpp),
+  // never dated by whoever copied it.
+  for (auto& property : schema.body.properties) {
+    if (property.name != "as_of") continue;
+    property.types = {date_or_undated()};
+    property.doc = "date the source states, \"YYYY-MM-DD\", or \"undated\" when it states none (then verified = false)";
+  }
+  return schema;
 }
 
 KindSchema exchange_rate_kind() {
@@ -414,6 +469,7 @@ std::span<const KindSchema> catalog_kinds() {
       gpu_kind(),        cpu_kind(),         memory_kind(),           disk_kind(),
       psu_kind(),        chassis_kind(),     cooling_kind(),          nic_kind(),
       part_kind(),       instance_kind(),    model_kind(),            price_kind(),
+      motherboard_kind(),
       exchange_rate_kind(), electricity_kind(), framework_release_kind(), cuda_arch_kind(),
       cuda_driver_kind(), export_restriction_kind(), volume_kind(), service_kind(),
   };

@@ -35,6 +35,20 @@ const BlockSchema& acceptance_block() {
   return schema;
 }
 
+// LoRA/QLoRA adapters. The defaults are LLaMA-Factory's (finetuning_args.py: lora_rank 8,
+// lora_target "all"); PEFT's own LoraConfig defaults to r = 8 on q_proj and v_proj for
+// Llama (peft/utils/constants.py).
+const BlockSchema& lora_block() {
+  static const BlockSchema schema{
+      "lora",
+      {
+          {"rank", {positive_count()}, false, "8", "adapter rank r (LLaMA-Factory lora_rank)"},
+          {"targets", {symbol({"all"}), list_of(symbol({"q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"}))}, false, "all",
+           "the projections adapters wrap: all (every linear layer of a block), or a list such as [q_proj, v_proj]"},
+      }};
+  return schema;
+}
+
 const BlockSchema& workload_body() {
   static const BlockSchema schema{
       "workload",
@@ -45,15 +59,21 @@ const BlockSchema& workload_body() {
           {"layers", {positive_count()}, false, "the model's", "transformer layers (for activation and KV-cache estimates)"},
           {"hidden", {positive_count()}, false, "the model's", "hidden size"},
           {"heads", {positive_count()}, false, "the model's", "attention heads"},
+          {"kv_heads", {positive_count()}, false, "the model's, else heads", "key/value heads (grouped-query attention)"},
+          {"intermediate", {positive_count()}, false, "the model's, else 4 x hidden", "MLP inner width (the adapters on gate/up/down)"},
           {"vocab", {positive_count()}, false, "the model's", "vocabulary size (the fp32 logits of the loss)"},
           {"precision", {symbol({"fp32", "tf32", "fp16", "bf16", "fp8", "int8", "int4"})}, false, "bf16", "training or inference precision"},
           {"method", {symbol({"full", "lora", "qlora", "freeze", "inference"})}, false, "full (inference for llm.inference)", "how the weights are trained"},
           {"optimizer", {symbol({"adamw", "adam", "sgd", "adafactor", "lion", "adamw_8bit"})}, false, "adamw", "optimizer"},
           {"sharding", {symbol({"none", "zero1", "zero2", "zero3", "fsdp"})}, false, "none", "optimizer/gradient/parameter sharding across GPUs"},
-          {"tensor_parallel", {positive_count()}, false, "1", "tensor-parallel degree"},
+          {"tensor_parallel", {positive_count()}, false, "1", "tensor-parallel degree: GPUs one layer is split over"},
+          {"pipeline_parallel", {positive_count()}, false, "1", "pipeline-parallel degree: stages the layers are split into"},
+          {"data_parallel", {positive_count()}, false, "the deployment's GPUs / (tensor_parallel x pipeline_parallel)",
+           "data-parallel replicas (ZeRO/FSDP shard the states over them)"},
           {"recompute", {symbol({"none", "selective", "full"})}, false, "full for llm.finetune, else none", "activation recomputation (gradient checkpointing = full)"},
-          {"attention", {symbol({"sdpa", "flash", "eager"})}, false, "sdpa", "attention kernel: sdpa/flash never store the score matrix, eager does"},
+          {"attention", {symbol({"sdpa", "flash2", "eager"})}, false, "sdpa", "attention kernel: sdpa and flash2 (FlashAttention-2) never store the score matrix, eager does"},
           {"offload", {symbol({"none", "cpu", "nvme"})}, false, "none", "ZeRO-Offload/ZeRO-Infinity target of the sharded training states (needs sharding)"},
+          {"lora", {block(lora_block())}, false, "rank = 8, targets = all", "LoRA/QLoRA adapters: rank and target projections"},
           {"seq_len", {positive_count()}, false, "2048 (at most the model's) for llm.finetune, else the model's", "sequence length in tokens"},
           {"batch_size", {positive_count()}, false, "1", "micro-batch size per GPU"},
           {"dataset", {quantity(Dimension::data())}, false, "", "training data size"},
@@ -131,6 +151,8 @@ const BlockSchema& server_body() {
           {"psu", {multiplicity({"psu"})}, false, "", "power supplies per node"},
           {"psu_mode", {symbol({"single", "redundant", "dual_feed"})}, false, "single", "power redundancy"},
           {"chassis", {reference({"chassis"})}, false, "", "chassis"},
+          {"motherboard", {reference({"motherboard"})}, false, "",
+           "the board of a tower or workstation build (a rack barebone or DGX chassis includes its own)"},
           {"cooling", {symbol({"air_tower", "air_server", "liquid_aio", "liquid_custom", "liquid_direct"})}, false, "", "cooling design"},
           {"other_power", {quantity(Dimension::power())}, false, "the catalog's", "draw of everything besides GPUs and CPUs (drives, fans, NICs)"},
           {"network", {block(network_block())}, false, "", "fabric between nodes"},

@@ -86,6 +86,7 @@ std::string describe_type(const Type& type) {
     case ValueKind::Multiplicity:
       return fmt::format("a reference to {} or 'N x {}'", kinds_phrase(type.ref_kinds), type.ref_kinds.empty() ? "ref" : type.ref_kinds[0]);
     case ValueKind::List: return fmt::format("a list of {}", describe_type(type.element.front()));
+    case ValueKind::Range: return fmt::format("a range of {} (low .. high)", describe_type(type.element.front()));
     case ValueKind::Block: return "a block { ... }";
     case ValueKind::Expression: return "an expression";
   }
@@ -107,6 +108,7 @@ std::string describe_value(const ast::Expr& value) {
   if (const auto* n = e.as<ast::Name>()) return fmt::format("the name '{}'", n->name);
   if (e.as<ast::Multiplicity>()) return "a multiplicity";
   if (e.as<ast::ListExpr>()) return "a list";
+  if (const auto* b = e.as<ast::BinaryExpr>(); b && b->op == ast::BinaryOp::Range) return "a range";
   return "an expression";
 }
 
@@ -166,9 +168,11 @@ ValueChecker::Outcome ValueChecker::check_type(const ast::Expr& raw, const Type&
     case ValueKind::Date: {
       const auto* s = value.as<ast::StringLit>();
       if (!s) return {};
-      if (is_calendar_date(s->value)) return {true, true, {}};
-      return {true, false, [this, range, text = s->value] {
-                error("invalid-date", range, fmt::format("'{}' is not a valid date; expected \"YYYY-MM-DD\"", text));
+      if (is_calendar_date(s->value) || (type.undated_ok && s->value == kUndated)) return {true, true, {}};
+      return {true, false, [this, range, text = s->value, undated_ok = type.undated_ok] {
+                error("invalid-date", range,
+                      fmt::format("'{}' is not a valid date; expected \"YYYY-MM-DD\"{}", text,
+                                  undated_ok ? " or \"undated\" (with verified = false)" : ""));
               }};
     }
     case ValueKind::Bool:
@@ -258,6 +262,8 @@ ValueChecker::Outcome ValueChecker::check_type(const ast::Expr& raw, const Type&
       };
       return out;
     }
+    case ValueKind::Range:
+      return check_range(value, type);
     case ValueKind::Block:
       return {};
   }
@@ -383,6 +389,54 @@ bool ValueChecker::report_unquoted_string(const ast::Expr& raw, const PropertySc
   d.hint = fmt::format("strings are quoted: \"{}\"", text);
   d.fixits.push_back({value.range, "\"" + text + "\""});
   return true;
+}
+
+// `low .. high`: each end a quantity of the element type, written with its unit (the
+// shorthand `12000 .. 15000 USD` is refused with a fix-it: a bare number is not money),
+// both in one currency, and low <= high.
+ValueChecker::Outcome ValueChecker::check_range(const ast::Expr& value, const Type& type) {
+  const auto* b = value.as<ast::BinaryExpr>();
+  if (!b || b->op != ast::BinaryOp::Range) return {};
+  const Type& element = type.element.front();
+  const ast::Expr& low = strip_parens(*b->lhs);
+  const ast::Expr& high = strip_parens(*b->rhs);
+  const auto* high_unit = high.as<ast::QuantityLit>();
+  if (const auto* bare = low.as<ast::NumberLit>(); bare && high_unit) {
+    return {true, false, [this, r = low.range, number = bare->value, unit = high_unit->unit] {
+              auto& d = error("range-unit", r,
+                              fmt::format("the low end '{}' of a range needs its unit: write both ends with it", number));
+              d.hint = fmt::format("write `{} {} .. ` (the shorthand `a .. b {}` is not accepted)", number, unit, unit);
+              d.fixits.push_back({{r.file, r.end, r.end}, " " + unit});
+            }};
+  }
+  for (const ast::Expr* end : {&low, &high}) {
+    if (end->as<ast::BinaryExpr>() && end->as<ast::BinaryExpr>()->op == ast::BinaryOp::Range) {
+      return {true, false, [this, r = end->range] { error("type-mismatch", r, "a range cannot hold another range"); }};
+    }
+    Outcome outcome = check_type(*end, element);
+    if (!outcome.ok) {
+      if (outcome.report) return {true, false, outcome.report};
+      return {true, false, [this, r = end->range, expected = describe_type(element), found = describe_value(*end)] {
+                error("type-mismatch", r, fmt::format("each end of the range must be {}, found {}", expected, found));
+              }};
+    }
+  }
+  if (element.kind != ValueKind::Quantity || !high_unit || !low.as<ast::QuantityLit>()) return {true, true, {}};
+  auto lo = resolve_quantity(*low.as<ast::QuantityLit>(), low.range, nullptr);
+  auto hi = resolve_quantity(*high_unit, high.range, nullptr);
+  if (!lo || !hi) return {true, true, {}};  // reported by the element check
+  if (lo->currency != hi->currency) {
+    return {true, false, [this, range = value.range] {
+              error("unit-mismatch", range, "both ends of a range must be in one currency");
+            }};
+  }
+  if (lo->value > hi->value) {
+    return {true, false, [this, range = value.range, l = units::format(*lo), h = units::format(*hi)] {
+              auto& d = error("range-order", range, fmt::format("the range's low end {} is above its high end {}", l, h));
+              d.hint = "write the lower amount first: `low .. high`";
+            }};
+  }
+  return {true, true, {}};
 }
 
 }  // namespace gpuspec::sema

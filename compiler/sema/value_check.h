@@ -40,6 +40,7 @@ class ValueChecker {
   Outcome check_provider_name(const ast::StringLit& text, SourceRange range, const Type& type);
   Outcome check_count(const ast::Expr& value, const Type& type);
   Outcome check_percent(const ast::Expr& value);
+  Outcome check_range(const ast::Expr& value, const Type& type);
   // `region = us-east-1`, `cuda = 12.1`: a string written without its quotes.
   bool report_unquoted_string(const ast::Expr& value, const PropertySchema& schema);
   Diagnostic& error(std::string id, SourceRange range, std::string message);
@@ -50,6 +51,9 @@ class ValueChecker {
   DiagnosticEngine& diags_;
   std::string declaration_;
 };
+
+// The `as_of` of a price whose source states no date.
+inline constexpr const char* kUndated = "undated";
 
 // "YYYY-MM-DD" naming a real day (no February 30): date properties and waiver expiry.
 bool is_calendar_date(const std::string& text);

@@ -201,6 +201,7 @@ ast::ExprPtr AstBuilder::build_expr(P::ExprContext* ctx) {
       }
       break;
     }
+    case NodeKind::RangeExpr: op = ast::BinaryOp::Range; break;
     case NodeKind::AndExpr: op = ast::BinaryOp::And; break;
     case NodeKind::OrExpr: op = ast::BinaryOp::Or; break;
     default: return nullptr;  // no alternative was chosen (error recovery)

@@ -240,7 +240,7 @@ class Reader {
       }
       case 11: {
         auto op = u();
-        if (op > static_cast<std::uint64_t>(ast::BinaryOp::In)) return fail(), nullptr;
+        if (op > static_cast<std::uint64_t>(ast::BinaryOp::Range)) return fail(), nullptr;
         ast::BinaryExpr b{static_cast<ast::BinaryOp>(op), nullptr, nullptr};
         b.lhs = expr(depth + 1);
         b.rhs = expr(depth + 1);

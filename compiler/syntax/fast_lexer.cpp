@@ -177,6 +177,9 @@ FastLexer::Lexeme lexeme_in(std::basic_string_view<Char> text_, std::size_t at) 
     case '-': return {L::MINUS, at + 1};
     case '*': return {L::STAR, at + 1};
     case '%': return {L::PERCENT, at + 1};
+    case '.':
+      if (is(at + 1, '.')) return {L::DOTDOT, at + 2};
+      break;
     case ';': return {L::SEMI, at + 1};
     case ',': return {L::COMMA, at + 1};
     default:

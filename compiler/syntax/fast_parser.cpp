@@ -23,15 +23,16 @@ struct GiveUp {};
 // operand of a left-associative operator is parsed one level tighter. -1: not binary.
 int binary_precedence(std::size_t type) {
   switch (type) {
-    case L::STAR: case L::SLASH: return 7;
-    case L::PLUS: case L::MINUS: return 6;
+    case L::STAR: case L::SLASH: return 8;
+    case L::PLUS: case L::MINUS: return 7;
+    case L::DOTDOT: return 6;
     case L::EQ: case L::NE: case L::LT: case L::LE: case L::GT: case L::GE: case L::IN: return 5;
     case L::AND: return 3;
     case L::OR: return 2;
     default: return -1;
   }
 }
-constexpr int kNegatePrecedence = 8;  // `- a * b` is `(-a) * b`
+constexpr int kNegatePrecedence = 9;  // `- a * b` is `(-a) * b`
 constexpr int kNotPrecedence = 4;     // `not a == b` is `not (a == b)`, `not a and b` is `(not a) and b`
 
 ast::BinaryOp binary_op(std::size_t type) {
@@ -48,6 +49,7 @@ ast::BinaryOp binary_op(std::size_t type) {
     case L::IN: return ast::BinaryOp::In;
     case L::AND: return ast::BinaryOp::And;
     case L::OR: return ast::BinaryOp::Or;
+    case L::DOTDOT: return ast::BinaryOp::Range;
     default: return ast::BinaryOp::Eq;
   }
 }

@@ -108,6 +108,13 @@ TEST(FastParserTest, MatchesAntlrOnHandPickedCases) {
       {"policy p { a = 1 - 2 - 3 * 4 / 5 / 6 == 7 != 8 <= 9 >= 10 < 11 > 12 }", true},
       {"policy p { a = a * not b + c; b = a == not b or c; c = -(-a) }", true},
       {"policy p { a = x.y-z - 1; b = (a) }", true},
+      // Ranges: looser than `+ -`, tighter than comparisons; `1..2` is two numbers.
+      {"price p { a = 12000 USD .. 15000 USD b = 1..2 c = 12000USD..15000USD; d = 1 .. 2 GB/s }", true},
+      {"policy p { a = u + 1 .. y * 2 < z .. w; b = -1 .. 2 == 3 and not a .. b }", true},
+      {"price p { a = 1 .. 2 .. 3 b = (1 .. 2) c = [1 .. 2, 3 GB .. 4 GB] }", true},
+      {"price p { a = 1 . 2 }", false},
+      {"price p { a = 1 ... 2 }", true},  // `..` then a stray `.`, reported
+      {"price p { a = .. 2 }", false},
       {"r\u00e9sum\u00e9 {}", true},  // `r sum {}`, the stray characters reported
       {"server s { n\u00e4me = \"\u00e9\" a = 1 }", false},
       {"server s { a = \"\u00e9\" b = 2 GB }", true},
@@ -221,7 +228,7 @@ class ProgramGenerator {
       case 2: emit("not"); expr(depth + 1); break;
       case 3: case 4: case 5:
         expr(depth + 1);
-        emit(pick_of({"*", "/", "+", "-", "==", "!=", "<", "<=", ">", ">=", "in", "and", "or"}));
+        emit(pick_of({"*", "/", "+", "-", "..", "==", "!=", "<", "<=", ">", ">=", "in", "and", "or"}));
         expr(depth + 1);
         break;
       case 6: {
@@ -271,7 +278,7 @@ std::string join(const std::vector<std::string>& tokens, ProgramGenerator& g) {
 TEST(FastParserTest, MatchesAntlrOnGeneratedPrograms) {
   ProgramGenerator g(20261201);  // fixed: a failure must reproduce
   const std::vector<std::string> inserts = {"=", "{", "}", "(", ")", "[", "]", ",", ";", "x", "a", "-", "not",
-                                            "4", "GB", "/", "%", "@2", "waive", "\"s\"", "import", "4x", ":"};
+                                            "4", "GB", "/", "%", "@2", "waive", "\"s\"", "import", "4x", ":", ".."};
   int failures = 0;
   int hand_written = 0;
   int valid = 0;
@@ -305,7 +312,7 @@ TEST(FastParserTest, MatchesAntlrOnGeneratedPrograms) {
 // begins is where a hand-written parser most easily disagrees with ANTLR's prediction.
 TEST(FastParserTest, MatchesAntlrOnTokenSoup) {
   const std::vector<std::string> alphabet = {"2", "GB", "/", "s", "(", ")", "=", "{", "}", "4x", "80GB", "x", "a",
-                                             "@1", "-", "*", "not", "and", ",", ";", "%", "[", "]", "waive", "\"s\""};
+                                             "@1", "-", "*", "not", "and", ",", ";", "%", "[", "]", "waive", "\"s\"", ".."};
   std::mt19937 random(7);  // fixed: a failure must reproduce
   std::uniform_int_distribution<std::size_t> pick(0, alphabet.size() - 1);
   std::uniform_int_distribution<int> length(1, 9);

@@ -40,6 +40,7 @@ const Entry kEntries[] = {
     {&typeid(P::MulExprContext), NodeKind::MulExpr},
     {&typeid(P::AddExprContext), NodeKind::AddExpr},
     {&typeid(P::CompareExprContext), NodeKind::CompareExpr},
+    {&typeid(P::RangeExprContext), NodeKind::RangeExpr},
     {&typeid(P::NotExprContext), NodeKind::NotExpr},
     {&typeid(P::AndExprContext), NodeKind::AndExpr},
     {&typeid(P::OrExprContext), NodeKind::OrExpr},

@@ -18,7 +18,7 @@ enum class NodeKind : std::uint8_t {
   Terminal,  // a token, or a token error recovery conjured or skipped
   File, ImportDecl, Declaration, Body, Item, Property, Block, Waiver, Unit,
   // The `expr` rule: the bare rule when no alternative was chosen, then one per label.
-  Expr, ParenExpr, NegateExpr, MulExpr, AddExpr, CompareExpr, NotExpr, AndExpr, OrExpr, AtomExpr,
+  Expr, ParenExpr, NegateExpr, MulExpr, AddExpr, RangeExpr, CompareExpr, NotExpr, AndExpr, OrExpr, AtomExpr,
   // The `atom` rule, likewise.
   Atom, MultiplicityAtom, AttachedMultiplicityAtom, SpacedQuantityAtom, SpacedPercentAtom, QuantityAtom,
   NumberAtom, StringAtom, TripleStringAtom, TrueAtom, FalseAtom, VersionedAtom, CallAtom, NameAtom,

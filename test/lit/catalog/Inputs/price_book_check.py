@@ -16,13 +16,13 @@ usage: price_book_check.py PRICES.json UNPRICED.json CATALOG.json [KNOWN.txt]
 
 Prints one `problem: ...` line per violation, then a count. The provenance of any
 entry (a price or any other catalog kind) is violated by: no source; no as_of; an
-as_of after today; the as_of 2026-11-30 (see WRITTEN_NOT_SOURCED); verified = false
-with notes that do not say why. A price is further violated by: no source_url; an
-unpriced item or instance region; an instance price for a region the instance does
-not list; a cloud rate on a part or a part price on a cloud item (instances, volumes and
-the services a Terraform module creates are cloud items); a volume price without `per`,
-or a `per` on anything but a volume or a service (a service billed by traffic is priced
-per GB)."""
+as_of after today; the as_of 2026-11-30 (see WRITTEN_NOT_SOURCED); an "undated" as_of
+without verified = false; verified = false with notes that do not say why. A price is
+further violated by: no source_url; an unpriced item or instance region; an estimate
+without a method; an instance price for a region the instance does not list; a cloud rate
+on a part or a part price on a cloud item (instances, volumes and the services a Terraform
+module creates are cloud items); a volume price without `per`, or a `per` on anything but
+a volume or a service (a service billed by traffic is priced per GB)."""
 import datetime
 import json
 import os
@@ -34,6 +34,8 @@ TODAY = os.environ.get("GPUSPEC_TODAY") or datetime.date.today().isoformat()
 # (issue 11): the date must be the one the source gives, or the nearest one it
 # establishes, with notes saying so.
 WRITTEN_NOT_SOURCED = "2026-11-30"
+# A price whose source states no date says so, and is then unverified.
+UNDATED = "undated"
 
 
 def provenance_problems(name, source, as_of, verified, notes):
@@ -43,6 +45,9 @@ def provenance_problems(name, source, as_of, verified, notes):
         problems.append(f"{name} has no source")
     if not (as_of or "").strip():
         problems.append(f"{name} has no as_of")
+    elif as_of == UNDATED:
+        if verified:
+            problems.append(f"{name} is undated but not verified = false")
     elif as_of > TODAY:
         problems.append(f"{name} is dated {as_of}, after today")
     elif as_of == WRITTEN_NOT_SOURCED:
@@ -62,7 +67,7 @@ if sys.argv[1] == "--provenance":
     sys.exit(0)
 
 CLOUD_KINDS = {"on_demand", "reserved_1y", "reserved_3y", "spot"}
-PART_KINDS = {"list", "street", "used", "quote"}
+PART_KINDS = {"list", "street", "used", "distributor_report", "configurator", "estimate", "quote"}
 
 prices_doc = json.load(open(sys.argv[1]))
 unpriced_doc = json.load(open(sys.argv[2]))
@@ -108,6 +113,8 @@ for p in prices_doc["prices"]:
         problems.append(f"{name} prices a {item_kind} as '{p['kind']}'")
     if not cloud_item and p["kind"] not in PART_KINDS:
         problems.append(f"{name} prices a {item_kind} as '{p['kind']}'")
+    if p["kind"] == "estimate" and not (p.get("method") or "").strip():
+        problems.append(f"{name} is an estimate without a method")
     if item_kind == "volume" and "per" not in p:
         problems.append(f"{name}: a volume price needs `per`")
     if item_kind not in ("volume", "service") and "per" in p:

@@ -1,0 +1,80 @@
+#include "sema/price_check.h"
+
+#include <fmt/format.h>
+
+#include <string_view>
+
+#include "sema/value_check.h"
+
+namespace gpuspec::sema {
+
+namespace {
+
+const ast::Property* property(const ast::Body& body, std::string_view key) {
+  for (const auto& item : body.items) {
+    if (const auto* p = std::get_if<ast::Property>(&item); p && p->key == key) return p;
+  }
+  return nullptr;
+}
+
+const std::string* string_value(const ast::Property* p) {
+  if (!p) return nullptr;
+  const auto* s = p->value->as<ast::StringLit>();
+  return s ? &s->value : nullptr;
+}
+
+const std::string* name_value(const ast::Property* p) {
+  if (!p) return nullptr;
+  const auto* n = p->value->as<ast::Name>();
+  return n ? &n->name : nullptr;
+}
+
+Diagnostic& error(const ast::Declaration& decl, DiagnosticEngine& diags, std::string id, SourceRange at,
+                  std::string message) {
+  auto& d = diags.error(std::move(id), at, std::move(message));
+  d.declaration = decl.name;
+  return d;
+}
+
+}  // namespace
+
+void check_price(const Program& program, const ast::Declaration& decl, DiagnosticEngine& diags) {
+  const ast::Property* as_of = property(decl.body, "as_of");
+  const ast::Property* verified = property(decl.body, "verified");
+  const ast::Property* kind = property(decl.body, "kind");
+  const ast::Property* includes = property(decl.body, "includes");
+
+  // A source that states no date cannot have been checked against one: say so.
+  if (const std::string* date = string_value(as_of); date && *date == kUndated) {
+    const auto* flag = verified ? verified->value->as<ast::BoolLit>() : nullptr;
+    if (!flag || flag->value) {
+      auto& d = error(decl, diags, "undated-price-verified", verified ? verified->range : as_of->range,
+                      fmt::format("price '{}' is undated, so it must say `verified = false`", decl.name));
+      d.hint = "add `verified = false` and say in `notes` what the source is and why it has no date";
+      if (verified) d.fixits.push_back({verified->value->range, "false"});
+    }
+  }
+
+  // An estimate is only as good as the figure and arithmetic behind it.
+  if (const std::string* k = name_value(kind); k && *k == "estimate" && !property(decl.body, "method")) {
+    auto& d = error(decl, diags, "estimate-needs-method", kind->range,
+                    fmt::format("price '{}' is an estimate but states no `method`", decl.name));
+    d.hint = "add `method = \"...\"`: one line saying which dated, cited figure it is derived from and how "
+             "(e.g. \"RDIMM 4.1-5.6 USD/GB from <dated listing>, x 64 GB\")";
+  }
+
+  // Only a whole system is sold with its parts inside.
+  if (includes) {
+    const std::string* item = name_value(property(decl.body, "item"));
+    const DeclEntry* entry = item ? program.find(*item) : nullptr;
+    if (entry && entry->decl->kind != "chassis") {
+      auto& d = error(decl, diags, "includes-not-system", includes->range,
+                      fmt::format("`includes` lists the parts a system price covers, but '{}' is a {}, not a "
+                                  "chassis, barebone or DGX system",
+                                  *item, entry->decl->kind));
+      d.hint = "price the system (its chassis entry) with `includes`, or drop `includes`";
+    }
+  }
+}
+
+}  // namespace gpuspec::sema
