@@ -30,11 +30,12 @@ std::vector<std::string> items(const sema::DeclEntry& entry, std::string_view pr
   return out;
 }
 
-std::optional<std::pair<double, std::string>> counted_gpu(const sema::Program& program, const sema::DeclEntry& entry) {
-  const ast::Property* p = facts::find_property(entry.decl->body, "gpu");
+std::optional<CountedPart> counted_part(const sema::Program& program, const sema::DeclEntry& entry,
+                                        std::string_view property) {
+  const ast::Property* p = facts::find_property(entry.decl->body, property);
   auto counted = p ? facts::counted_reference(program, *p->value) : std::nullopt;
   if (!counted || !counted->entry) return std::nullopt;
-  return std::pair{counted->count, counted->entry->decl->name};
+  return CountedPart{counted->count, counted->entry};
 }
 
 }  // namespace gpuspec::suggest

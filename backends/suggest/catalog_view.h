@@ -16,7 +16,13 @@ std::optional<double> number(const sema::DeclEntry& entry, std::string_view prop
 std::string text(const sema::DeclEntry& entry, std::string_view property);
 // The items of a list property (symbols, references or strings); empty when absent.
 std::vector<std::string> items(const sema::DeclEntry& entry, std::string_view property);
-// `gpu = 8 x nvidia.h100_80gb_sxm` of a part or instance: the count and the GPU's name.
-std::optional<std::pair<double, std::string>> counted_gpu(const sema::Program& program, const sema::DeclEntry& entry);
+// A multiplicity property of a catalog entry, `gpu = 8 x nvidia.h100_80gb_sxm` of an
+// instance or `cpu = 2 x amd.epyc_7742` of a complete system: the count and the entry.
+struct CountedPart {
+  double count = 1;
+  const sema::DeclEntry* entry = nullptr;
+};
+std::optional<CountedPart> counted_part(const sema::Program& program, const sema::DeclEntry& entry,
+                                        std::string_view property);
 
 }  // namespace gpuspec::suggest

@@ -40,7 +40,7 @@ class Searcher {
         catalog_(load_catalog(in.program)),
         prices_(in.program, in.book, in.context.site_region, in.context.currency),
         memory_(in.program, *in.workload.entry),
-        sizing_{catalog_, in.rules, in.workload, prices_, result_.tally} {
+        sizing_{in.program, catalog_, in.rules, in.workload, prices_, result_.tally} {
     // budget.exceeded judges capex against the budget: the priced parts alone above it
     // fail the rule whatever the unpriced ones cost.
     if (in.context.budget && in.rules.rejects("budget.exceeded")) {
@@ -91,13 +91,28 @@ class Searcher {
 
   // ---- on premises -------------------------------------------------------------
 
+  // How an SXM frame's baseboard links its GPUs, as gpu.baseboard_fabric reads it: the
+  // chassis's own board, else the catalog's board part of that many GPUs; empty when
+  // neither says (the pack's link rules are silent then).
+  std::string board_fabric(const ServerBuild& frame) const {
+    if (std::string own = text(*frame.chassis, "baseboard_fabric"); !own.empty()) return own;
+    for (const auto* board : in_.program.declarations_of_kind("part")) {
+      if (text(*board, "category") != "gpu_baseboard") continue;
+      auto gpus = counted_part(in_.program, *board, "gpu");
+      if (gpus && gpus->entry == frame.gpu && gpus->count == frame.gpus_per_node) return text(*board, "fabric");
+    }
+    return "";
+  }
+
   std::vector<Variant> variants(const ServerBuild& frame) const {
     std::vector<std::string> links;
     const std::string form = text(*frame.gpu, "form_factor");
     if (frame.gpus_per_node == 1) {
       links = {""};
     } else if (form.starts_with("sxm")) {
-      links = {"nvswitch"};  // SXM modules talk through their baseboard
+      // SXM modules talk through their baseboard: NVSwitch or NVLink without a switch.
+      const std::string fabric = board_fabric(frame);
+      links = fabric.empty() ? std::vector<std::string>{"nvswitch", "nvlink"} : std::vector<std::string>{fabric};
     } else {
       links = {"pcie"};
       if (text(*frame.gpu, "nvlink") == "bridge" && frame.gpus_per_node % 2 == 0) links.push_back("nvlink_bridge");
@@ -123,25 +138,24 @@ class Searcher {
     const std::string socket = text(*f.chassis, "sxm_socket");
     const bool socket_fits = socket.empty() || !form.starts_with("sxm") || form == socket;
     auto max_gpus = number(*f.chassis, "max_gpus");
+    // An SXM system's baseboard comes with all its GPUs (gpu.count-fills-baseboard).
+    auto on_board = number(*f.chassis, "baseboard_gpus");
+    const bool fills_board = !on_board || !form.starts_with("sxm") || f.gpus_per_node == *on_board;
     return bound(text(*f.gpu, "class") == "cloud", "gpu.cloud-only-part", n) ||
            bound(!fits, "gpu.form-factor-fits-chassis", n) ||
            bound(!socket_fits, "gpu.sxm-socket-fits-chassis", n) ||
-           bound(max_gpus && f.gpus_per_node > *max_gpus, "gpu.count-fits-chassis", n);
+           bound(max_gpus && f.gpus_per_node > *max_gpus, "gpu.count-fits-chassis", n) ||
+           bound(!fills_board, "gpu.count-fills-baseboard", n);
   }
 
   // Slots and bays hold air-cooled cards at their catalog width; water blocks are the
-  // block's width, so with custom liquid only the slot count itself bounds the cards.
+  // block's width, so with custom liquid each card still takes one slot opening.
   bool variant_pruned(const ServerBuild& f) {
     const bool blocks = f.cooling == "liquid_custom";
-    const double width = value_or(number(*f.gpu, "slot_width"), 1);
+    const double width = blocks ? 1 : value_or(number(*f.gpu, "slot_width"), 1);
     auto slots = number(*f.chassis, "expansion_slots");
     auto bay_width = number(*f.chassis, "max_gpu_width");
-    if (blocks && slots && f.gpus_per_node > *slots) {
-      tally().configurations += 1;
-      tally().prune("(chassis expansion_slots)");
-      return true;
-    }
-    return bound(!blocks && slots && f.gpus_per_node * width > *slots, "gpu.slots-fit-chassis") ||
+    return bound(slots && f.gpus_per_node * width > *slots, "gpu.slots-fit-chassis") ||
            bound(!blocks && bay_width && width > *bay_width, "gpu.width-fits-bays");
   }
 
@@ -163,8 +177,6 @@ class Searcher {
     for (const auto* gpu : catalog_.gpus) {
       for (const auto* chassis : catalog_.chassis) {
         for (int k = 1; k <= max_per_node; ++k) {
-          // SXM modules come on 4- and 8-GPU HGX baseboards, not in other numbers.
-          if (text(*gpu, "form_factor").starts_with("sxm") && k != 4 && k != 8) continue;
           ServerBuild frame;
           frame.gpu = gpu;
           frame.gpus_per_node = k;
@@ -301,9 +313,9 @@ class Searcher {
   void search_clouds() {
     const double need = data_bytes_needed(in_.rules, in_.workload);
     for (const auto* instance : catalog_.instances) {
-      auto gpus = counted_gpu(in_.program, *instance);
-      const sema::DeclEntry* gpu = gpus ? in_.program.find(gpus->second) : nullptr;
-      if (!gpu) continue;
+      auto gpus = counted_part(in_.program, *instance, "gpu");
+      const sema::DeclEntry* gpu = gpus ? gpus->entry : nullptr;
+      if (!gpu || gpu->decl->kind != "gpu") continue;
       auto regions = regions_of(*instance);
       if (regions.empty()) {
         tally().configurations += 1;
@@ -318,7 +330,7 @@ class Searcher {
       base.local_nvme = local > 0 && local >= need;
       base.data_bytes = base.local_nvme ? 0 : need;
       const double vram = value_or(number(*gpu, "vram"), 0);
-      const int per_instance = static_cast<int>(gpus->first);
+      const int per_instance = static_cast<int>(gpus->count);
       for (int count = 1; count <= in_.max_nodes; ++count) {
         if (bound(!parallelism_fits(in_.workload, per_instance * count), "workload.parallelism-fits-gpus")) continue;
         tally().configurations += 1;

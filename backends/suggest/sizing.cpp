@@ -19,7 +19,7 @@ bool is_nvme(const sema::DeclEntry& disk) { return text(disk, "kind") == "nvme_s
 bool socket_fits(const sema::DeclEntry& cpu, bool tower) {
   const std::string socket = text(cpu, "socket");
   if (socket == "lga1700" || socket == "str5") return tower;
-  if (socket == "lga4677" || socket == "sp5") return !tower;
+  if (socket == "lga4677" || socket == "sp5" || socket == "sp3") return !tower;
   return true;
 }
 
@@ -146,10 +146,17 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
     }
   }
 
+  // A complete system is sold with its CPUs (cpu.fixed-by-system): only those, as many.
+  const auto fixed_cpu = counted_part(s.program, *frame.chassis, "cpu");
   std::vector<Fill> out;
   for (const auto* cpu : s.catalog.cpus) {
     if (!socket_fits(*cpu, tower)) continue;
     for (int sockets = 1; sockets <= (tower ? 1 : 2); ++sockets) {
+      const bool not_its_own = fixed_cpu && (cpu != fixed_cpu->entry || sockets != fixed_cpu->count);
+      if (not_its_own && s.rules.rejects("cpu.fixed-by-system")) {
+        s.tally.prune_part("cpu.fixed-by-system");
+        continue;
+      }
       const double cores = value_or(number(*cpu, "cores"), 0) * sockets;
       if (s.rules.rejects("cpu.cores-per-gpu") && cores < kCoresPerGpu * k) {
         s.tally.prune_part("cpu.cores-per-gpu");
@@ -231,8 +238,11 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
 std::vector<PsuChoice> size_psus(const ServerBuild& build, double full_load, const SizingContext& s) {
   const auto bays = number(*build.chassis, "psu_slots");
   // power.psu-form-fits-chassis: only supplies of a form the chassis's bays take, as its
-  // catalog psu_forms list them (the rule is silent on a supply or chassis of unknown form).
+  // catalog psu_forms list them (the rule is silent on a supply or chassis of unknown form);
+  // power.psu-module-fits-chassis: of a vendor's modules, only those of the vendors its
+  // psu_modules list.
   const auto forms = items(*build.chassis, "psu_forms");
+  const auto modules = items(*build.chassis, "psu_modules");
   std::vector<PsuChoice> out;
   for (const auto* psu : s.catalog.psus) {
     const double unit = value_or(number(*psu, "capacity"), 0);
@@ -242,11 +252,22 @@ std::vector<PsuChoice> size_psus(const ServerBuild& build, double full_load, con
       s.tally.prune_part("power.psu-form-fits-chassis");
       continue;
     }
+    const std::string family = text(*psu, "module_family");
+    if (form == "oem_module" && !modules.empty() && !family.empty() && !contains(modules, family) &&
+        s.rules.rejects("power.psu-module-fits-chassis")) {
+      s.tally.prune_part("power.psu-module-fits-chassis");
+      continue;
+    }
     const int carry = static_cast<int>(std::ceil(kPsuHeadroom * full_load / unit));
     const int alone = static_cast<int>(std::ceil(full_load / unit));
     // power.redundant-psu: N+1 keeps the headroom with a spare; two feeds each carry the
-    // load alone. Without that rule a single set is enough.
+    // load alone. Without that rule a single set is enough. Only hot-swap modules share a
+    // load (power.redundancy-needs-hot-swap): a desktop unit runs single or not at all.
     std::vector<std::pair<std::string, int>> modes{{"redundant", carry + 1}, {"dual_feed", std::max(carry, 2 * alone)}};
+    if (text(*psu, "hot_swap") == "false" && s.rules.rejects("power.redundancy-needs-hot-swap")) {
+      s.tally.prune_part("power.redundancy-needs-hot-swap");
+      modes.clear();
+    }
     if (!s.rules.rejects("power.redundant-psu")) modes.insert(modes.begin(), {"single", carry});
     for (const auto& [mode, count] : modes) {
       if (bays && count > *bays && s.rules.rejects("power.psu-count-fits-bays")) {

@@ -58,6 +58,7 @@ class PartPrices {
 
 // What sizing reads besides the catalog.
 struct SizingContext {
+  const sema::Program& program;  // resolves catalog references (a system's own CPUs)
   const Catalog& catalog;
   const RuleView& rules;
   const WorkloadView& workload;

@@ -173,7 +173,7 @@ TEST(FactSchema, CoversTheResolvedFacts) {
   EXPECT_FALSE(raid->type.symbols.empty());
   const auto* link = schema.find("gpu.link");
   ASSERT_NE(link, nullptr);
-  EXPECT_EQ(link->type.symbols.size(), 4u);
+  EXPECT_EQ(link->type.symbols.size(), 5u);  // none pcie nvlink_bridge nvlink nvswitch
   EXPECT_EQ(schema.find("memory.total")->type.dimension, units::Dimension::data());
 }
 

@@ -172,6 +172,8 @@ FactSchema build() {
   s.add("psu.unit_capacity", q(Dimension::power()));
   s.add("psu.efficiency", from("psu", "efficiency"));
   s.add("psu.form_factor", from("psu", "form_factor"), "atx, sfx, crps, m_crps or oem_module");
+  s.add("psu.hot_swap", flag(), "a hot-swap module that shares the load with its peers (can run N+1 or on two feeds)");
+  s.add("psu.module_family", str(), "whose hot-swap module the supply is (\"Supermicro\")");
   s.add("psu.capacity", q(Dimension::power()), "sum over all PSUs");
   s.add("psu.capacity_one_failed", q(Dimension::power()), "capacity with one PSU failed");
   s.add("psu.mode", from("server", "psu_mode"));
@@ -195,8 +197,13 @@ FactSchema build() {
   s.add("chassis.max_gpus", num());
   s.add("chassis.gpu_form", from("chassis", "gpu_form"));
   s.add("chassis.sxm_socket", from("chassis", "sxm_socket"));
+  s.add("chassis.baseboard_gpus", num(), "GPUs on the HGX baseboard an SXM system is built around");
+  s.add("chassis.baseboard_fabric", from("chassis", "baseboard_fabric"), "how that board links its GPUs");
+  s.add("chassis.cpu_model", sym(), "the CPU a complete system is sold with");
+  s.add("chassis.cpu_sockets", num(), "how many of them it is sold with");
   s.add("chassis.psu_slots", num(), "power supply bays");
   s.add("chassis.psu_forms", FactType::list_of(from("psu", "form_factor")), "PSU form factors the bays take");
+  s.add("chassis.psu_modules", FactType::list_of(str()), "whose hot-swap modules the bays take");
   s.add("chassis.expansion_slots", num(), "slot openings for add-in cards (towers)");
   s.add("chassis.max_gpu_width", num(), "widest GPU the GPU bays take, in slots");
   s.add("chassis.pcie_switch", flag(), "GPUs and NICs sit behind PCIe switches");

@@ -137,6 +137,8 @@ void add_psu_facts(FactBuilder& b) {
   b.catalog("psu.unit_capacity"_fact, psu, "capacity");
   b.catalog("psu.efficiency"_fact, psu, "efficiency");
   b.catalog("psu.form_factor"_fact, psu, "form_factor");
+  b.catalog("psu.hot_swap"_fact, psu, "hot_swap");
+  b.catalog("psu.module_family"_fact, psu, "module_family");
   auto unit = b.facts().quantity("psu.unit_capacity"_fact);
   if (!unit) return;
   auto supplies = [&](double k) { return scaled(*unit, std::max(0.0, k)); };

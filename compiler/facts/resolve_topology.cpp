@@ -70,18 +70,34 @@ void add_chassis_facts(FactBuilder& b) {
                                 {"chassis.max_gpu_width"_fact, "max_gpu_width"},
                                 {"chassis.pcie_switch"_fact, "pcie_switch"},
                                 {"chassis.board"_fact, "board"},
-                                {"chassis.airflow"_fact, "airflow"}}) {
+                                {"chassis.airflow"_fact, "airflow"},
+                                {"chassis.baseboard_gpus"_fact, "baseboard_gpus"},
+                                {"chassis.baseboard_fabric"_fact, "baseboard_fabric"},
+                                {"chassis.psu_modules"_fact, "psu_modules"}}) {
     b.catalog(fact, entry, property);
+  }
+  // A complete system's own CPUs (`cpu = 2 x amd.epyc_7742` of a DGX).
+  const ast::Property* cpu = find_property(entry.decl->body, "cpu");
+  if (auto own = cpu ? counted_reference(b.program(), *cpu->value) : std::nullopt; own && own->entry) {
+    b.facts().set("chassis.cpu_model"_fact, Value::symbol(own->entry->decl->name),
+                  Origin{Origin::Kind::Catalog, cpu->range, entry.decl->name, "the CPUs the system is sold with"});
+    b.facts().set("chassis.cpu_sockets"_fact, Value::number(own->count),
+                  Origin{Origin::Kind::Catalog, cpu->range, entry.decl->name, "the CPUs the system is sold with"});
   }
 }
 
-// The catalog baseboard that carries the node's SXM GPUs: a `gpu_baseboard` part whose
-// `gpu` names the model, one with exactly the node's GPU count when there is one (only
-// that board's published system power describes this build).
+// The baseboard that carries the node's SXM GPUs. An SXM system is built around one board
+// (its chassis's `baseboard_gpus` and `baseboard_fabric`); without one recorded, it is the
+// catalog's board of the node's GPU count. The board part is a `gpu_baseboard` whose `gpu`
+// names the model and carries that many, else the first one for the model; only a board
+// of the node's own count lends its published system power to the build
+// (resolve_power.cpp).
 void add_baseboard_facts(FactBuilder& b) {
   auto model = b.facts().symbol("gpu.model"_fact);
   auto count = b.facts().quantity("gpu.count"_fact);
   if (!model || !count) return;
+  const Fact* chassis_board = b.facts().find("chassis.baseboard_gpus"_fact);
+  const double wanted = chassis_board ? chassis_board->value.quantity.value : count->value;
   const sema::DeclEntry* board = nullptr;
   double on_board = 0;
   const ast::Property* gpu_property = nullptr;
@@ -90,31 +106,45 @@ void add_baseboard_facts(FactBuilder& b) {
     const ast::Property* p = find_property(entry->decl->body, "gpu");
     auto gpus = p ? counted_reference(b.program(), *p->value) : std::nullopt;
     if (!gpus || gpus->entry->decl->name != *model) continue;
-    if (!board || (on_board != count->value && gpus->count == count->value)) {
+    if (!board || (on_board != wanted && gpus->count == wanted)) {
       board = entry;
       on_board = gpus->count;
       gpu_property = p;
     }
   }
+  // The chassis's own board decides how many GPUs it carries and how it links them,
+  // whether or not the catalog has a board part of that size for this model.
+  if (chassis_board) {
+    b.facts().set("gpu.baseboard_gpus"_fact, chassis_board->value, chassis_board->origin);
+    if (const Fact* fabric = b.facts().find("chassis.baseboard_fabric"_fact)) {
+      b.facts().set("gpu.baseboard_fabric"_fact, fabric->value, fabric->origin);
+    }
+    if (on_board != wanted) return;
+  }
   if (!board) return;
   b.facts().set("gpu.baseboard"_fact, Value::symbol(board->decl->name),
                 Origin{Origin::Kind::Catalog, gpu_property->range, board->decl->name,
                        Explanation::format("the catalog's baseboard for {}", *model)});
-  b.facts().set("gpu.baseboard_gpus"_fact, Value::number(on_board),
-                Origin{Origin::Kind::Catalog, gpu_property->range, board->decl->name, "GPUs on the board"});
-  b.catalog("gpu.baseboard_fabric"_fact, *board, "fabric");
+  if (!chassis_board) {
+    b.facts().set("gpu.baseboard_gpus"_fact, Value::number(on_board),
+                  Origin{Origin::Kind::Catalog, gpu_property->range, board->decl->name, "GPUs on the board"});
+  }
+  if (!b.facts().find("gpu.baseboard_fabric"_fact)) b.catalog("gpu.baseboard_fabric"_fact, *board, "fabric");
   b.catalog("gpu.baseboard_system_power"_fact, *board, "system_power");
 }
 
-// The baseboard depends on the GPU model and count alone (and the library's parts), and
-// finding it walks every part of the catalog: found once per model and count per library
-// and replayed (library_fact_cache.h). Its origins are all catalog properties.
+// The baseboard depends on the GPU model and count and the chassis's board size alone
+// (and the library's parts and chassis), and finding it walks every part of the catalog:
+// found once per those per library and replayed (library_fact_cache.h). Its origins are
+// all catalog properties.
 void add_baseboard_facts_through_cache(FactBuilder& b) {
-  const LibraryFactCache* cache = library_fact_cache(b.program(), {"part"});
+  const LibraryFactCache* cache = library_fact_cache(b.program(), {"part", "chassis"});
   if (!cache) return add_baseboard_facts(b);
   std::string key;
   append_key(key, b.facts().find("gpu.model"_fact));
   append_key(key, b.facts().find("gpu.count"_fact));
+  append_key(key, b.facts().find("chassis.baseboard_gpus"_fact));
+  append_key(key, b.facts().find("chassis.baseboard_fabric"_fact));
   resolve_through(&cache->baseboard, b.program(), key, b.facts(), {}, [&] { add_baseboard_facts(b); });
 }
 

@@ -66,6 +66,11 @@ Type range_of(Type element);
 Type block(const BlockSchema& schema);
 Type expression();
 
+// How the GPUs of a node are linked, in a server spec and a catalog instance alike: none,
+// pcie, nvlink_bridge (PCIe cards in bridged pairs), nvlink (SXM modules on a baseboard
+// that links them without a switch, HGX 4-GPU) or nvswitch (an HGX 8-GPU board).
+std::vector<std::string_view> gpu_link_symbols();
+
 struct PropertySchema {
   std::string_view name;
   std::vector<Type> types;  // the value must match one of them

@@ -46,7 +46,7 @@ std::vector<std::string_view> memory_kind_symbols() { return {"ddr4", "ddr5"}; }
 std::vector<std::string_view> dimm_form_symbols() { return {"rdimm", "udimm", "lrdimm"}; }
 std::vector<std::string_view> provider_symbols() { return {"aws", "azure", "alicloud"}; }
 std::vector<std::string_view> currency_symbols() { return {"CNY", "USD"}; }
-std::vector<std::string_view> socket_symbols() { return {"lga4677", "sp5", "str5", "lga1700"}; }
+std::vector<std::string_view> socket_symbols() { return {"lga4677", "sp3", "sp5", "str5", "lga1700"}; }
 // Where a part is sold (site regions, as `site.region`): a China-market part lists
 // [cn]; no `markets` means every market.
 std::vector<std::string_view> market_symbols() { return {"cn", "us", "eu", "jp", "sg", "other"}; }
@@ -76,6 +76,12 @@ KindSchema part_kind_of(std::string_view kind, std::vector<PropertySchema> prope
                         "card: [cn]); `gpuspec suggest` offers it only to a site in one of them"});
   return catalog_kind(kind, std::move(properties), doc);
 }
+
+}  // namespace
+
+std::vector<std::string_view> gpu_link_symbols() { return {"none", "pcie", "nvlink_bridge", "nvlink", "nvswitch"}; }
+
+namespace {
 
 KindSchema gpu_kind() {
   return part_kind_of(
@@ -179,6 +185,11 @@ KindSchema psu_kind() {
           {"efficiency", {symbol({"bronze", "silver", "gold", "platinum", "titanium"})}, true, "", "80 PLUS rating"},
           {"form_factor", {symbol(psu_form_symbols())}, false, "",
            "how the supply is built and mounted: atx, sfx (desktop units), crps, m_crps, oem_module (hot-swap server modules)"},
+          {"hot_swap", {boolean()}, false, "",
+           "a hot-swap module that shares the load with its peers (server modules, the modules of a redundant PSU "
+           "cage): only such supplies can run N+1 or on two feeds; a desktop ATX or SFX unit cannot"},
+          {"module_family", {string()}, false, "",
+           "whose hot-swap module it is (\"Supermicro\", \"NVIDIA\"): a vendor's module fits that vendor's bays only"},
       },
       "a power supply unit");
 }
@@ -193,9 +204,19 @@ KindSchema chassis_kind() {
           {"gpu_form", {symbol({"pcie", "sxm"})}, false, "", "GPU form the chassis takes"},
           {"sxm_socket", {symbol({"sxm2", "sxm4", "sxm5", "sxm6"})}, false, "",
            "the one SXM module generation a fixed system's baseboard takes (DGX B200: sxm6)"},
+          {"baseboard_gpus", {count()}, false, "",
+           "SXM systems: the GPUs on the HGX baseboard the system is built around, which is sold with every position "
+           "populated (SYS-821GE-TNHR: 8, SYS-421GU-TNXR: 4)"},
+          {"baseboard_fabric", {symbol({"nvlink", "nvswitch"})}, false, "",
+           "SXM systems: how that board links its GPUs: nvswitch (HGX 8-GPU boards) or nvlink without a switch "
+           "(HGX H100 4-GPU)"},
+          {"cpu", {multiplicity({"cpu"})}, false, "",
+           "a complete system's own CPUs, which it is sold with (DGX A100: 2 x amd.epyc_7742)"},
           {"cooling", {symbol(cooling_symbols())}, false, "", "cooling the chassis is built for"},
           {"psu_slots", {count()}, false, "", "power supply bays"},
           {"psu_forms", {list_of(symbol(psu_form_symbols()))}, false, "", "PSU form factors the bays take"},
+          {"psu_modules", {list_of(string())}, false, "",
+           "whose hot-swap modules the bays take (a PSU's module_family): [\"Supermicro\"]"},
           {"expansion_slots", {count()}, false, "", "expansion-slot openings for add-in cards (towers)"},
           {"max_gpu_width", {count()}, false, "", "widest GPU its GPU bays take, in slots (2 = double-width)"},
           {"pcie_switch", {boolean()}, false, "",
@@ -275,7 +296,7 @@ KindSchema instance_kind() {
           {"provider", {symbol(provider_symbols())}, true, "", "cloud provider"},
           {"api_name", {string()}, true, "", "the provider's instance-type name, as the API and Terraform want it"},
           {"gpu", {multiplicity({"gpu"})}, true, "", "GPUs of one instance, `N x gpu`"},
-          {"gpu_link", {symbol({"none", "pcie", "nvlink_bridge", "nvswitch"})}, false, "", "link between those GPUs"},
+          {"gpu_link", {symbol(gpu_link_symbols())}, false, "", "link between those GPUs"},
           {"vcpus", {count()}, true, "", "virtual CPUs"},
           {"cpu_model", {string()}, false, "", "host CPU as the provider names it"},
           {"memory", {quantity(Dimension::data())}, true, "", "instance memory"},

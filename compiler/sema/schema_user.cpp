@@ -144,7 +144,7 @@ const BlockSchema& server_body() {
           {"serves", {reference({"workload"}), list_of(reference({"workload"}))}, false, "", "the workload(s) this build serves"},
           {"nodes", {positive_count()}, false, "1", "identical nodes in the cluster"},
           {"gpu", {multiplicity({"gpu"})}, true, "", "GPUs per node, e.g. 8 x nvidia.h100_80gb_sxm"},
-          {"gpu_link", {symbol({"none", "pcie", "nvlink_bridge", "nvswitch"})}, false, "pcie", "how GPUs in a node talk to each other"},
+          {"gpu_link", {symbol(gpu_link_symbols())}, false, "pcie", "how GPUs in a node talk to each other"},
           {"cpu", {multiplicity({"cpu"})}, true, "", "CPU sockets per node"},
           {"memory", {multiplicity({"memory"})}, true, "", "DIMMs per node"},
           {"storage", {block(server_storage_block())}, false, "", "storage volumes"},
