@@ -6,6 +6,7 @@
 #include "backends/cost/report_rows.h"
 #include "backends/writers/csv_writer.h"
 #include "backends/writers/markdown_table.h"
+#include "source/json_io.h"
 
 namespace gpuspec::cost {
 
@@ -147,7 +148,7 @@ std::string render_boms(const std::vector<Bom>& boms, Format format) {
     j["version"] = 1;
     j["boms"] = ordered_json::array();
     for (const auto& bom : boms) j["boms"].push_back(bom_to_json(bom));
-    return j.dump(2) + "\n";
+    return dump_json(j) + "\n";
   }
   if (format == Format::Csv) {
     writers::CsvWriter w;

@@ -337,7 +337,10 @@ std::optional<Converted> PriceBook::convert(const units::Quantity& money, units:
 }
 
 std::string plain_money(double amount) {
-  double rounded = std::round(amount * 100) / 100;
+  // Rounding to cents by way of amount * 100 overflowed to "inf" past 1.8e306 (a price
+  // of 1e308 printed as "inf", which format_money then cut at a '.' it did not hold:
+  // basic_string::substr). From 1e15 on, cents are below double precision anyway.
+  double rounded = std::fabs(amount) < 1e15 ? std::round(amount * 100) / 100 : amount;
   if (rounded == 0) rounded = 0;  // no "-0.00"
   return fmt::format("{:.2f}", rounded);
 }
@@ -348,7 +351,7 @@ std::string format_money(double amount, units::Currency currency) {
   std::string plain = plain_money(amount);
   bool negative = !plain.empty() && plain[0] == '-';
   std::string digits = plain.substr(negative ? 1 : 0);
-  auto dot = digits.find('.');
+  auto dot = std::min(digits.find('.'), digits.size());  // no width is assumed
   std::string whole = digits.substr(0, dot);
   std::string grouped;
   for (std::size_t i = 0; i < whole.size(); ++i) {

@@ -245,6 +245,7 @@ OnPremQuote quote_server(const sema::Program& program, const sema::DeclEntry& en
                      kMissingRateHint);
     } else {
       q.electricity_conversion = converted->describe();
+      q.energy_price = converted->value.value;
       // W x s x money/(W s) x PUE x utilization.
       q.energy_per_month = finite_or_report(*q.full_load_w * kSecondsPerMonth * converted->value.value * q.pue *
                                                 q.utilization,

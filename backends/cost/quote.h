@@ -44,6 +44,7 @@ struct OnPremQuote {
   std::string pue_source;                // "site.pue" or the electricity entry
   const Electricity* electricity = nullptr;
   std::string electricity_conversion;
+  double energy_price = 0;               // the electricity price in the quote's currency, per W*s
   std::optional<double> full_load_w;     // per cluster
   std::optional<double> energy_per_month;  // money per month; nullopt when unpriced or no full load
   std::optional<double> horizon_months;

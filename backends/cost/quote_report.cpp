@@ -10,6 +10,7 @@
 #include "backends/writers/csv_writer.h"
 #include "backends/writers/markdown_table.h"
 #include "source/printable.h"
+#include "source/json_io.h"
 
 namespace gpuspec::cost {
 
@@ -69,12 +70,13 @@ std::vector<Figure> server_figures(const OnPremQuote& s, units::Currency currenc
   std::vector<Figure> out;
   out.push_back(money_figure(sec, "capex (BOM total)", s.capex(), c, fmt::format("{} BOM lines", s.bom.lines.size()), "part"));
   if (s.energy_per_month && s.full_load_w && s.electricity) {
-    double per_ws = *s.energy_per_month / (*s.full_load_w * kHoursPerMonth * 3600 * s.pue * s.utilization);
     out.push_back({sec, "electricity per month", s.energy_per_month, "", c,
                    fmt::format("{} full load x {} h x {:.4g} utilization ({}) x PUE {} ({}) x {}",
                                units::format({*s.full_load_w, units::Dimension::power()}), num(kHoursPerMonth),
                                s.utilization, s.utilization_why, num(s.pue), s.pue_source,
-                               kwh_price(*s.electricity, s.electricity_conversion, currency, per_ws))});
+                               // The price itself: dividing the month's cost back by load x PUE x
+                               // utilization printed -nan CNY/kWh at a utilization of 0%.
+                               kwh_price(*s.electricity, s.electricity_conversion, currency, s.energy_price))});
   } else {
     out.push_back({sec, "electricity per month", std::nullopt, s.full_load_w ? "no price" : "", c,
                    s.full_load_w ? "no electricity price for the site region" : "no full-load figure"});
@@ -306,7 +308,7 @@ std::string render_quote(const Quote& q, Format format) {
     for (const auto& c : q.clouds) j["cloud"].push_back(cloud_json(c));
     j["comparisons"] = ordered_json::array();
     for (const auto& c : q.comparisons) j["comparisons"].push_back(comparison_json(c));
-    return j.dump(2) + "\n";
+    return dump_json(j) + "\n";
   }
   if (format == Format::Csv) {
     writers::CsvWriter w;

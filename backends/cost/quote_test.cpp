@@ -30,6 +30,16 @@ TEST(Money, FormatsWithSeparatorsAndTwoDecimals) {
   EXPECT_EQ(plain_money(12999), "12999.00");
 }
 
+// Past 1.8e306 the cent rounding overflowed to "inf" and the grouping cut it at a '.'
+// it did not hold: quote text/md/html and bom md died with "basic_string::substr".
+TEST(Money, FormatsTheLargestFiniteAmounts) {
+  std::string huge = format_money(1e308, units::Currency::CNY);
+  EXPECT_EQ(huge.substr(0, 4), "100,");
+  EXPECT_EQ(huge.substr(huge.size() - 7), ".00 CNY");
+  EXPECT_EQ(format_money(-1.7976931348623157e308, units::Currency::None).substr(0, 4), "-179");
+  EXPECT_EQ(plain_money(1e15), "1000000000000000.00");
+}
+
 TEST(PriceBook, ConvertsOnlyThroughADatedRate) {
   PriceBook book;
   units::Quantity usd{1599, units::Dimension::money_amount(), units::Currency::USD};

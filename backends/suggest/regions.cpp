@@ -1,8 +1,15 @@
 #include "backends/suggest/regions.h"
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <array>
+#include <set>
 #include <string_view>
 #include <utility>
+
+#include "sema/suggest.h"
+#include "source/printable.h"
 
 namespace gpuspec::suggest {
 
@@ -30,6 +37,25 @@ std::string region_geography(const std::string& r) {
 
 bool is_site_region(const std::string& text) {
   return text == "cn" || text == "us" || text == "eu" || text == "jp" || text == "sg" || text == "other";
+}
+
+std::vector<std::string> rentable_regions(const cost::PriceBook& book) {
+  std::set<std::string> regions;
+  for (const cost::PriceEntry* price : book.prices()) {
+    if (price->kind == "on_demand" && !price->region.empty()) regions.insert(price->region);
+  }
+  return {regions.begin(), regions.end()};
+}
+
+std::optional<std::string> unknown_region(const std::string& region, const cost::PriceBook& book) {
+  if (is_site_region(region)) return std::nullopt;
+  std::vector<std::string> known = rentable_regions(book);
+  if (std::binary_search(known.begin(), known.end(), region)) return std::nullopt;
+  std::vector<std::string_view> names(known.begin(), known.end());
+  auto near = sema::nearest(region, names);
+  return fmt::format("--region '{}' is neither a site region (cn, us, eu, jp, sg, other) nor a cloud region the price "
+                     "book rents instances in{}",
+                     printable(region), near ? fmt::format("; did you mean '{}'?", *near) : std::string());
 }
 
 }  // namespace gpuspec::suggest

@@ -3,7 +3,11 @@
 // cloud regions in it, so the rented and the owned options serve the same place.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <vector>
+
+#include "backends/cost/price_book.h"
 
 namespace gpuspec::suggest {
 
@@ -13,5 +17,13 @@ std::string region_geography(const std::string& provider_region);
 
 // Whether `text` is a site region symbol.
 bool is_site_region(const std::string& text);
+
+// The cloud regions `book` prices an instance in (on demand): the only ones the search
+// can rent in, so the only ones --region may name besides a site region. Sorted.
+std::vector<std::string> rentable_regions(const cost::PriceBook& book);
+
+// Why `--region` cannot be used, or nullopt: neither a site region nor one of
+// rentable_regions(book). The message shows the text made printable, never raw.
+std::optional<std::string> unknown_region(const std::string& region, const cost::PriceBook& book);
 
 }  // namespace gpuspec::suggest

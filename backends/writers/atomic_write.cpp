@@ -235,7 +235,7 @@ class Transaction {
   }
 
   bool check(std::string& error) {
-    InputFiles inputs(options_.kind == WriteOptions::Kind::Generated ? options_.inputs : std::vector<std::string>{});
+    InputFiles inputs(options_.inputs);
     std::map<fs::path, Manifest> manifests;
     for (const auto& folder : manifest_folders_) manifests[folder] = read_manifest(folder);
     bool owned = options_.kind == WriteOptions::Kind::Generated;
@@ -288,10 +288,15 @@ class Transaction {
   bool stage(std::string& error) {
     std::vector<fs::path> paths;
     for (const auto& target : targets_) paths.push_back(target.path);
-    journal_.created_folders = missing_folders(paths);
-    for (const auto& target : targets_) journal_.files.push_back({target.path, target.existing.exists});
+    // The journal names paths relative to the folder it is in, and the hash of what
+    // goes there: a recovery acts only below the folder, only on files the run wrote.
+    for (const auto& folder : missing_folders(paths)) journal_.created_folders.push_back(folder.lexically_relative(root_));
+    for (const auto& target : targets_) {
+      journal_.files.push_back({target.path.lexically_relative(root_), target.existing.exists, content_hash(*target.contents)});
+    }
     if (!journal_file_->update(journal_, error)) return false;
-    for (const auto& folder : journal_.created_folders) {
+    for (const auto& relative : journal_.created_folders) {
+      fs::path folder = root_ / relative;
       if (::mkdir(folder.c_str(), 0777) != 0 && errno != EEXIST) {
         error = system_error("create folder", folder, errno);
         return false;
@@ -340,7 +345,7 @@ class Transaction {
     journal_.state = Journal::State::Committed;
     std::string ignored;
     journal_file_->update(journal_, ignored);  // from here on a recovery keeps the new output
-    roll_back(journal_);                       // committed: only removes the old files' links
+    roll_back(root_, journal_);                // committed: only removes the old files' links
     journal_file_->remove();
     return true;
   }
@@ -352,7 +357,7 @@ class Transaction {
 
   void abandon() {
     finished_ = true;
-    roll_back(journal_);
+    roll_back(root_, journal_);
     if (journal_file_) journal_file_->remove();
     remove_created_root();
   }

@@ -30,7 +30,9 @@ struct WriteOptions {
   };
   Kind kind = Kind::Generated;
   bool force = false;               // replace generated files gpuspec did not write, or that changed since
-  std::vector<std::string> inputs;  // files this run read; a Generated write never replaces one
+  // Files this run read: never replaced, by any spelling, even with --force. An
+  // in-place write that rewrites its own inputs (fmt, --fix) lists none.
+  std::vector<std::string> inputs;
   std::string root;                 // the folder the user named (-o DIR); default: the one holding every file
 };
 

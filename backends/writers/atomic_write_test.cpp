@@ -74,7 +74,6 @@ TEST_F(AtomicWriteTest, InPlaceRewritesKeepModeAndNeedNoManifest) {
   ::chmod(path("spec.gpuspec").c_str(), 0640);
   WriteOptions in_place;
   in_place.kind = WriteOptions::Kind::InPlace;
-  in_place.inputs = {path("spec.gpuspec")};  // an input of the run may be rewritten in place
   std::string error;
   ASSERT_TRUE(write_outputs({{path("spec.gpuspec"), "workload w {}\n"}}, in_place, error)) << error;
   EXPECT_EQ(read(path("spec.gpuspec")), "workload w {}\n");
@@ -82,6 +81,12 @@ TEST_F(AtomicWriteTest, InPlaceRewritesKeepModeAndNeedNoManifest) {
   ASSERT_EQ(::stat(path("spec.gpuspec").c_str(), &info), 0);
   EXPECT_EQ(info.st_mode & 0777, 0640u);
   EXPECT_EQ(entries(), (std::vector<std::string>{"spec.gpuspec"}));
+  // What the caller lists as the run's inputs is never replaced, in place or not
+  // (`check --write-baseline` naming the spec it read).
+  in_place.inputs = {path("spec.gpuspec")};
+  EXPECT_FALSE(write_outputs({{path("spec.gpuspec"), "baseline\n"}}, in_place, error));
+  EXPECT_NE(error.find("this run read it as an input"), std::string::npos) << error;
+  EXPECT_EQ(read(path("spec.gpuspec")), "workload w {}\n");
 }
 
 TEST_F(AtomicWriteTest, InputsLinksAndFoldersAreNeverReplaced) {

@@ -1,22 +1,8 @@
 #include "backends/writers/html_writer.h"
 
-namespace gpuspec::writers {
+#include "source/markup_escape.h"
 
-std::string html_escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char ch : text) {
-    switch (ch) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += ch;
-    }
-  }
-  return out;
-}
+namespace gpuspec::writers {
 
 std::string safe_url(std::string_view url) {
   if (url.starts_with("https://") || url.starts_with("http://")) return std::string(url);
@@ -26,7 +12,7 @@ std::string safe_url(std::string_view url) {
 HtmlWriter& HtmlWriter::open(std::string_view tag, const HtmlAttributes& attributes) {
   out_ += "<";
   out_ += tag;
-  for (const auto& [name, value] : attributes) out_ += " " + name + "=\"" + html_escape(value) + "\"";
+  for (const auto& [name, value] : attributes) out_ += " " + name + "=\"" + markup_escape(value) + "\"";
   out_ += ">";
   return *this;
 }
@@ -39,7 +25,7 @@ HtmlWriter& HtmlWriter::close(std::string_view tag) {
 }
 
 HtmlWriter& HtmlWriter::text(std::string_view text) {
-  out_ += html_escape(text);
+  out_ += markup_escape(text);
   return *this;
 }
 
@@ -73,7 +59,7 @@ HtmlWriter& HtmlWriter::table(const std::vector<std::string>& header, const std:
 std::string html_page(std::string_view title, std::string_view style, std::string_view body) {
   std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
   out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
-  out += "<title>" + html_escape(title) + "</title>\n";
+  out += "<title>" + markup_escape(title) + "</title>\n";
   out += "<style>\n";
   out += style;
   out += "</style>\n</head>\n<body>\n";

@@ -1,6 +1,7 @@
-// HTML output: the one place HTML and SVG text is escaped. Every string that came from a
-// spec, the catalog or the price book goes through `text` or an attribute value, so a
-// name like `<script>` or `"onload=` is shown, never run. Markup built by trusted code
+// HTML output: the one place HTML and SVG text is escaped, by the markup rule JUnit
+// shares (source/markup_escape.h). Every string that came from a spec, the catalog or
+// the price book goes through `text` or an attribute value, so a name like `<script>`
+// or `"onload=` is shown, never run, and a line break in it never starts a line. Markup built by trusted code
 // (the charts of svg_chart.h) is added with `raw`.
 #pragma once
 
@@ -10,9 +11,6 @@
 #include <vector>
 
 namespace gpuspec::writers {
-
-// & < > " ' escaped: safe in element content and in quoted attribute values.
-std::string html_escape(std::string_view text);
 
 // An http(s) address as given, or "" when it is anything else (javascript:, data:, a
 // relative path): what a report may link to.

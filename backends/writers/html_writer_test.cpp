@@ -8,9 +8,10 @@ namespace gpuspec::writers {
 namespace {
 
 TEST(HtmlWriter, EscapesEveryMarkupCharacter) {
-  EXPECT_EQ(html_escape("<a href=\"x\">Tom's & Jerry</a>"),
-            "&lt;a href=&quot;x&quot;&gt;Tom&#39;s &amp; Jerry&lt;/a&gt;");
-  EXPECT_EQ(html_escape("plain text 12.5 kW"), "plain text 12.5 kW");
+  HtmlWriter html;
+  html.open("p", {{"title", "a \"b\"\n::warning x"}}).text("<a href=\"x\">Tom's & Jerry</a>\n::error y").close("p");
+  EXPECT_EQ(html.str(),
+            "<p title=\"a &quot;b&quot;&#10;::warning x\">&lt;a href=&quot;x&quot;&gt;Tom&apos;s &amp; Jerry&lt;/a&gt;&#10;::error y</p>\n");
 }
 
 TEST(HtmlWriter, LinksOnlyToHttpAddresses) {

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "source/file_reader.h"
+#include "source/json_io.h"
 
 namespace gpuspec::writers {
 
@@ -36,7 +37,9 @@ Manifest read_manifest(const fs::path& folder) {
   std::string error;
   auto text = read_regular_file(path.string(), kLargestManifest, error);  // never through a link or a FIFO
   if (!text || fs::is_symlink(fs::symlink_status(path, ec))) return manifest;
-  auto json = nlohmann::json::parse(*text, nullptr, false);
+  std::string malformed;
+  auto parsed = parse_json_input(*text, malformed);  // nesting bounded: the folder is anyone's
+  nlohmann::json json = parsed ? std::move(*parsed) : nlohmann::json();
   if (!json.is_object() || json.value("generator", "") != kGenerator || !json.contains("files") ||
       !json["files"].is_object()) {
     return manifest;
@@ -59,7 +62,7 @@ std::string render_manifest(const Manifest& manifest) {
                   "not commit them, add .gpuspec-manifest.json to .gitignore.";
   json["files"] = nlohmann::ordered_json::object();
   for (const auto& [name, hash] : manifest.files) json["files"][name] = hash;  // std::map: sorted, deterministic
-  return json.dump(2) + "\n";
+  return dump_json(json) + "\n";
 }
 
 }  // namespace gpuspec::writers

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "backends/writers/html_writer.h"
+#include "source/markup_escape.h"
 
 namespace gpuspec::writers {
 
@@ -22,17 +23,17 @@ std::string svg_open(const std::string& title, double width, double height) {
   return fmt::format(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {0} {1}\" width=\"{0}\" height=\"{1}\" role=\"img\" "
       "aria-label=\"{2}\"><title>{2}</title>\n",
-      num(width), num(height), html_escape(title));
+      num(width), num(height), markup_escape(title));
 }
 
 std::string text(double x, double y, const std::string& content, const std::string& cls,
                  const std::string& anchor = "start", const std::string& extra = "") {
   return fmt::format("<text class=\"{}\" x=\"{}\" y=\"{}\" text-anchor=\"{}\"{}>{}</text>\n", cls, num(x), num(y),
-                     anchor, extra, html_escape(content));
+                     anchor, extra, markup_escape(content));
 }
 
 std::string figure(const std::string& cls, const std::string& id, const std::string& svg) {
-  return fmt::format("<figure class=\"chart {}\" data-chart=\"{}\">\n{}</figure>\n", cls, html_escape(id), svg);
+  return fmt::format("<figure class=\"chart {}\" data-chart=\"{}\">\n{}</figure>\n", cls, markup_escape(id), svg);
 }
 
 }  // namespace
@@ -107,7 +108,7 @@ std::string render_line_chart(const LineChart& chart) {
     svg += fmt::format(
         "<g class=\"series\" data-series=\"{}\" data-lower-bound=\"{}\"><path d=\"{}\" fill=\"none\" stroke=\"{}\" "
         "stroke-width=\"3\"{}/></g>\n",
-        html_escape(s.name), s.dashed ? "true" : "false", d, kPalette[i % kPalette.size()],
+        markup_escape(s.name), s.dashed ? "true" : "false", d, kPalette[i % kPalette.size()],
         s.dashed ? " stroke-dasharray=\"8 5\"" : "");
   }
   for (const auto& m : chart.markers) {
@@ -143,7 +144,7 @@ std::string render_bar_chart(const BarChart& chart) {
     const ChartBar& b = chart.bars[i];
     const double y = kTop + kRow * i;
     svg += fmt::format("<g class=\"bar{}\" data-label=\"{}\" data-value=\"{}\">\n", b.value ? "" : " unpriced",
-                       html_escape(b.label), b.value ? num(*b.value) : "none");
+                       markup_escape(b.label), b.value ? num(*b.value) : "none");
     svg += text(kLabel - 8, y + 15, b.label, "bar-label", "end");
     if (b.value && max > 0) {
       svg += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"18\" fill=\"{}\"/>\n", num(kLabel), num(y),
@@ -176,7 +177,7 @@ std::string render_balance_chart(const BalanceChart& chart) {
     const bool holds = r.have >= r.need;
     auto at = [&](double v) { return kLabel + (scale > 0 ? v / scale * plot_w : 0); };
     svg += fmt::format("<g class=\"balance\" data-rule=\"{}\" data-have=\"{}\" data-need=\"{}\" data-holds=\"{}\">\n",
-                       html_escape(r.rule), num(r.have), num(r.need), holds ? "true" : "false");
+                       markup_escape(r.rule), num(r.have), num(r.need), holds ? "true" : "false");
     svg += text(kLabel, y + 10, fmt::format("{}: {} against {} ({}, {})", r.label, r.have_text, r.need_text, r.threshold,
                                             r.rule),
                 "balance-label");

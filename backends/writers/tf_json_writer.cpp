@@ -5,6 +5,7 @@
 
 #include "backends/writers/hcl_writer.h"
 #include "units/integral.h"
+#include "source/json_io.h"
 
 namespace gpuspec::writers {
 
@@ -138,7 +139,7 @@ std::string write_tf_json(const File& file) {
     // Top-level blocks with labels merge into one object per type (resource.aws_instance.x).
     add_block(root, block, {}, false);
   }
-  return root.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+  return dump_json(root) + "\n";
 }
 
 }  // namespace gpuspec::writers

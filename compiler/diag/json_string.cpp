@@ -1,7 +1,5 @@
 #include "diag/json_string.h"
 
-#include <nlohmann/json.hpp>
-
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -88,7 +86,7 @@ void append_json_string(std::string& out, std::string_view text) {
       // Everything before is ASCII, so checking from here checks the whole text.
       if (utf8::first_invalid(std::string_view(p, static_cast<std::size_t>(end - p)))) {
         out.resize(size_before);
-        out += nlohmann::json(std::string(text)).dump();  // throws type_error 316, as the DOM's dump did
+        append_json_string(out, utf8::replace_invalid(text));  // valid now: no second detour
         return;
       }
       utf8_checked = true;

@@ -11,6 +11,7 @@
 #include "diag/diagnostic_counts.h"
 #include "diag/json_string.h"
 #include "source/utf8.h"
+#include "source/json_io.h"
 
 namespace gpuspec {
 namespace {
@@ -313,7 +314,7 @@ void append_diagnostic_json(std::string& out, const Diagnostic& d, const SourceM
 }
 
 void write_nested_json(std::ostream& out, const Json& json, std::size_t depth) {
-  std::string text = json.dump(2);
+  std::string text = dump_json(json);
   std::string pad(depth, ' ');
   std::size_t from = 0;
   for (std::size_t nl = text.find('\n'); nl != std::string::npos; nl = text.find('\n', from)) {

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "diag/diag_test_helpers.h"
+#include "source/json_io.h"
 
 namespace gpuspec {
 namespace {
@@ -162,15 +163,17 @@ TEST(RenderJson, HandWrittenDiagnosticIsTheDomsDump) {
   }
 }
 
-// Text that is not UTF-8 is refused as the DOM refuses it, not written half-escaped.
-TEST(RenderJson, HandWrittenWriterRejectsInvalidUtf8LikeTheDom) {
+// Text that is not UTF-8 (a Latin-1 file name, a token cut inside a character) used to
+// abort `check --format json` with type_error 316 after half the document was out. It
+// is replaced by U+FFFD, as the DOM writes it with the replace handler.
+TEST(RenderJson, HandWrittenWriterReplacesInvalidUtf8LikeTheDom) {
   SourceManager sources;
   auto d = make_diagnostic("bad", Severity::Error, SourceRange{}, "broken \xff byte");
   std::string hand;
-  EXPECT_THROW(append_diagnostic_json(hand, d, sources, 4), nlohmann::json::type_error);
-  EXPECT_THROW(diagnostics_to_json({d}, sources, 0).dump(2), nlohmann::json::type_error);
+  append_diagnostic_json(hand, d, sources, 4);
+  EXPECT_NE(hand.find("\"broken \xEF\xBF\xBD byte\""), std::string::npos) << hand;
+  EXPECT_NE(dump_json(diagnostics_to_json({d}, sources, 0)).find("\"broken \xEF\xBF\xBD byte\""), std::string::npos);
 }
-
 
 // Every range of a text with UTF-8, tabs, CRLF lines and a last line without a newline,
 // including empty ranges, ranges across lines and ends past the text: the writer's

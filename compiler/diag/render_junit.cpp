@@ -4,6 +4,8 @@
 
 #include <map>
 
+#include "source/markup_escape.h"
+
 namespace gpuspec {
 
 namespace {
@@ -31,26 +33,6 @@ std::string describe(const Diagnostic& d, const SourceManager& sources) {
 }
 
 }  // namespace
-
-std::string xml_escape(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') {
-          out += "?";
-        } else {
-          out.push_back(c);
-        }
-    }
-  }
-  return out;
-}
 
 std::string render_junit(const std::vector<JunitInput>& inputs) {
   std::map<std::string, std::vector<Case>> suites;  // by file path
@@ -85,21 +67,21 @@ std::string render_junit(const std::vector<JunitInput>& inputs) {
       suite_skipped += c.outcome == Case::Skipped;
     }
     body += fmt::format("  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\">\n",
-                        xml_escape(path), cases.size(), suite_failures, suite_skipped);
+                        markup_escape(path), cases.size(), suite_failures, suite_skipped);
     for (const auto& c : cases) {
-      body += fmt::format("    <testcase classname=\"{}\" name=\"{}\" file=\"{}\"", xml_escape(c.classname), xml_escape(c.name),
-                          xml_escape(path));
+      body += fmt::format("    <testcase classname=\"{}\" name=\"{}\" file=\"{}\"", markup_escape(c.classname), markup_escape(c.name),
+                          markup_escape(path));
       if (c.line) body += fmt::format(" line=\"{}\"", c.line);
       switch (c.outcome) {
         case Case::Passed:
-          body += c.text.empty() ? "/>\n" : fmt::format(">\n      <system-out>{}</system-out>\n    </testcase>\n", xml_escape(c.text));
+          body += c.text.empty() ? "/>\n" : fmt::format(">\n      <system-out>{}</system-out>\n    </testcase>\n", markup_escape(c.text));
           break;
         case Case::Failed:
-          body += fmt::format(">\n      <failure message=\"{}\" type=\"{}\">{}</failure>\n    </testcase>\n", xml_escape(c.message),
-                              xml_escape(c.type), xml_escape(c.text));
+          body += fmt::format(">\n      <failure message=\"{}\" type=\"{}\">{}</failure>\n    </testcase>\n", markup_escape(c.message),
+                              markup_escape(c.type), markup_escape(c.text));
           break;
         case Case::Skipped:
-          body += fmt::format(">\n      <skipped message=\"{}\"/>\n    </testcase>\n", xml_escape(c.message));
+          body += fmt::format(">\n      <skipped message=\"{}\"/>\n    </testcase>\n", markup_escape(c.message));
           break;
       }
     }

@@ -21,10 +21,7 @@ struct JunitInput {
   Severity fail_on = Severity::Error;
 };
 
+// Every text from a spec or a file name goes through source/markup_escape.h.
 std::string render_junit(const std::vector<JunitInput>& inputs);
-
-// Text and attribute values for XML 1.0: & < > " ' escaped, control characters
-// other than tab and newline (not allowed in XML 1.0) replaced by '?'.
-std::string xml_escape(std::string_view text);
 
 }  // namespace gpuspec

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "diag/render_json.h"
+#include "source/json_io.h"
 
 namespace gpuspec {
 namespace {
@@ -215,7 +216,7 @@ void write_sarif(std::ostream& out, const std::vector<SarifSource>& inputs, std:
   // results into its last array, "results", which closes the run and the log. The
   // results sit 8 spaces deep: log, "runs" array, the run, "results" array.
   std::map<std::string, std::size_t> rule_index;
-  std::string text = sarif_log(inputs, std::move(rules), options, rule_index, Json::array()).dump(2);
+  std::string text = dump_json(sarif_log(inputs, std::move(rules), options, rule_index, Json::array()));
   constexpr std::string_view kEmptyResults = "\"results\": []";
   std::size_t open = text.rfind(kEmptyResults) + kEmptyResults.size() - 1;  // the position of ']'
   out.write(text.data(), static_cast<std::streamsize>(open));

@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 
 #include "diag/text_style.h"
+#include "source/printable.h"
+#include "source/utf8.h"
 #include "source/word_scan.h"
 
 namespace gpuspec {
@@ -32,13 +34,26 @@ DisplayLine expand_tabs(std::string_view line) {
   std::size_t column = 0;
   for (std::size_t i = 0; i < line.size(); ++i) {
     char byte = line[i];
-    if (!starts_code_point(byte)) {
-      shown.text += byte;  // continuation byte: part of the code point already counted
-      continue;
-    }
+    // A continuation byte here follows no sequence that was shown: invalid, and not a
+    // code point of its own (columns count lead bytes), so it is left out.
+    if (!starts_code_point(byte)) continue;
     shown.column_of.push_back(column);
     shown.byte_of.push_back(shown.text.size());
-    if (byte == '\t') {
+    if (static_cast<unsigned char>(byte) >= 0x80) {
+      // A sequence is shown whole; a byte that is not UTF-8 (a Latin-1 é) and a code
+      // point that hides or moves text (bidirectional controls) never reach the
+      // terminal raw: U+FFFD, one column, as printable() escapes them in messages.
+      std::uint32_t cp = 0;
+      std::size_t length = utf8::decode(line, i, cp);
+      if (length == 0 || is_hidden_code_point(cp)) {
+        shown.text += "\xEF\xBF\xBD";
+        while (i + 1 < line.size() && !starts_code_point(line[i + 1])) ++i;  // its continuation bytes
+      } else {
+        shown.text.append(line.substr(i, length));
+        i += length - 1;
+      }
+      ++column;
+    } else if (byte == '\t') {
       std::size_t next_stop = (column / kSnippetTabStop + 1) * kSnippetTabStop;
       shown.text.append(next_stop - column, ' ');
       column = next_stop;

@@ -58,7 +58,8 @@ std::optional<sema::Program> analyze_file(Session& session, const std::string& p
 
 std::optional<sema::Program> analyze_text(Session& session, const std::string& path, std::string text,
                                           const AnalysisOptions& options, DiagnosticEngine& diags, std::string* io_error) {
-  return lint_loaded(session, load_spec_text(session, path, std::move(text), diags), options, diags, io_error);
+  return lint_loaded(session, load_spec_text(session, path, std::move(text), diags, options.import_root), options, diags,
+                     io_error);
 }
 
 std::optional<cost::PriceBook> analysis_price_book(Session& session, const sema::Program& program,

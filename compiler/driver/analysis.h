@@ -12,6 +12,7 @@
 #include "driver/session.h"
 #include "lint/lint.h"
 #include "sema/program.h"
+#include "source/confinement.h"
 
 namespace gpuspec::driver {
 
@@ -20,6 +21,9 @@ struct AnalysisOptions {
   lint::LintOptions lint_options;
   std::vector<std::string> price_paths;  // --prices FILE: user price books for cost.* facts
   lint::FactAugmenter augment;           // extra facts on top of the model and the cost backend's
+  // Where the file's imports may come from (analyze_text); default: its project root,
+  // as on the command line. The language server passes the workspace folder, or none.
+  std::optional<ProjectRoot> import_root;
 };
 
 // Returns nullopt when the file or a --prices file cannot be read; `io_error` is then

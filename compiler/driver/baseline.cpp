@@ -6,7 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <tuple>
 
-#include "sema/loader.h"
+#include "source/confinement.h"
+#include "source/json_io.h"
 
 namespace gpuspec::driver {
 
@@ -47,16 +48,17 @@ bool operator<(const BaselineEntry& a, const BaselineEntry& b) {
 
 std::optional<Baseline> Baseline::load(const std::string& path, std::string& error) {
   std::string io_error;
-  auto text = sema::read_file(path, &io_error);
+  auto text = read_input_file(path, io_error);
   if (!text) {
     error = fmt::format("cannot read baseline '{}': {}", path, io_error);
     return std::nullopt;
   }
   std::error_code ec;
   Baseline baseline(fs::weakly_canonical(fs::absolute(path, ec), ec).parent_path());
-  auto json = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
-  if (json.is_discarded() || !json.is_object() || json.value("version", 0) != 1 || !json.contains("findings") ||
-      !json["findings"].is_array()) {
+  std::string malformed;
+  auto parsed = parse_json_input(*text, malformed);  // nesting bounded, like every JSON gpuspec reads
+  nlohmann::json json = parsed ? std::move(*parsed) : nlohmann::json();
+  if (!json.is_object() || json.value("version", 0) != 1 || !json.contains("findings") || !json["findings"].is_array()) {
     error = fmt::format("'{}' is not a gpuspec baseline (write one with --write-baseline)", path);
     return std::nullopt;
   }
@@ -114,7 +116,7 @@ std::string Baseline::to_json() const {
                              {"note", "gpuspec check --write-baseline: policy findings accepted for now; "
                                       "`gpuspec check --baseline` reports only findings not listed here"},
                              {"findings", std::move(findings)}};
-  return out.dump(2) + "\n";
+  return dump_json(out) + "\n";
 }
 
 }  // namespace gpuspec::driver

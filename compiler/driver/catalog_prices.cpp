@@ -15,6 +15,7 @@
 #include "driver/price_age.h"
 #include "facts/properties.h"
 #include "sema/schema.h"
+#include "source/json_io.h"
 
 namespace gpuspec::driver {
 
@@ -274,7 +275,7 @@ int run_catalog_prices(Session& session, const PriceListOptions& options) {
   PriceListing listing(session, price_files, options);
   listing.collect();
   if (options.json) {
-    std::cout << listing.to_json().dump(2) << "\n";
+    std::cout << dump_json(listing.to_json()) << "\n";
   } else {
     std::cout << listing.text();
   }

@@ -16,7 +16,7 @@
 #include "driver/import_scan.h"
 #include "driver/ordered_output.h"
 #include "driver/parallel.h"
-#include "sema/loader.h"
+#include "source/confinement.h"
 
 namespace gpuspec::driver {
 
@@ -94,7 +94,7 @@ int stream_check(const ParsedArgs& args, const CheckOutput& presentation, unsign
     if (groups[g]->library_broken) continue;
     for (const auto& path : groups[g]->files) {
       std::string reason;
-      auto text = sema::read_file(path, &reason);
+      auto text = read_input_file(path, reason);
       if (!text) {
         unread.push_back(unread_path("unreadable-file", fmt::format("cannot read '{}': {}", path, reason), "", allow_skipped));
         continue;

@@ -13,6 +13,7 @@
 #include "driver/session.h"
 #include "facts/properties.h"
 #include "sema/schema.h"
+#include "source/json_io.h"
 
 namespace gpuspec::driver {
 
@@ -123,7 +124,7 @@ int run_catalog(const std::vector<std::string>& raw_args) {
     nlohmann::ordered_json out;
     out["version"] = 1;
     out["entries"] = std::move(entries);
-    std::cout << out.dump(2) << "\n";
+    std::cout << dump_json(out) << "\n";
   } else {
     std::cout << text;
   }

@@ -185,9 +185,15 @@ std::optional<std::string> write_baseline(const std::string& path, const std::ve
       ++count;
     }
   }
+  // The baseline is the user's file, rewritten on request (no manifest: it is
+  // committed), and never one the run read: a spec, an import, a price book, a config.
+  std::vector<std::string> inputs;
+  for (const auto& group : groups) {
+    for (auto& input : group->session->input_paths()) inputs.push_back(std::move(input));
+    if (!group->config.path.empty()) inputs.push_back(group->config.path);
+  }
   std::string error;
-  // The baseline is the user's file, rewritten on request (no manifest: it is committed).
-  if (!rewrite_in_place({{path, baseline.to_json()}}, error)) return error;
+  if (!rewrite_in_place({{path, baseline.to_json()}}, error, inputs)) return error;
   std::fprintf(stderr, "gpuspec: wrote %zu finding%s to the baseline %s\n", count, count == 1 ? "" : "s", path.c_str());
   return std::nullopt;
 }

@@ -4,9 +4,9 @@
 #include "diag/render_text.h"
 #include "driver/commands.h"
 #include "driver/help.h"
-#include "sema/loader.h"
 #include "syntax/ast_dump.h"
 #include "syntax/parser.h"
+#include "source/confinement.h"
 
 namespace gpuspec::driver {
 
@@ -15,7 +15,7 @@ int run_dump_ast(const std::vector<std::string>& raw_args) {
   if (auto exit = parse_command_line("dump-ast", raw_args, args)) return *exit;
   const std::string& path = args.positionals.front();
   std::string error;
-  auto text = sema::read_file(path, &error);
+  auto text = read_input_file(path, error);
   if (!text) return tool_failure("cannot read '" + path + "': " + error);
   SourceManager sources;
   DiagnosticEngine diags;

@@ -14,6 +14,7 @@
 #include "facts/resolve.h"
 #include "driver/load_spec.h"
 #include "sema/suggest.h"
+#include "source/json_io.h"
 
 namespace gpuspec::driver {
 
@@ -100,7 +101,7 @@ int run_facts(const std::vector<std::string>& raw_args) {
   out["version"] = 1;
   out["file"] = args.positionals[0];
   out["declarations"] = std::move(declarations);
-  std::cout << out.dump(2) << "\n";
+  std::cout << dump_json(out) << "\n";
   diags.sort(session.sources());
   std::cerr << render_text(diags.diagnostics(), session.sources(), TextRenderOptions{});
   return diags.has_errors() ? kExitFindings : kExitClean;

@@ -10,14 +10,15 @@
 #include <iterator>
 
 #include "diag/render_text.h"
+#include "driver/check_group.h"
 #include "driver/commands.h"
 #include "driver/default_paths.h"
 #include "driver/help.h"
 #include "driver/rewrite_files.h"
 #include "format/formatter.h"
 #include "format/unified_diff.h"
-#include "sema/loader.h"
 #include "source/file_reader.h"
+#include "source/confinement.h"
 
 namespace gpuspec::driver {
 
@@ -64,9 +65,15 @@ int run_fmt(const std::vector<std::string>& raw_args) {
   DiagnosticEngine diags;
   std::vector<writers::OutputFile> changed;
   bool failed = false;
+  // A folder the walk could not read, a dangling link, a FIFO: the formatting gate
+  // fails closed (exit 2), as `check` does, instead of passing files it never saw.
+  for (const auto& problem : collected.problems) {
+    diags.diagnostics().push_back(unread_path(problem.id, problem.message, problem.note, false));
+    failed = true;
+  }
   for (const auto& path : collected.files) {
     std::string error;
-    auto text = sema::read_file(path, &error);
+    auto text = read_input_file(path, error);
     if (!text) {
       std::cerr << fmt::format("gpuspec: error: cannot read '{}': {}\n", path, error);
       failed = true;

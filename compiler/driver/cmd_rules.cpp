@@ -15,6 +15,7 @@
 #include "driver/commands.h"
 #include "driver/rule_text.h"
 #include "driver/session.h"
+#include "source/json_io.h"
 
 namespace gpuspec::driver {
 
@@ -120,7 +121,7 @@ int run_rules(const std::vector<std::string>& raw_args) {
   if (format == "md") {
     std::cout << rules_markdown(policies, session.sources());
   } else if (format == "json") {
-    std::cout << rules_json(policies, session.sources()).dump(2) << "\n";
+    std::cout << dump_json(rules_json(policies, session.sources())) << "\n";
   } else {
     for (const auto* p : policies) {
       std::cout << fmt::format("{:<40} {:<8} {:<20} {}\n", p->id, severity_name(p->severity), fmt::format("{}", fmt::join(p->applies, ",")),

@@ -21,6 +21,7 @@
 
 #include "backends/writers/atomic_write.h"
 #include "diag/render_junit.h"
+#include "source/markup_escape.h"
 #include "diag/render_text.h"
 #include "diag/verify.h"
 #include "driver/analysis.h"
@@ -30,8 +31,8 @@
 #include "driver/help.h"
 #include "driver/session.h"
 #include "driver/test_scope.h"
-#include "sema/loader.h"
 #include "source/printable.h"
+#include "source/confinement.h"
 
 namespace gpuspec::driver {
 
@@ -86,7 +87,7 @@ std::string junit_xml(const std::vector<TestOutcome>& outcomes) {
   out += fmt::format("  <testsuite name=\"gpuspec policy tests\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\">\n",
                      outcomes.size(), failures);
   for (const auto& o : outcomes) {
-    out += fmt::format("    <testcase classname=\"gpuspec.policy-tests\" name=\"{}\" file=\"{}\"", xml_escape(o.path), xml_escape(o.path));
+    out += fmt::format("    <testcase classname=\"gpuspec.policy-tests\" name=\"{}\" file=\"{}\"", markup_escape(o.path), markup_escape(o.path));
     if (o.problems.empty()) {
       out += "/>\n";
       continue;
@@ -94,7 +95,7 @@ std::string junit_xml(const std::vector<TestOutcome>& outcomes) {
     std::string text;
     for (const auto& p : o.problems) text += p + "\n";
     out += fmt::format(">\n      <failure message=\"{} problem{}\" type=\"verify\">{}</failure>\n    </testcase>\n",
-                       o.problems.size(), o.problems.size() == 1 ? "" : "s", xml_escape(text));
+                       o.problems.size(), o.problems.size() == 1 ? "" : "s", markup_escape(text));
   }
   out += "  </testsuite>\n</testsuites>\n";
   return out;
@@ -131,7 +132,8 @@ int run_test(const std::vector<std::string>& raw_args) {
   for (const auto& path : files) {
     TestOutcome outcome{path, {}};
     AnalysisOptions scoped = analysis;
-    if (auto text = library_broken ? std::nullopt : sema::read_file(path)) {
+    std::string unread;  // an unreadable test is reported by analyze_file below
+    if (auto text = library_broken ? std::nullopt : read_input_file(path, unread)) {
       SourceManager scratch;
       const SourceFile& test = scratch.add(path, std::move(*text));
       // Without its rule, a test only fails on every other rule: say what is missing.

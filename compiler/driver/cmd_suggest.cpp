@@ -25,6 +25,7 @@
 #include "driver/cost_project.h"
 #include "driver/html_context.h"
 #include "driver/session.h"
+#include "source/json_io.h"
 
 namespace gpuspec::driver {
 
@@ -224,6 +225,9 @@ int run_suggest(const std::vector<std::string>& raw_args) {
   // The price books: the one `check` lints with, and the same dated today for ranking.
   auto book = analysis_price_book(session, *program, analysis, diags, error);
   if (!book) return tool_failure(error);
+  if (request->cloud_region) {
+    if (auto problem = suggest::unknown_region(*request->cloud_region, *book)) return tool_failure(*problem);
+  }
   cost::PriceBook ranking_book = *book;
   ranking_book.set_quote_date(analysis.lint_options.today);
 
@@ -283,7 +287,7 @@ int run_suggest(const std::vector<std::string>& raw_args) {
     return kExitFindings;
   }
   if (request->format == "json") {
-    text = suggest::render_json(report).dump(2) + "\n";
+    text = dump_json(suggest::render_json(report)) + "\n";
   } else if (request->format == "gpuspec") {
     text = gpuspec_output(ranking, context, input.header, checker);
   } else if (request->format == "html") {

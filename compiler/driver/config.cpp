@@ -8,8 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "sema/loader.h"
 #include "sema/suggest.h"
+#include "source/confinement.h"
+#include "source/json_io.h"
 
 namespace gpuspec::driver {
 
@@ -18,15 +19,6 @@ namespace fs = std::filesystem;
 namespace {
 
 using Json = nlohmann::json;
-
-// nlohmann's messages start with "[json.exception.parse_error.101] parse error at
-// line 3, column 5: ..."; the bracketed id means nothing to a user.
-std::string json_problem(const std::string& what) {
-  if (auto close = what.find("] "); !what.empty() && what.front() == '[' && close != std::string::npos) {
-    return what.substr(close + 2);
-  }
-  return what;
-}
 
 bool string_list(const Json& value, std::string_view key, const std::string& path, std::vector<std::string>& out,
                  std::string& error) {
@@ -45,6 +37,23 @@ bool string_list(const Json& value, std::string_view key, const std::string& pat
   return true;
 }
 
+// A path a config names for gpuspec to read (a policy folder), resolved against the
+// config's folder: the config is the repository's, so like an import it may not reach
+// outside the project root (source/confinement.h). Returned as the user would write it
+// (relative stays relative); nullopt with `error` set otherwise.
+std::optional<std::string> path_inside_project(const std::string& config_path, std::string_view key,
+                                               const std::string& named, std::string& error) {
+  fs::path folder = fs::path(config_path).parent_path();
+  std::string problem;
+  std::error_code ec;
+  if (!ProjectRoot::of_file(config_path).resolve(fs::absolute(folder.empty() ? "." : folder, ec), named, problem)) {
+    error = fmt::format("{}: \"{}\": cannot use '{}': {}", config_path, key, named, problem);
+    return std::nullopt;
+  }
+  fs::path p(named);
+  return p.is_absolute() || folder.empty() ? p.string() : (folder / p).lexically_normal().string();
+}
+
 // What a key's reader gets: the value, where the config is, and where to put it.
 struct KeyContext {
   const Json& value;
@@ -55,11 +64,18 @@ struct KeyContext {
   std::string& error;
 };
 
-// Folders relative to the config's.
-bool read_folders(const KeyContext& c, std::vector<std::string>& into) {
+// Folders relative to the config's. `exclude` is only compared with paths, never read;
+// `policies` are read, so they must stay inside the project (path_inside_project).
+bool read_folders(const KeyContext& c, std::vector<std::string>& into, bool read_by_gpuspec) {
   std::vector<std::string> dirs;
   if (!string_list(c.value, c.key, c.path, dirs, c.error)) return false;
   for (const auto& dir : dirs) {
+    if (read_by_gpuspec) {
+      auto inside = path_inside_project(c.path, c.key, dir, c.error);
+      if (!inside) return false;
+      into.push_back(std::move(*inside));
+      continue;
+    }
     fs::path p(dir);
     into.push_back(p.is_absolute() || c.folder.empty() ? p.string() : (c.folder / p).lexically_normal().string());
   }
@@ -69,7 +85,7 @@ bool read_folders(const KeyContext& c, std::vector<std::string>& into) {
 bool read_level(const KeyContext& c, std::optional<Severity>& into) {
   into = c.value.is_string() ? parse_rule_level(c.value.get<std::string>()) : std::nullopt;
   if (into) return true;
-  c.error = fmt::format("{}: \"{}\" must be \"error\", \"warning\" or \"info\", not {}", c.path, c.key, c.value.dump());
+  c.error = fmt::format("{}: \"{}\" must be \"error\", \"warning\" or \"info\", not {}", c.path, c.key, dump_json(c.value, -1));
   return false;
 }
 
@@ -82,7 +98,7 @@ bool read_severities(const KeyContext& c) {
     auto parsed = level.is_string() ? parse_rule_level(level.get<std::string>()) : std::nullopt;
     if (!parsed) {
       c.error = fmt::format("{}: \"severity\": \"{}\" must be \"error\", \"warning\" or \"info\", not {}", c.path, rule,
-                            level.dump());
+                            dump_json(level, -1));
       return false;
     }
     c.config.severities[rule] = *parsed;
@@ -101,9 +117,9 @@ constexpr KeyReader kKeys[] = {
     {"ignore", [](const KeyContext& c) { return string_list(c.value, c.key, c.path, c.config.rules.ignore, c.error); }},
     {"disable", [](const KeyContext& c) { return string_list(c.value, c.key, c.path, c.config.rules.ignore, c.error); }},
     {"severity", read_severities},
-    {"policies", [](const KeyContext& c) { return read_folders(c, c.config.policy_dirs); }},
+    {"policies", [](const KeyContext& c) { return read_folders(c, c.config.policy_dirs, true); }},
     {"fail-on", [](const KeyContext& c) { return read_level(c, c.config.fail_on); }},
-    {"exclude", [](const KeyContext& c) { return read_folders(c, c.config.excluded); }},
+    {"exclude", [](const KeyContext& c) { return read_folders(c, c.config.excluded, false); }},
 };
 
 std::string unknown_key(std::string_view key, const std::string& path) {
@@ -132,13 +148,13 @@ std::optional<LintConfig> parse_config(std::string_view text, const std::string&
     empty.path = path;
     return empty;
   }
-  Json root;
-  try {
-    root = Json::parse(text);
-  } catch (const Json::parse_error& e) {
-    error = fmt::format("{}: invalid JSON: {}", path, json_problem(e.what()));
+  std::string problem;
+  auto parsed = parse_json_input(text, problem);  // nesting bounded: a config cannot crash the reader
+  if (!parsed) {
+    error = fmt::format("{}: invalid JSON: {}", path, problem);
     return std::nullopt;
   }
+  const Json& root = *parsed;
   if (!root.is_object()) {
     error = fmt::format("{}: expected a JSON object, not {}", path, root.type_name());
     return std::nullopt;
@@ -164,17 +180,19 @@ bool is_excluded(const LintConfig& config, const std::string& file) {
   std::error_code ec;
   fs::path at = fs::weakly_canonical(fs::absolute(file, ec), ec);
   for (const auto& dir : config.excluded) {
-    fs::path root = fs::weakly_canonical(fs::absolute(dir, ec), ec);
-    auto rel = at.lexically_relative(root);
-    if (!rel.empty() && *rel.begin() != "..") return true;
+    if (is_within(at, fs::weakly_canonical(fs::absolute(dir, ec), ec))) return true;
   }
   return false;
 }
 
 std::optional<LintConfig> load_config(const std::string& path, std::string& error) {
   std::string reason;
-  auto text = sema::read_file(path, &reason);
+  auto text = read_input_file(path, reason);
   if (!text) {
+    std::error_code ec;
+    if (fs::is_symlink(fs::symlink_status(path, ec)) && !fs::exists(path, ec)) {
+      reason = fmt::format("it is a symbolic link to '{}', which does not exist", fs::read_symlink(path, ec).string());
+    }
     error = fmt::format("cannot read config '{}': {}", path, reason);
     return std::nullopt;
   }
@@ -193,13 +211,16 @@ std::optional<std::string> ConfigFinder::nearest(const std::string& file) {
     }
     visited.push_back(folder);
     fs::path candidate = folder / kConfigFileName;
-    if (fs::is_regular_file(candidate, ec)) {
+    // Anything of that name is the config, usable or not (a dangling link, a FIFO, a
+    // folder, a link to /dev/null): load_config then fails on it, so the team's
+    // settings never vanish in silence.
+    if (fs::exists(fs::symlink_status(candidate, ec))) {
       // Report the path the way the user named the file: relative stays relative.
       fs::path shown = candidate.lexically_relative(fs::current_path(ec));
       found = (!shown.empty() && *shown.begin() != "..") ? shown.string() : candidate.string();
       break;
     }
-    if (folder == folder.root_path() || folder.parent_path() == folder) break;
+    if (folder == folder.root_path() || folder.parent_path() == folder || (ceiling_ && folder == *ceiling_)) break;
     folder = folder.parent_path();
   }
   for (const auto& f : visited) by_folder_[f] = found;

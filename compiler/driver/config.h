@@ -13,9 +13,11 @@
 // it searches a folder: a project's policy tests, whose specs fire on purpose. A
 // file named on the command line is always checked.
 //
-// An empty file is valid (it only marks the project root, see sema/loader.h).
-// A malformed file or an unknown key is a tool failure (exit 2) naming the file:
-// a typo in a config must never silently turn a rule off.
+// An empty file is valid (it only marks the project root, see source/confinement.h).
+// A malformed or unusable file (a dangling link, a FIFO, a folder, not UTF-8, not an
+// object) or an unknown key is a tool failure (exit 2) naming the file: a typo or a
+// broken link in a config must never silently turn a rule off. A policy folder it names
+// must lie inside its project root.
 #pragma once
 
 #include <filesystem>
@@ -52,14 +54,18 @@ std::optional<LintConfig> parse_config(std::string_view text, const std::string&
 // Reads and parses `path`; a missing or unreadable file is an error too.
 std::optional<LintConfig> load_config(const std::string& path, std::string& error);
 
-// The nearest gpuspec.json in the folder of `file` or any folder above it.
-// Remembers every folder it has looked at, so a run over many files in one tree
-// reads each folder once.
+// The nearest gpuspec.json in the folder of `file` or any folder above it, up to
+// `ceiling` when one is given (the language server's workspace folder: it reads
+// nothing above it). Anything named gpuspec.json counts, even a dangling link or a
+// FIFO, so that load_config reports it. Remembers every folder it has looked at, so a
+// run over many files in one tree reads each folder once.
 class ConfigFinder {
  public:
+  explicit ConfigFinder(std::optional<std::filesystem::path> ceiling = std::nullopt) : ceiling_(std::move(ceiling)) {}
   std::optional<std::string> nearest(const std::string& file);
 
  private:
+  std::optional<std::filesystem::path> ceiling_;
   std::map<std::filesystem::path, std::optional<std::string>> by_folder_;
 };
 

@@ -5,21 +5,41 @@
 #include <filesystem>
 #include <fstream>
 
+#include <unistd.h>
+
 namespace gpuspec::driver {
 namespace {
 
 TEST(Config, ReadsEveryKeyAndResolvesPolicyFoldersAgainstTheConfig) {
   std::string error;
   auto config = parse_config(
-      R"({"select": ["x", "y.*"], "ignore": ["e"], "disable": ["a.b"], "severity": {"c.d": "info"}, "policies": ["pol", "/abs"], "fail-on": "warning"})",
+      R"({"select": ["x", "y.*"], "ignore": ["e"], "disable": ["a.b"], "severity": {"c.d": "info"}, "policies": ["pol", "pol/../team"], "fail-on": "warning"})",
       "proj/gpuspec.json", error);
   ASSERT_TRUE(config) << error;
   EXPECT_EQ(config->rules.select, (std::vector<std::string>{"x", "y.*"}));
   // "disable" is the older name of "ignore": both add to it (the keys are read in name order).
   EXPECT_EQ(config->rules.ignore, (std::vector<std::string>{"a.b", "e"}));
   EXPECT_EQ(config->severities.at("c.d"), Severity::Info);
-  EXPECT_EQ(config->policy_dirs, (std::vector<std::string>{"proj/pol", "/abs"}));
+  EXPECT_EQ(config->policy_dirs, (std::vector<std::string>{"proj/pol", "proj/team"}));
   EXPECT_EQ(config->fail_on, Severity::Warning);
+}
+
+// A config is the repository's: a policy folder it names stays inside its project root
+// (the config's own folder, which it marks), like an import.
+TEST(Config, RefusesPolicyFoldersOutsideItsProject) {
+  auto dir = std::filesystem::temp_directory_path() / ("gpuspec_config_root_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir / "proj");
+  std::string path = (dir / "proj" / "gpuspec.json").string();
+  std::ofstream(path) << "{}";
+  for (const char* folder : {"../shared", "/etc", "pol/../../x"}) {
+    std::string error;
+    std::string text = std::string("{\"policies\": [\"") + folder + "\"]}";
+    EXPECT_FALSE(parse_config(text, path, error)) << folder;
+    EXPECT_NE(error.find("is outside the project root"), std::string::npos) << error;
+  }
+  std::string error;
+  EXPECT_TRUE(parse_config(R"({"policies": ["pol"]})", path, error)) << error;
+  std::filesystem::remove_all(dir);
 }
 
 TEST(Config, AnEmptyFileOnlyMarksTheProjectRoot) {

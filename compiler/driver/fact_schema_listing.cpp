@@ -6,6 +6,7 @@
 
 #include "eval/fact_schema.h"
 #include "units/quantity.h"
+#include "source/json_io.h"
 
 namespace gpuspec::driver {
 
@@ -73,7 +74,7 @@ std::string render_fact_schema(std::string_view format) {
     out["version"] = 1;
     out["facts"] = nlohmann::ordered_json::array();
     for (const auto& e : entries) out["facts"].push_back(to_json(e));
-    return out.dump(2) + "\n";
+    return dump_json(out) + "\n";
   }
   std::string out;
   if (format == "md") {

@@ -2,7 +2,8 @@
 
 #include <set>
 
-#include "sema/loader.h"
+#include "source/confinement.h"
+
 
 namespace gpuspec::driver {
 
@@ -68,7 +69,8 @@ const std::optional<std::vector<std::string>>& ImportPaths::imports_of(const fs:
   auto found = scanned_.find(canonical);
   if (found != scanned_.end()) return found->second;
   std::optional<std::vector<std::string>> imports;
-  if (auto text = sema::read_file(canonical)) {
+  std::string unread;
+  if (auto text = read_input_file(canonical, unread)) {
     imports = scan_imports(*text);
   } else {
     imports = std::vector<std::string>{};  // unreadable: the loader reports it in the importer and loads nothing
@@ -82,9 +84,10 @@ std::optional<std::string> ImportPaths::lowest_path(const std::string& root, std
   std::string lowest = root;
   // The loader's walk: depth first in import order, each file once per program, named
   // by joining its import path to the importer's name. A file it refuses (outside the
-  // project, a cycle, a NUL) is still counted here: a lower bound only gets safer.
+  // project, a cycle, a NUL) is still counted here, unread: a lower bound only gets safer.
   std::error_code ec;
   fs::path root_canonical = fs::weakly_canonical(fs::absolute(root, ec), ec);
+  const ProjectRoot project = ProjectRoot::of_file(root);
   std::set<fs::path> loaded{root_canonical};
   struct Pending {
     fs::path canonical;
@@ -103,11 +106,12 @@ std::optional<std::string> ImportPaths::lowest_path(const std::string& root, std
     const std::string& import = top.imports[top.next++];
     std::string display = (fs::path(top.display).parent_path() / import).lexically_normal().string();
     lowest = std::min(lowest, display);
-    fs::path target = fs::weakly_canonical(top.canonical.parent_path() / import, ec);
-    if (ec || !loaded.insert(target).second) continue;
-    const auto& imports = imports_of(target);
+    std::string refused;
+    auto target = project.resolve(top.canonical.parent_path(), import, refused);
+    if (!target || !loaded.insert(*target).second) continue;
+    const auto& imports = imports_of(*target);
     if (!imports) return std::nullopt;
-    stack.push_back({target, std::move(display), *imports});
+    stack.push_back({*target, std::move(display), *imports});
   }
   return lowest;
 }

@@ -38,6 +38,7 @@ TEST(ImportPaths, LowestPathFollowsTheImportClosure) {
   std::filesystem::create_directories(dir / "z");
   std::filesystem::create_directories(dir / "m");
   std::filesystem::create_directories(dir / "a");
+  std::ofstream(dir / "gpuspec.json") << "";  // the project root: imports across its folders are inside
   std::ofstream(dir / "m" / "mid.gpuspec") << "import \"../a/low.gpuspec\"\n";
   std::ofstream(dir / "a" / "low.gpuspec") << "workload w { }\n";
   std::ofstream(dir / "a" / "unsure.gpuspec") << "workload w { } # import\n";

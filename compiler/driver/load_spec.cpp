@@ -34,10 +34,11 @@ std::optional<LoadedSpec> load_spec(Session& session, const std::string& path, D
   return checked(std::move(*program), errors_before, first, diags);
 }
 
-LoadedSpec load_spec_text(Session& session, const std::string& path, std::string text, DiagnosticEngine& diags) {
+LoadedSpec load_spec_text(Session& session, const std::string& path, std::string text, DiagnosticEngine& diags,
+                          const std::optional<ProjectRoot>& root) {
   std::size_t errors_before = diags.error_count();
   std::size_t first = diags.diagnostics().size();
-  auto program = sema::load_program_text(path, std::move(text), session.library(), session.sources(), diags);
+  auto program = sema::load_program_text(path, std::move(text), session.library(), session.sources(), diags, root);
   return checked(std::move(program), errors_before, first, diags);
 }
 

@@ -13,6 +13,7 @@
 #include "diag/diagnostic.h"
 #include "driver/session.h"
 #include "sema/program.h"
+#include "source/confinement.h"
 
 namespace gpuspec::driver {
 
@@ -30,8 +31,10 @@ struct LoadedSpec {
 std::optional<LoadedSpec> load_spec(Session& session, const std::string& path, DiagnosticEngine& diags,
                                     std::string* io_error);
 
-// The same for a root file whose text is given (an editor's buffer; imports are read from disk).
-LoadedSpec load_spec_text(Session& session, const std::string& path, std::string text, DiagnosticEngine& diags);
+// The same for a root file whose text is given (an editor's buffer; imports are read
+// from disk, inside `root`: by default the file's project root).
+LoadedSpec load_spec_text(Session& session, const std::string& path, std::string text, DiagnosticEngine& diags,
+                          const std::optional<ProjectRoot>& root = std::nullopt);
 
 // The price book of `programs`: the stdlib's entries, each program's own files and the
 // --prices files `price_paths` (loaded and checked once per session; their diagnostics

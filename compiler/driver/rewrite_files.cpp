@@ -2,10 +2,12 @@
 
 namespace gpuspec::driver {
 
-bool rewrite_in_place(const std::vector<writers::OutputFile>& files, std::string& error) {
-  // The user's own files: no manifest, rewritten although the run read them, modes kept.
+bool rewrite_in_place(const std::vector<writers::OutputFile>& files, std::string& error,
+                      const std::vector<std::string>& inputs) {
+  // The user's own files: no manifest, modes kept.
   writers::WriteOptions options;
   options.kind = writers::WriteOptions::Kind::InPlace;
+  options.inputs = inputs;
   return writers::write_outputs(files, options, error);
 }
 

@@ -12,9 +12,9 @@
 #include "driver/embedded.h"
 #include "driver/embedded_library.h"
 #include "sema/checker.h"
-#include "sema/loader.h"
 #include "snapshot/parse_snapshot_data.h"
 #include "syntax/parser.h"
+#include "source/confinement.h"
 
 namespace gpuspec::driver {
 
@@ -30,7 +30,7 @@ std::optional<std::string> read_folder(const fs::path& dir, const std::function<
   if (!walk.problems.empty()) return walk.problems.front().message;
   for (const auto& file : walk.files) {
     std::string error;
-    auto text = sema::read_file(file, &error);
+    auto text = read_input_file(file, error);
     if (!text) return fmt::format("cannot read '{}': {}", file, error);
     add(file, std::move(*text));
   }

@@ -6,6 +6,8 @@
 #include <set>
 #include <system_error>
 
+#include "source/confinement.h"
+
 namespace gpuspec::driver {
 
 namespace fs = std::filesystem;
@@ -13,12 +15,6 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr std::string_view kExtension = ".gpuspec";
-
-bool is_within(const fs::path& path, const fs::path& root) {
-  if (path == root) return true;
-  auto rel = path.lexically_relative(root);
-  return !rel.empty() && *rel.begin() != ".." && *rel.begin() != ".";
-}
 
 std::string_view kind_of(fs::file_type type) {
   switch (type) {

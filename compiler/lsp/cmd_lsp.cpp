@@ -9,6 +9,7 @@
 #include "driver/commands.h"
 #include "lsp/server.h"
 #include "lsp/transport.h"
+#include "source/json_io.h"
 
 namespace gpuspec::driver {
 
@@ -30,18 +31,19 @@ int run_lsp(const std::vector<std::string>& raw_args) {
   lsp::Server server(
       [&](const lsp::Json& message) {
         // Invalid UTF-8 from a document quoted in a message is replaced, not thrown.
-        transport.write(message.dump(-1, ' ', false, lsp::Json::error_handler_t::replace));
+        transport.write(dump_json(message, -1));
       },
       options);
   while (!server.exited()) {
     std::string body;
     switch (transport.read(body, server.next_timeout())) {
       case lsp::Transport::Status::Message: {
-        lsp::Json message = lsp::Json::parse(body, nullptr, false);
-        if (message.is_discarded()) {
-          server.handle_malformed("the message is not valid JSON");
+        // Bounded nesting (source/json_io.h): a deep message is a parse error, not a crash.
+        std::string problem;
+        if (auto message = parse_json_input(body, problem)) {
+          server.handle(*message);
         } else {
-          server.handle(message);
+          server.handle_malformed("the message is not valid JSON: " + problem);
         }
         break;
       }

@@ -1,6 +1,7 @@
 #include "lsp/compiler_adapter.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <stdexcept>
 
@@ -12,6 +13,7 @@
 #include "driver/session.h"
 #include "facts/resolve.h"
 #include "sema/program.h"
+#include "source/confinement.h"
 
 namespace gpuspec::lsp {
 
@@ -31,6 +33,28 @@ const char* origin_name(facts::Origin::Kind kind) {
     case facts::Origin::Kind::Estimator: return "estimator";
   }
   return "declared";
+}
+
+// Where a document may read from (source/confinement.h).
+struct DocumentScope {
+  ProjectRoot imports;                               // the CLI's project root, no wider than the workspace
+  std::optional<std::filesystem::path> workspace;    // the folder holding it; none: it reads nothing
+};
+
+DocumentScope scope_of(const std::string& path, const std::vector<std::string>& workspaces) {
+  std::vector<std::filesystem::path> folders(workspaces.begin(), workspaces.end());
+  // An unsaved buffer's "path" is its URI: it is in no folder.
+  auto workspace = std::filesystem::path(path).is_absolute() ? workspace_of(path, folders) : std::nullopt;
+  if (!workspace) {
+    std::string why = workspaces.empty()
+                          ? "the editor opened no workspace folder, and imports are read only inside one"
+                          : fmt::format("the document is outside every workspace folder the editor opened ({})",
+                                        fmt::join(workspaces, ", "));
+    return {ProjectRoot::none(why), std::nullopt};
+  }
+  ProjectRoot root = ProjectRoot::of_file(path);
+  if (!is_within(root.folder(), *workspace)) root = ProjectRoot::at(*workspace);
+  return {root, workspace};
 }
 
 DeclarationView view_of(const sema::DeclEntry& entry) {
@@ -126,14 +150,19 @@ std::shared_ptr<driver::Session> CompilerAdapter::session_for(const std::string&
 
 void CompilerAdapter::reload() { sessions_.clear(); }
 
-std::shared_ptr<const Analysis> CompilerAdapter::analyze(const std::string& path, std::string text) {
+std::shared_ptr<const Analysis> CompilerAdapter::analyze(const std::string& path, std::string text,
+                                                         const std::vector<std::string>& workspaces) {
+  // The CLI's size cap: a larger buffer is not parsed (a 30 MB one took 3 GB).
+  std::optional<std::string> too_large = over_size_cap(text.size());
+  if (too_large) text.clear();
+  DocumentScope scope = scope_of(path, workspaces);
   // What stops `check` with exit 2 (a broken config, an unreadable policy folder, a
   // policy with errors, an unknown rule id) is one "config" error on the first line
   // here; the file is still parsed and type-checked, just not linted.
   std::optional<std::string> problem;
   driver::LintConfig config;
-  driver::ConfigFinder finder;
-  if (auto config_path = finder.nearest(path)) {
+  driver::ConfigFinder finder(scope.workspace);
+  if (auto config_path = scope.workspace ? finder.nearest(path) : std::nullopt) {
     std::string error;
     if (auto loaded = driver::load_config(*config_path, error)) {
       config = std::move(*loaded);
@@ -163,6 +192,7 @@ std::shared_ptr<const Analysis> CompilerAdapter::analyze(const std::string& path
   options.lint_options.disabled = driver::disabled_rules(config.rules, session->policies().ids());
   options.lint_options.severities = config.severities;
   options.lint_options.today = driver::today_for_waivers();
+  options.import_root = scope.imports;
   DiagnosticEngine diags;
   // analyze_text fails only on --prices files, which the server never passes.
   auto program = driver::analyze_text(*session, path, std::move(text), options, diags, nullptr);
@@ -174,6 +204,10 @@ std::shared_ptr<const Analysis> CompilerAdapter::analyze(const std::string& path
   analysis->document_ = analysis->program_->files().front().get();
   if (problem) {
     diags.error("config", SourceRange{analysis->document_->source->id(), 0, 0}, *problem);
+  }
+  if (too_large) {
+    diags.error("file-too-large", SourceRange{analysis->document_->source->id(), 0, 0},
+                fmt::format("the document is not checked: it {}", *too_large));
   }
   diags.sort(session->sources());
   analysis->diagnostics_ = std::move(diags.diagnostics());

@@ -91,8 +91,13 @@ class CompilerAdapter {
   ~CompilerAdapter();
 
   // Analyses `text` as the file at `path` (imports are read from disk), with the
-  // settings of the nearest gpuspec.json, as `gpuspec check` would.
-  std::shared_ptr<const Analysis> analyze(const std::string& path, std::string text);
+  // settings of the nearest gpuspec.json, as `gpuspec check` would — confined to the
+  // workspace folder holding it (`workspaces`, canonical): its imports and config stay
+  // inside, and a document outside every workspace folder reads nothing but its own
+  // text (each import is an error saying why). A text over the size cap is not
+  // analysed: its one diagnostic says so.
+  std::shared_ptr<const Analysis> analyze(const std::string& path, std::string text,
+                                          const std::vector<std::string>& workspaces);
   // A file of the embedded library ("<stdlib>/gpus/nvidia.gpuspec") as a document:
   // its syntax for hover and navigation, no diagnostics. nullopt when there is none.
   std::shared_ptr<const Analysis> library_file(std::string_view library_path);

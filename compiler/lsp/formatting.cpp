@@ -3,10 +3,15 @@
 #include <fmt/format.h>
 
 #include "format/formatter.h"
+#include "source/confinement.h"
 
 namespace gpuspec::lsp {
 
 Json format_document(const TextDocument& document, const std::string& path) {
+  // The CLI's size cap: formatting parses the whole text.
+  if (auto too_large = over_size_cap(document.text().size())) {
+    throw LspError(error_code::kRequestFailed, fmt::format("not formatted: the document {}", *too_large));
+  }
   SourceManager sources;
   DiagnosticEngine diags;
   auto formatted = format::format_source(sources.add(path, document.text()), diags);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
 
 #include "lsp/completion.h"
 #include "lsp/definition.h"
@@ -11,6 +12,7 @@
 #include "lsp/hover.h"
 #include "lsp/locations.h"
 #include "lsp/uri.h"
+#include "source/json_io.h"
 
 #ifndef GPUSPEC_VERSION
 #define GPUSPEC_VERSION "0.0.0"
@@ -48,6 +50,37 @@ Position position_member(const Json& object, const char* key) {
 }
 
 std::string uri_of(const Json& params) { return string_member(member(params, "textDocument"), "uri"); }
+
+// The folder a workspace URI names, canonical; nullopt for anything but a file URI.
+std::optional<std::string> workspace_folder(const Json& uri) {
+  if (!uri.is_string()) return std::nullopt;
+  auto path = path_from_uri(uri.get<std::string>());
+  if (!path || !std::filesystem::path(*path).is_absolute()) return std::nullopt;
+  std::error_code ec;
+  return std::filesystem::weakly_canonical(*path, ec).string();
+}
+
+// initialize's workspace folders: `workspaceFolders`, else the older `rootUri`, else
+// the oldest `rootPath`. Without any, no document may read from disk.
+std::vector<std::string> initial_workspaces(const Json& params) {
+  std::vector<std::string> folders;
+  if (!params.is_object()) return folders;
+  if (params.contains("workspaceFolders") && params["workspaceFolders"].is_array()) {
+    for (const auto& folder : params["workspaceFolders"]) {
+      if (!folder.is_object()) continue;
+      if (auto path = workspace_folder(folder.value("uri", Json()))) folders.push_back(*path);
+    }
+    return folders;
+  }
+  if (auto path = workspace_folder(params.value("rootUri", Json()))) {
+    folders.push_back(*path);
+  } else if (params.contains("rootPath") && params["rootPath"].is_string()) {
+    if (auto from_path = workspace_folder(Json(uri_from_path(params["rootPath"].get<std::string>())))) {
+      folders.push_back(*from_path);
+    }
+  }
+  return folders;
+}
 
 }  // namespace
 
@@ -164,6 +197,8 @@ void Server::dispatch_notification(const std::string& method, const Json& params
     did_close(params);
   } else if (method == "textDocument/didSave" || method == "workspace/didChangeWatchedFiles") {
     files_changed(now);
+  } else if (method == "workspace/didChangeWorkspaceFolders") {
+    workspace_folders_changed(params, now);
   }
   // Anything else (initialized, $/cancelRequest, $/setTrace, ...) needs no action:
   // requests are answered in order, before the next message is read.
@@ -182,6 +217,7 @@ Json Server::initialize(const Json& params) {
       library_ = LibraryFiles(options["cacheDirectory"].get<std::string>());
     }
   }
+  workspaces_ = initial_workspaces(params);
   initialized_ = true;
   return {{"capabilities",
            {{"positionEncoding", "utf-16"},
@@ -190,7 +226,8 @@ Json Server::initialize(const Json& params) {
             {"definitionProvider", true},
             {"completionProvider", {{"triggerCharacters", {"."}}, {"resolveProvider", false}}},
             {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}},
-            {"documentFormattingProvider", true}}},
+            {"documentFormattingProvider", true},
+            {"workspace", {{"workspaceFolders", {{"supported", true}, {"changeNotifications", true}}}}}}},
           {"serverInfo", {{"name", "gpuspec"}, {"version", GPUSPEC_VERSION}}}};
 }
 
@@ -227,7 +264,7 @@ void Server::did_change(const Json& params, Clock::time_point now) {
       // A notification cannot be answered: say so in the log; the text is now out of
       // step with the client's until it sends the whole text (reopening the file).
       log(lsp_enum::kMessageError,
-          fmt::format("didChange for {}: range {} is outside the document; change ignored", uri, range.dump()));
+          fmt::format("didChange for {}: range {} is outside the document; change ignored", uri, dump_json(range, -1)));
     }
   }
   const Json& version = member(member(params, "textDocument"), "version");
@@ -239,6 +276,26 @@ void Server::did_close(const Json& params) {
   std::string uri = uri_of(params);
   documents_.erase(uri);
   notify("textDocument/publishDiagnostics", {{"uri", uri}, {"diagnostics", Json::array()}});
+}
+
+void Server::workspace_folders_changed(const Json& params, Clock::time_point now) {
+  const Json& event = member(params, "event");
+  auto folders_of = [&](const char* key) {
+    std::vector<std::string> out;
+    if (event.is_object() && event.contains(key) && event[key].is_array()) {
+      for (const auto& folder : event[key]) {
+        if (folder.is_object()) {
+          if (auto path = workspace_folder(folder.value("uri", Json()))) out.push_back(*path);
+        }
+      }
+    }
+    return out;
+  };
+  for (const auto& removed : folders_of("removed")) std::erase(workspaces_, removed);
+  for (const auto& added : folders_of("added")) {
+    if (std::find(workspaces_.begin(), workspaces_.end(), added) == workspaces_.end()) workspaces_.push_back(added);
+  }
+  for (auto& [uri, doc] : documents_) doc.due = now;  // each may now read more, or less
 }
 
 // A saved file may be imported by other documents, and a config or policy file
@@ -262,7 +319,7 @@ void Server::analyze(Document& doc) {
     if (doc.analysis) return;
     doc.library_path.clear();  // not a file of this build's library: an ordinary file
   }
-  doc.analysis = adapter_.analyze(doc.path, doc.text.text());
+  doc.analysis = adapter_.analyze(doc.path, doc.text.text(), workspaces_);
 }
 
 void Server::publish(const std::string& uri, const Document& doc) {

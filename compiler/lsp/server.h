@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "lsp/compiler_adapter.h"
 #include "lsp/library_files.h"
@@ -63,6 +64,8 @@ class Server {
   void did_open(const Json& params);
   void did_change(const Json& params, Clock::time_point now);
   void did_close(const Json& params);
+  // workspace/didChangeWorkspaceFolders: the folders documents may read from changed.
+  void workspace_folders_changed(const Json& params, Clock::time_point now);
   void files_changed(Clock::time_point now);
   // hover and definition: `feature` at the request's position, on a fresh analysis.
   Json at_position(const Json& params, Json (*feature)(const Analysis&, Locator&, std::uint32_t));
@@ -88,6 +91,9 @@ class Server {
   CompilerAdapter adapter_;
   LibraryFiles library_;
   std::map<std::string, Document> documents_;  // by URI
+  // The workspace folders (canonical paths), from initialize and later changes: a
+  // document reads its imports and gpuspec.json only inside the one holding it.
+  std::vector<std::string> workspaces_;
   bool initialized_ = false;
   bool shutdown_ = false;
   bool exited_ = false;

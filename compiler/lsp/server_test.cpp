@@ -50,7 +50,11 @@ class ServerTest : public ::testing::Test {
     sent_.clear();
     server_->handle({{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}}, now_);
   }
-  void initialize() { ASSERT_TRUE(request("initialize", {{"capabilities", Json::object()}}).contains("result")); }
+  // The test's folder is the workspace: documents in it read their imports there.
+  void initialize() {
+    ASSERT_TRUE(request("initialize", {{"rootUri", uri_from_path(dir_.string())}, {"capabilities", Json::object()}})
+                    .contains("result"));
+  }
   std::string open(const std::string& path, const std::string& text) {
     std::string uri = uri_from_path(path);
     notify("textDocument/didOpen", {{"textDocument", {{"uri", uri}, {"languageId", "gpuspec"}, {"version", 1}, {"text", text}}}});
@@ -118,6 +122,25 @@ TEST_F(ServerTest, FormattingRefusesAFileWithSyntaxErrors) {
   auto reply = request("textDocument/formatting", {{"textDocument", {{"uri", uri}}}, {"options", Json::object()}});
   ASSERT_TRUE(reply.contains("error")) << reply.dump();
   EXPECT_EQ(reply["error"]["code"], error_code::kRequestFailed);
+}
+
+TEST_F(ServerTest, ReadsImportsOnlyInsideAWorkspaceFolder) {
+  fs::create_directories(dir_ / "ws");
+  fs::create_directories(dir_ / "other");
+  write("other/part.gpuspec", "workload part { task = llm.finetune }\n");
+  ASSERT_TRUE(request("initialize", {{"workspaceFolders", Json::array({{{"uri", uri_from_path((dir_ / "ws").string())}, {"name", "ws"}}})},
+                                     {"capabilities", Json::object()}})
+                  .contains("result"));
+  const std::string text = "import \"part.gpuspec\"\n";
+  std::string uri = open((dir_ / "other" / "main.gpuspec").string(), text);
+  EXPECT_EQ(codes(published()), std::vector<std::string>{"import-not-read"});
+  // A folder the client adds later: the document is re-checked, and now reads its import.
+  notify("workspace/didChangeWorkspaceFolders",
+         {{"event", {{"added", Json::array({{{"uri", uri_from_path((dir_ / "other").string())}, {"name", "other"}}})},
+                     {"removed", Json::array()}}}});
+  sent_.clear();
+  server_->run_due(now_);
+  EXPECT_EQ(codes(published()), std::vector<std::string>{});
 }
 
 TEST_F(ServerTest, PublishesCheckDiagnosticsWithFixItsAsCodeActions) {

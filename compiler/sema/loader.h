@@ -1,6 +1,7 @@
 // Reads a root file and its imports into a Program. Imports are relative to the
-// importing file and must stay inside the project root: the nearest folder upward
-// holding `.git` or `gpuspec.json`.
+// importing file and must stay inside the project root (source/confinement.h): for the
+// command line the nearest folder upward holding `.git` or `gpuspec.json`, for the
+// language server the document's workspace folder.
 #pragma once
 
 #include <filesystem>
@@ -8,11 +9,9 @@
 #include <string>
 
 #include "sema/program.h"
+#include "source/confinement.h"
 
 namespace gpuspec::sema {
-
-// The project root for a file; the file's own folder when no marker is found.
-std::filesystem::path find_project_root(const std::filesystem::path& file);
 
 // Loads `path` (as the user gave it) and its import closure. Returns nullopt when the
 // root file cannot be read at all (the caller reports that as a tool failure); problems
@@ -21,10 +20,9 @@ std::optional<Program> load_program(const std::string& path, const Library& libr
                                     DiagnosticEngine& diags, std::string* io_error = nullptr);
 
 // As load_program, with the root file's text given instead of read: an editor's
-// unsaved buffer. Imports are still read from disk.
+// unsaved buffer. Imports are still read from disk, inside `root` (by default the
+// file's project root); with a root that allows no reads, each import is an error.
 Program load_program_text(const std::string& path, std::string text, const Library& library, SourceManager& sources,
-                          DiagnosticEngine& diags);
-
-std::optional<std::string> read_file(const std::filesystem::path& path, std::string* error = nullptr);
+                          DiagnosticEngine& diags, const std::optional<ProjectRoot>& root = std::nullopt);
 
 }  // namespace gpuspec::sema

@@ -14,6 +14,7 @@
 #include "diag/diagnostic.h"
 #include "sema/derived_slot.h"
 #include "source/source.h"
+#include "source/confinement.h"
 
 namespace gpuspec::sema {
 
@@ -108,6 +109,10 @@ class Program {
   std::vector<const DeclEntry*> user_declarations() const;
 
   LoadedFile& add_file(const SourceFile& source, ast::File ast);
+  // Where the program's files may be read from (source/confinement.h): the loader sets
+  // it; sema reads sibling files only inside it. None for a program built in memory.
+  const ProjectRoot& root() const { return root_; }
+  void set_root(ProjectRoot root) { root_ = std::move(root); }
   // Changing the index drops the merged view; it is rebuilt on the next look-up.
   DeclIndex& index() {
     merged_.reset();
@@ -127,6 +132,7 @@ class Program {
   const MergedIndex& merged() const;
 
   const Library* library_;
+  ProjectRoot root_ = ProjectRoot::none("the program was not loaded from files");
   std::vector<std::unique_ptr<LoadedFile>> files_;
   DeclIndex index_;
   // A cache, not state: a program is used by one thread at a time.

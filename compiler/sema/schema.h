@@ -32,6 +32,17 @@ enum class ValueKind {
 
 struct BlockSchema;
 
+// The values a number, count or quantity may take, in the base unit of its dimension
+// (B, W, s, ...: units/quantity.h). Sema reports a literal outside it as out-of-range
+// with the range and a caret, so no later stage sees a PUE of 0, a price of 1e308 or a
+// 1e20 PB dataset. Every numeric builder below sets one; docs/language.md lists them.
+struct Range {
+  double min = 0;
+  double max = 0;
+  bool min_excluded = false;  // (min, max]: a size, a power or a price is more than 0
+  bool contains(double value) const { return (min_excluded ? value > min : value >= min) && value <= max; }
+};
+
 struct Type {
   ValueKind kind = ValueKind::Number;
   units::Dimension dimension{};               // Quantity
@@ -39,15 +50,24 @@ struct Type {
   std::vector<std::string_view> ref_kinds;    // Reference, Multiplicity
   std::vector<Type> element;                  // List, Range: exactly one entry
   const BlockSchema* block = nullptr;         // Block
-  double min_count = 0;                       // Count: the smallest value that makes sense
   bool undated_ok = false;                    // Date: "undated" is accepted too (a price's as_of)
+  Range range;                                // Number, Count, Quantity, Multiplicity's N (Percent: 0% to 100%)
+
+  // The same type over another range: `positive_count().at_most(1e15)`.
+  Type within(double min, double max) const;
+  Type at_most(double max) const;
 };
 
+// The range every quantity of `dimension` takes unless its property says otherwise.
+Range default_range(units::Dimension dimension);
+
 // Builders keep schema tables readable.
-Type number();
+Type number(Range range);
+// A whole count from 0 to a billion; positive_count() from 1: a number of nodes,
+// instances, layers, tokens.
 Type count();
-// A count that must be at least 1: a number of nodes, instances, layers, tokens.
 Type positive_count();
+// A quantity in default_range(dimension).
 Type quantity(units::Dimension dimension);
 Type percent();
 Type string();

@@ -170,7 +170,7 @@ KindSchema disk_kind() {
           {"read_bw", {quantity(Dimension::bandwidth())}, false, "", "sequential read, vendor figure"},
           {"write_bw", {quantity(Dimension::bandwidth())}, false, "", "sequential write, vendor figure"},
           {"class", {symbol({"enterprise", "consumer"})}, true, "", "market class"},
-          {"endurance_dwpd", {number()}, false, "", "rated drive writes per day over the warranty"},
+          {"endurance_dwpd", {number({0, 100, true})}, false, "", "rated drive writes per day over the warranty"},
           {"power", {quantity(Dimension::power())}, false, "", "maximum draw (active read/write)"},
           {"pcie_lanes", {count()}, false, "", "PCIe lanes of an NVMe drive (4 for x4)"},
       },
@@ -304,7 +304,7 @@ KindSchema instance_kind() {
           {"network_cards", {count()}, false, "", "network cards (AWS network_card_index count)"},
           {"efa", {boolean()}, false, "false", "AWS Elastic Fabric Adapter"},
           {"infiniband", {boolean()}, false, "false", "InfiniBand between instances"},
-          {"local_storage", {quantity(Dimension::data())}, false, "", "local instance storage; 0 = none"},
+          {"local_storage", {quantity(Dimension::data()).within(0, 1e18)}, false, "", "local instance storage; 0 = none"},
           {"local_nvme_drives", {count()}, false, "", "local NVMe SSDs (instance store) of one instance"},
           {"local_nvme_drive_size", {quantity(Dimension::data())}, false, "", "capacity of one local NVMe SSD"},
           {"local_nvme_read_bw", {quantity(Dimension::bandwidth())}, false, "",
@@ -353,7 +353,7 @@ KindSchema model_kind() {
       "model",
       {
           {"family", {symbol({"llm", "vision", "encoder"})}, true, "", "model family"},
-          {"params", {count()}, true, "", "parameters, e.g. `7B`"},
+          {"params", {count().at_most(1e15)}, true, "", "parameters, e.g. `7B`"},
           {"layers", {count()}, false, "", "transformer layers (or network depth)"},
           {"hidden", {count()}, false, "", "hidden size"},
           {"heads", {count()}, false, "", "attention heads"},
@@ -408,7 +408,7 @@ KindSchema exchange_rate_kind() {
       {
           {"from", {symbol(currency_symbols())}, true, "", "currency converted from"},
           {"to", {symbol(currency_symbols())}, true, "", "currency converted to"},
-          {"rate", {number()}, true, "", "units of `to` per unit of `from`"},
+          {"rate", {number({0, 1e6, true})}, true, "", "units of `to` per unit of `from`"},
       },
       "a dated exchange rate; money is converted only through these");
 }
@@ -419,7 +419,7 @@ KindSchema electricity_kind() {
       {
           {"region", {symbol({"cn", "us"})}, true, "", "site region (site.region)"},
           {"price", {quantity(energy_price())}, true, "", "price of energy, e.g. `0.8 CNY/kWh`"},
-          {"pue", {number()}, false, "", "power usage effectiveness to apply to IT power"},
+          {"pue", {number({1, 10})}, false, "", "power usage effectiveness to apply to IT power"},
       },
       "a dated electricity price and PUE for a region");
 }

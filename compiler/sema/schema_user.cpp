@@ -55,7 +55,7 @@ const BlockSchema& workload_body() {
       {
           {"task", {symbol({"llm.pretrain", "llm.finetune", "llm.inference", "cv.classification", "cv.detection", "cv.segmentation", "recsys", "scientific"})}, true, "", "what the job does"},
           {"model", {reference({"model"})}, false, "", "a well-known model shape from the stdlib, e.g. models.llama2_7b"},
-          {"params", {positive_count()}, false, "the model's", "model parameters, e.g. 7B"},
+          {"params", {positive_count().at_most(1e15)}, false, "the model's", "model parameters, e.g. 7B"},
           {"layers", {positive_count()}, false, "the model's", "transformer layers (for activation and KV-cache estimates)"},
           {"hidden", {positive_count()}, false, "the model's", "hidden size"},
           {"heads", {positive_count()}, false, "the model's", "attention heads"},
@@ -77,7 +77,7 @@ const BlockSchema& workload_body() {
           {"seq_len", {positive_count()}, false, "2048 (at most the model's) for llm.finetune, else the model's", "sequence length in tokens"},
           {"batch_size", {positive_count()}, false, "1", "micro-batch size per GPU"},
           {"dataset", {quantity(Dimension::data())}, false, "", "training data size"},
-          {"samples", {positive_count()}, false, "", "number of training samples"},
+          {"samples", {positive_count().at_most(1e15)}, false, "", "number of training samples"},
           {"stage", {symbol({"experiment", "production"})}, false, "experiment", "experiment or production"},
           {"horizon", {quantity(Dimension::duration())}, false, "", "how long the hardware must serve"},
           {"data", {symbol({"public", "internal", "confidential"})}, false, "internal", "data sensitivity"},
@@ -131,7 +131,9 @@ const BlockSchema& site_block() {
       {
           {"region", {symbol({"cn", "us", "eu", "jp", "sg", "other"})}, false, "other", "where the hardware is installed"},
           {"currency", {symbol({"CNY", "USD"})}, false, "USD", "currency for quotes"},
-          {"pue", {number()}, false, "the price book's", "power usage effectiveness of the site"},
+          // PUE is total facility power over IT power: 1 at best (The Green Grid, White
+          // Paper #49, "PUE: A Comprehensive Examination of the Metric", 2012).
+          {"pue", {number({1, 10})}, false, "the price book's", "power usage effectiveness of the site"},
           {"max_gpu_temp", {quantity(Dimension::temperature())}, false, "", "GPU temperature the cooling is designed to hold"},
       }};
   return schema;

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "sema/loader.h"
 #include "syntax/parser.h"
+#include "source/confinement.h"
 
 namespace gpuspec::sema {
 
@@ -16,13 +16,17 @@ std::optional<std::string> sibling_declaring(const SourceFile& from, std::string
   std::error_code ec;
   fs::path folder = fs::path(from.path()).parent_path();
   if (folder.empty()) folder = ".";
+  // Only where the program may read: never the folder of an editor's document that lies
+  // outside every workspace folder (/etc beside /etc/x.gpuspec).
+  if (!program.root().contains(fs::weakly_canonical(fs::absolute(folder, ec), ec))) return std::nullopt;
   std::vector<fs::path> loaded;
   for (const auto& file : program.files()) loaded.push_back(fs::weakly_canonical(file->source->path(), ec));
   std::vector<std::string> found;
   for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
     if (!it->is_regular_file(ec) || it->path().extension() != ".gpuspec") continue;
     if (std::find(loaded.begin(), loaded.end(), fs::weakly_canonical(it->path(), ec)) != loaded.end()) continue;
-    auto text = read_file(it->path());
+    std::string error;
+    auto text = read_input_file(it->path(), error);
     if (!text) continue;
     SourceManager sources;
     DiagnosticEngine ignored;  // a broken sibling is its own problem, reported when it is checked

@@ -126,8 +126,14 @@ ValueChecker::Outcome ValueChecker::check_type(const ast::Expr& raw, const Type&
       return {true, true, {}};
     case ValueKind::Number: {
       const ast::Expr* inner = &value;
-      if (const auto* u = value.as<ast::UnaryExpr>(); u && u->op == ast::UnaryOp::Negate) inner = u->operand.get();
-      return {inner->as<ast::NumberLit>() != nullptr, inner->as<ast::NumberLit>() != nullptr, {}};
+      bool negated = false;
+      if (const auto* u = value.as<ast::UnaryExpr>(); u && u->op == ast::UnaryOp::Negate) {
+        inner = u->operand.get();
+        negated = true;
+      }
+      const auto* n = inner->as<ast::NumberLit>();
+      if (!n) return {};
+      return check_range(range, negated ? -n->value : n->value, type);
     }
     case ValueKind::Count:
       return check_count(value, type);
@@ -156,10 +162,11 @@ ValueChecker::Outcome ValueChecker::check_type(const ast::Expr& raw, const Type&
                         fmt::format("expected a {} quantity, found {} ('{}')", expected, found, unit_text));
                 }};
       }
-      if (!units::make_quantity(q->number, *unit).ok()) {
+      auto made = units::make_quantity(q->number, *unit);
+      if (!made.ok()) {
         return {true, false, [this, q, range] { report_bad_quantity(*q, range, diags_, declaration_, {}); }};
       }
-      return {true, true, {}};
+      return check_range(range, made.value.value, type, made.value.currency);
     }
     case ValueKind::Percent:
       return check_percent(value);
@@ -223,6 +230,7 @@ ValueChecker::Outcome ValueChecker::check_type(const ast::Expr& raw, const Type&
                     error("type-mismatch", r, fmt::format("a multiplicity needs a whole count of at least 1, found {}", c));
                   }};
         }
+        if (Outcome count = check_range(m->count_range, m->count, type); !count.ok) return count;
         return check_reference(value, m->name, m->name_range, type);
       }
       // `4 * part` and `4× part`: a count of parts is written with x.
@@ -263,7 +271,7 @@ ValueChecker::Outcome ValueChecker::check_type(const ast::Expr& raw, const Type&
       return out;
     }
     case ValueKind::Range:
-      return check_range(value, type);
+      return check_low_high(value, type);
     case ValueKind::Block:
       return {};
   }
@@ -271,6 +279,7 @@ ValueChecker::Outcome ValueChecker::check_type(const ast::Expr& raw, const Type&
 }
 
 void ValueChecker::check(const ast::Expr& value, const PropertySchema& schema) {
+  property_ = schema.name;
   std::vector<Outcome> failures;
   for (const auto& type : schema.types) {
     Outcome outcome = check_type(value, type);
@@ -306,13 +315,35 @@ void ValueChecker::check(const ast::Expr& value, const PropertySchema& schema) {
 
 namespace gpuspec::sema {
 
+std::string describe_range(const Range& range, const Type& type, units::Currency currency) {
+  auto shown = [&](double value) {
+    if (type.kind == ValueKind::Quantity) return units::format(units::Quantity{value, type.dimension, currency});
+    return std::floor(value) == value && std::fabs(value) < 1e16 ? fmt::format("{:.0f}", value) : fmt::format("{}", value);
+  };
+  if (range.min_excluded) return fmt::format("more than {} and at most {}", shown(range.min), shown(range.max));
+  return fmt::format("from {} to {}", shown(range.min), shown(range.max));
+}
+
+ValueChecker::Outcome ValueChecker::check_range(SourceRange range, double value, const Type& type,
+                                                units::Currency currency) {
+  if (type.range.contains(value)) return {true, true, {}};
+  return {true, false, [this, range, type, currency, property = std::string(property_)] {
+            auto& d = error("out-of-range", range,
+                            fmt::format("'{}' takes {}, found {}", property, describe_range(type.range, type, currency),
+                                        source_text(range)));
+            d.hint = "docs/language.md lists the range of every numeric property";
+          }};
+}
+
 ValueChecker::Outcome ValueChecker::check_count(const ast::Expr& value, const Type& type) {
   SourceRange range = value.range;
-  auto at_least = [&](double count) { return count >= type.min_count; };
-  std::string wanted = type.min_count >= 1 ? "a whole count of at least 1" : "a whole, non-negative count";
+  auto at_least = [&](double count) { return count >= type.range.min; };
+  std::string wanted = type.range.min >= 1 ? "a whole count of at least 1" : "a whole, non-negative count";
   if (const auto* scaled = value.as<ast::ScaledCountLit>()) {
-    if (at_least(scaled->value)) return {true, true, {}};
-    return {true, false, [this, range, wanted] { error("out-of-range", range, fmt::format("expected {}, found 0", wanted)); }};
+    if (!at_least(scaled->value)) {
+      return {true, false, [this, range, wanted] { error("out-of-range", range, fmt::format("expected {}, found 0", wanted)); }};
+    }
+    return check_range(range, scaled->value, type);
   }
   // `7 B` reads as a quantity with the unknown unit `B`; its diagnostic explains
   // that a scaled count takes no space, which beats "found a quantity".
@@ -339,7 +370,7 @@ ValueChecker::Outcome ValueChecker::check_count(const ast::Expr& value, const Ty
               error("out-of-range", range, fmt::format("expected {}, found {}", wanted, v));
             }};
   }
-  return {true, true, {}};
+  return check_range(range, n->value, type);
 }
 
 // A percentage is a share (of the time, of a budget): 0% to 100%.
@@ -394,7 +425,7 @@ bool ValueChecker::report_unquoted_string(const ast::Expr& raw, const PropertySc
 // `low .. high`: each end a quantity of the element type, written with its unit (the
 // shorthand `12000 .. 15000 USD` is refused with a fix-it: a bare number is not money),
 // both in one currency, and low <= high.
-ValueChecker::Outcome ValueChecker::check_range(const ast::Expr& value, const Type& type) {
+ValueChecker::Outcome ValueChecker::check_low_high(const ast::Expr& value, const Type& type) {
   const auto* b = value.as<ast::BinaryExpr>();
   if (!b || b->op != ast::BinaryOp::Range) return {};
   const Type& element = type.element.front();

@@ -40,7 +40,10 @@ class ValueChecker {
   Outcome check_provider_name(const ast::StringLit& text, SourceRange range, const Type& type);
   Outcome check_count(const ast::Expr& value, const Type& type);
   Outcome check_percent(const ast::Expr& value);
-  Outcome check_range(const ast::Expr& value, const Type& type);
+  // A `low..high` value: both ends of the element type, low <= high.
+  Outcome check_low_high(const ast::Expr& value, const Type& type);
+  // A value of the right shape outside the type's range (schema.h), or nullopt.
+  Outcome check_range(SourceRange range, double value, const Type& type, units::Currency currency = units::Currency::None);
   // `region = us-east-1`, `cuda = 12.1`: a string written without its quotes.
   bool report_unquoted_string(const ast::Expr& value, const PropertySchema& schema);
   Diagnostic& error(std::string id, SourceRange range, std::string message);
@@ -50,10 +53,14 @@ class ValueChecker {
   const Program& program_;
   DiagnosticEngine& diags_;
   std::string declaration_;
+  std::string_view property_;  // the property being checked, for out-of-range messages
 };
 
 // The `as_of` of a price whose source states no date.
 inline constexpr const char* kUndated = "undated";
+
+// "from 1 to 10", "above 0 B, at most 1 EB": a range as a message states it.
+std::string describe_range(const Range& range, const Type& type, units::Currency currency = units::Currency::None);
 
 // "YYYY-MM-DD" naming a real day (no February 30): date properties and waiver expiry.
 bool is_calendar_date(const std::string& text);

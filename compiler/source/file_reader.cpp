@@ -28,6 +28,8 @@ std::string too_large(std::optional<std::uint64_t> size, std::uint64_t limit) {
 
 }  // namespace
 
+std::string too_large_reason(std::uint64_t size, std::uint64_t limit) { return too_large(size, limit); }
+
 const char* file_kind(unsigned mode) {
   if (S_ISREG(mode)) return "a regular file";
   if (S_ISDIR(mode)) return "a directory";
@@ -70,18 +72,10 @@ std::uint64_t max_file_size(std::string* error) {
   return kDefaultMaxFileSize;
 }
 
-std::optional<std::string> read_regular_file(const std::string& path, std::uint64_t max_bytes, std::string& error) {
-  if (auto reason = unusable_path_reason(path)) {
-    error = *reason;
-    return std::nullopt;
-  }
-  // O_NONBLOCK: opening a FIFO must not wait for a writer. fstat on the open
-  // descriptor (not stat on the path) so the file checked is the file read.
-  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-  if (fd < 0) {
-    error = std::strerror(errno);
-    return std::nullopt;
-  }
+namespace {
+
+// Reads the regular file open on `fd` (closed here) of at most `max_bytes`.
+std::optional<std::string> read_open_file(int fd, std::uint64_t max_bytes, std::string& error) {
   struct stat info {};
   if (::fstat(fd, &info) != 0) {
     error = std::strerror(errno);
@@ -102,6 +96,60 @@ std::optional<std::string> read_regular_file(const std::string& path, std::uint6
   auto text = read_descriptor(fd, max_bytes, static_cast<std::uint64_t>(info.st_size), error);
   ::close(fd);
   return text;
+}
+
+}  // namespace
+
+std::optional<std::string> read_regular_file(const std::string& path, std::uint64_t max_bytes, std::string& error) {
+  if (auto reason = unusable_path_reason(path)) {
+    error = *reason;
+    return std::nullopt;
+  }
+  // O_NONBLOCK: opening a FIFO must not wait for a writer. fstat on the open
+  // descriptor (not stat on the path) so the file checked is the file read.
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) {
+    error = std::strerror(errno);
+    return std::nullopt;
+  }
+  return read_open_file(fd, max_bytes, error);
+}
+
+std::optional<FileIdentity> identity_of(int fd) {
+  struct stat info {};
+  if (::fstat(fd, &info) != 0) return std::nullopt;
+  FileIdentity identity;
+  identity.inode = static_cast<std::uint64_t>(info.st_ino);
+  struct statx extended {};
+  if (::statx(fd, "", AT_EMPTY_PATH, STATX_BTIME, &extended) == 0 && (extended.stx_mask & STATX_BTIME)) {
+    identity.has_birth = true;
+    identity.birth_seconds = extended.stx_btime.tv_sec;
+    identity.birth_nanoseconds = extended.stx_btime.tv_nsec;
+  }
+  return identity;
+}
+
+std::optional<std::string> read_regular_file_at(int dir_fd, const std::string& name, std::uint64_t max_bytes,
+                                                std::string& error, FileIdentity* identity) {
+  if (auto reason = unusable_path_reason(name)) {
+    error = *reason;
+    return std::nullopt;
+  }
+  int fd = ::openat(dir_fd, name.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) {
+    error = errno == ELOOP ? std::string("is a symbolic link") : std::string(std::strerror(errno));
+    return std::nullopt;
+  }
+  if (identity) {
+    auto found = identity_of(fd);
+    if (!found) {
+      error = std::strerror(errno);
+      ::close(fd);
+      return std::nullopt;
+    }
+    *identity = *found;
+  }
+  return read_open_file(fd, max_bytes, error);
 }
 
 std::optional<std::string> read_descriptor(int fd, std::uint64_t max_bytes, std::uint64_t expected_size,

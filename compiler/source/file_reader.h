@@ -35,9 +35,31 @@ std::uint64_t max_file_size(std::string* error = nullptr);
 // "No such file or directory".
 std::optional<std::string> read_regular_file(const std::string& path, std::uint64_t max_bytes, std::string& error);
 
+// Which file an open descriptor is, as the kernel numbers it: the inode, and the birth
+// time where the filesystem records one (statx). Neither can be chosen by whoever
+// writes the file, and neither survives a copy, a checkout or an archive: what tells a
+// file gpuspec created apart from one planted with the same contents.
+struct FileIdentity {
+  std::uint64_t inode = 0;
+  bool has_birth = false;
+  std::int64_t birth_seconds = 0;
+  std::uint32_t birth_nanoseconds = 0;
+};
+std::optional<FileIdentity> identity_of(int fd);
+
+// read_regular_file for the entry `name` of the open folder `dir_fd`, never through a
+// symbolic link (O_NOFOLLOW: a link is refused, "is a symbolic link"). `identity`, when
+// given, receives the identity of the file read.
+std::optional<std::string> read_regular_file_at(int dir_fd, const std::string& name, std::uint64_t max_bytes,
+                                                std::string& error, FileIdentity* identity = nullptr);
+
 // What a file of type `mode` (st_mode) is, for messages: "a FIFO", "a directory",
 // "a character device", "a symbolic link", "a regular file".
 const char* file_kind(unsigned mode);
+
+// "is 5000000 bytes; the limit is 4 MiB (set GPUSPEC_MAX_FILE_SIZE to raise it)": why
+// a file of `size` bytes is not read, following "cannot read 'PATH': ".
+std::string too_large_reason(std::uint64_t size, std::uint64_t limit);
 
 // Reads an open descriptor (a pipe, standard input) to its end, refusing more than
 // `max_bytes`; `expected_size` (0 when unknown) sizes the first read.

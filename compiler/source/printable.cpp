@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <cstdio>
 
+#include "source/utf8.h"
 #include "source/word_scan.h"
 
 namespace gpuspec {
@@ -21,32 +22,12 @@ void append_code_point_escape(std::string& out, std::uint32_t code_point) {
   out += buffer;
 }
 
-bool hidden_code_point(std::uint32_t cp) {
+}  // namespace
+
+bool is_hidden_code_point(std::uint32_t cp) {
   return (cp >= 0x80 && cp <= 0x9F) || cp == 0x061C || cp == 0x200E || cp == 0x200F || cp == 0x2028 ||
          cp == 0x2029 || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
 }
-
-// Length of the UTF-8 sequence starting at text[i] and its code point; 0 when invalid.
-std::size_t decode(std::string_view text, std::size_t i, std::uint32_t& cp) {
-  auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-  unsigned char lead = byte(i);
-  std::size_t length = 0;
-  if (lead >= 0xC2 && lead <= 0xDF) length = 2;
-  else if (lead >= 0xE0 && lead <= 0xEF) length = 3;
-  else if (lead >= 0xF0 && lead <= 0xF4) length = 4;
-  if (length == 0 || i + length > text.size()) return 0;
-  cp = lead & (0x7F >> length);
-  for (std::size_t k = 1; k < length; ++k) {
-    if ((byte(i + k) & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (byte(i + k) & 0x3F);
-  }
-  // Overlong forms, surrogates and values past U+10FFFF are not UTF-8.
-  static constexpr std::uint32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
-  if (cp < kSmallest[length] || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) return 0;
-  return length;
-}
-
-}  // namespace
 
 std::string printable(std::string_view text) {
   std::string out;
@@ -83,11 +64,11 @@ void append_printable(std::string& out, std::string_view text) {
       continue;
     }
     std::uint32_t cp = 0;
-    std::size_t length = decode(text, i, cp);
+    std::size_t length = utf8::decode(text, i, cp);
     if (length == 0) {
       append_hex_byte(out, c);
       plain_from = ++i;
-    } else if (hidden_code_point(cp)) {
+    } else if (is_hidden_code_point(cp)) {
       append_code_point_escape(out, cp);
       plain_from = i += length;
     } else {

@@ -4,36 +4,36 @@
 
 namespace gpuspec::utf8 {
 
+std::size_t decode(std::string_view text, std::size_t at, std::uint32_t& code_point) {
+  auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  unsigned char lead = byte(at);
+  std::size_t length = 0;
+  if (lead >= 0xC2 && lead <= 0xDF) length = 2;
+  else if (lead >= 0xE0 && lead <= 0xEF) length = 3;
+  else if (lead >= 0xF0 && lead <= 0xF4) length = 4;
+  if (length == 0 || at + length > text.size()) return 0;
+  std::uint32_t cp = lead & (0x7F >> length);
+  for (std::size_t k = 1; k < length; ++k) {
+    if ((byte(at + k) & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (byte(at + k) & 0x3F);
+  }
+  static constexpr std::uint32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < kSmallest[length] || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) return 0;
+  code_point = cp;
+  return length;
+}
+
 std::optional<std::size_t> first_invalid(std::string_view text) {
-  const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
   std::size_t i = 0;
-  const std::size_t n = text.size();
-  while (i < n) {
-    unsigned char c = bytes[i];
-    if (c < 0x80) {
+  while (i < text.size()) {
+    if (static_cast<unsigned char>(text[i]) < 0x80) {
       ++i;
       continue;
     }
-    std::size_t len;
-    std::uint32_t min;
-    std::uint32_t cp;
-    if ((c & 0xE0) == 0xC0) {
-      len = 2, min = 0x80, cp = c & 0x1F;
-    } else if ((c & 0xF0) == 0xE0) {
-      len = 3, min = 0x800, cp = c & 0x0F;
-    } else if ((c & 0xF8) == 0xF0) {
-      len = 4, min = 0x10000, cp = c & 0x07;
-    } else {
-      return i;
-    }
-    if (i + len > n) return i;
-    for (std::size_t k = 1; k < len; ++k) {
-      if ((bytes[i + k] & 0xC0) != 0x80) return i;
-      cp = (cp << 6) | (bytes[i + k] & 0x3F);
-    }
-    // Overlong encodings, surrogates and values past U+10FFFF are invalid too.
-    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return i;
-    i += len;
+    std::uint32_t ignored = 0;
+    std::size_t length = decode(text, i, ignored);
+    if (length == 0) return i;
+    i += length;
   }
   return std::nullopt;
 }
@@ -49,6 +49,54 @@ std::size_t count_code_points(std::string_view text) {
     if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) ++continuations;
   }
   return text.size() - continuations;
+}
+
+std::string_view prefix(std::string_view text, std::size_t max_bytes) {
+  if (text.size() <= max_bytes) return text;
+  std::size_t end = max_bytes;
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;  // back to a lead byte
+  return text.substr(0, end);
+}
+
+std::string replace_invalid(std::string_view text) {
+  static constexpr std::string_view kReplacement = "\xEF\xBF\xBD";
+  std::string out;
+  out.reserve(text.size());
+  std::size_t i = 0;
+  while (i < text.size()) {
+    auto lead = static_cast<unsigned char>(text[i]);
+    if (lead < 0x80) {
+      out += static_cast<char>(lead);
+      ++i;
+      continue;
+    }
+    // The length of the sequence `lead` starts, and the range its second byte must be
+    // in (which rules out overlong forms, surrogates and values past U+10FFFF).
+    std::size_t length = 0;
+    unsigned char low = 0x80, high = 0xBF;
+    if (lead >= 0xC2 && lead <= 0xDF) length = 2;
+    else if (lead == 0xE0) length = 3, low = 0xA0;
+    else if (lead >= 0xE1 && lead <= 0xEC) length = 3;
+    else if (lead == 0xED) length = 3, high = 0x9F;
+    else if (lead >= 0xEE && lead <= 0xEF) length = 3;
+    else if (lead == 0xF0) length = 4, low = 0x90;
+    else if (lead >= 0xF1 && lead <= 0xF3) length = 4;
+    else if (lead == 0xF4) length = 4, high = 0x8F;
+    std::size_t valid = length == 0 ? 0 : 1;
+    while (valid > 0 && valid < length && i + valid < text.size()) {
+      auto byte = static_cast<unsigned char>(text[i + valid]);
+      if (byte < (valid == 1 ? low : 0x80) || byte > (valid == 1 ? high : 0xBF)) break;
+      ++valid;
+    }
+    if (length != 0 && valid == length) {
+      out.append(text.substr(i, length));
+      i += length;
+    } else {
+      out.append(kReplacement);
+      i += valid == 0 ? 1 : valid;
+    }
+  }
+  return out;
 }
 
 bool append(std::string& out, std::uint32_t cp) {

@@ -52,7 +52,8 @@ std::string describe_token_type(std::size_t type, const antlr4::dfa::Vocabulary&
 std::string describe_token(antlr4::Token* token) {
   if (!token || token->getType() == antlr4::Token::EOF) return "end of file";
   std::string text = token->getText();
-  if (text.size() > 40) text = text.substr(0, 37) + "...";
+  // Cut on a code point: a split é made the message, and `check --format json`, invalid.
+  if (text.size() > 40) text = std::string(utf8::prefix(text, 37)) + "...";
   return fmt::format("'{}'", text);
 }
 

@@ -149,7 +149,8 @@ def main():
         open(os.path.join(work, "gpuspec.json"), "w").write("{}")
         uri = "file://" + path
         client = Client(args.binary)
-        client.request("initialize", {"processId": os.getpid(), "capabilities": {},
+        # The work folder is the workspace: the server reads its gpuspec.json (docs/editors.md).
+        client.request("initialize", {"processId": os.getpid(), "capabilities": {}, "rootUri": "file://" + work,
                                       "initializationOptions": {"cacheDirectory": os.path.join(work, "cache")}})
         client.notify("initialized", {})
         print(f"document: {len(lines) - 1} lines, {len(text)} bytes, {i} workloads + {i} servers")
