@@ -5,7 +5,9 @@
 #include <cmath>
 
 #include "diag/diagnostic.h"
+#include "backends/writers/gpuspec_text.h"
 #include "format/formatter.h"
+#include "source/printable.h"
 #include "source/source.h"
 
 namespace gpuspec::suggest {
@@ -59,20 +61,6 @@ std::string declaration(const std::string& kind, const std::string& name, const 
 }
 
 std::string counted(int count, const sema::DeclEntry* entry) { return fmt::format("{} x {}", count, entry->decl->name); }
-
-// A string literal: `"` and `\` escaped as the language reads them.
-std::string quoted(const std::string& text) {
-  std::string out = "\"";
-  for (char ch : text) {
-    if (ch == '\n') {
-      out += "\\n";
-      continue;
-    }
-    if (ch == '"' || ch == '\\') out += '\\';
-    out += ch;
-  }
-  return out + "\"";
-}
 
 std::string number_text(double v) {
   if (v == std::floor(v) && std::abs(v) < 1e15) return fmt::format("{}", static_cast<long long>(v));
@@ -135,7 +123,7 @@ std::string cloud_declaration(const CloudBuild& b, const CandidateContext& c) {
   std::vector<Item> items{prop("serves", c.workload), prop("provider", b.provider),
                           prop("instance", b.instance->decl->name)};
   if (b.count > 1) items.push_back(prop("count", std::to_string(b.count)));
-  items.push_back(prop("region", quoted(b.region)));
+  items.push_back(prop("region", writers::gpuspec_string(b.region)));
   if (b.local_nvme) {
     items.push_back(inline_block("storage", {prop("data", "local_nvme")}));
   } else if (b.data_bytes > 0) {
@@ -164,7 +152,7 @@ std::string candidate_file(const CandidateContext& context, const std::vector<st
                            const std::vector<std::string>& declarations) {
   std::string out;
   for (const auto& line : header) out += line.empty() ? "#\n" : "# " + line + "\n";
-  out += "import " + quoted(context.import_path) + "\n";
+  out += "import " + writers::gpuspec_string(context.import_path) + "\n";
   for (const auto& d : declarations) out += "\n" + d;
   return canonical(std::move(out));
 }

@@ -1,12 +1,15 @@
 #include "backends/suggest/catalog.h"
 
 #include "backends/suggest/catalog_view.h"
+#include "facts/properties.h"
 
 namespace gpuspec::suggest {
 
 Catalog load_catalog(const sema::Program& program) {
   Catalog c;
   for (const auto* entry : program.all_declarations()) {
+    // A part `gpuspec probe` declared describes one machine, not something to buy.
+    if (facts::find_property(entry->decl->body, "probed_from")) continue;
     const std::string& kind = entry->decl->kind;
     if (kind == "gpu") c.gpus.push_back(entry);
     else if (kind == "chassis") c.chassis.push_back(entry);

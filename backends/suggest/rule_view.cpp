@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <array>
 
-#include "ast/walk.h"
-#include "eval/evaluator.h"
 #include "eval/fact_schema.h"
 
 namespace gpuspec::suggest {
@@ -26,15 +24,6 @@ bool matches(const std::string& fact, const std::array<const char*, N>& prefixes
     return p.back() == '.' ? fact.starts_with(p) : fact == p || fact.starts_with(std::string(p) + ".");
   });
 }
-
-}  // namespace
-
-void collect_facts(const ast::Expr& expr, std::set<std::string>& out) {
-  if (const auto* name = expr.as<ast::Name>(); name && eval::FactSchema::builtin().find(name->name)) out.insert(name->name);
-  ast::for_each_child(expr, [&](const ast::Expr& child) { collect_facts(child, out); });
-}
-
-namespace {
 
 // `a and (b and c)` -> a, b, c.
 void conjuncts(const ast::Expr& expr, std::vector<const ast::Expr*>& out) {
@@ -58,8 +47,12 @@ RuleView::RuleView(const lint::PolicySet& policies, const lint::LintOptions& opt
       std::vector<const ast::Expr*> list;
       conjuncts(*expr, list);
       for (const auto* e : list) {
-        Part part{e, {}};
-        collect_facts(*e, part.facts);
+        Part part{eval::CompiledExpr::compile(*e), {}};
+        std::vector<facts::FactKey> reads;
+        part.program.collect_reads(reads);
+        for (const auto& read : reads) {
+          if (eval::FactSchema::builtin().find(read.name)) part.facts.emplace(read.name);
+        }
         parts.push_back(std::move(part));
       }
     };
@@ -110,7 +103,7 @@ unsigned RuleView::fixable_by(std::string_view rule, std::string_view kind, cons
   unsigned require = kAny;  // every false part must turn true
   bool any_false = false;
   for (const auto& part : it->second.require) {
-    if (!eval::evaluate(*part.expr, *facts).is_false()) continue;
+    if (part.program.check(*facts).kind != eval::Check::Kind::False) continue;
     any_false = true;
     require &= changes_of(part, kind);
   }

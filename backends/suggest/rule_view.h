@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "eval/compiled.h"
 #include "facts/fact.h"
 #include "lint/lint.h"
 #include "lint/policy.h"
@@ -46,8 +47,8 @@ class RuleView {
 
  private:
   struct Part {
-    const ast::Expr* expr = nullptr;
-    std::set<std::string> facts;
+    eval::CompiledExpr program;
+    std::set<std::string> facts;  // the names it reads that the fact schema knows
   };
   struct Shape {
     std::vector<Part> require;  // the conjuncts of `require`
@@ -59,8 +60,5 @@ class RuleView {
   const lint::LintOptions& options_;
   std::map<std::string, Shape, std::less<>> shapes_;
 };
-
-// The fact names an expression reads (names the fact schema knows).
-void collect_facts(const ast::Expr& expr, std::set<std::string>& out);
 
 }  // namespace gpuspec::suggest

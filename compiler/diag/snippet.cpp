@@ -45,7 +45,7 @@ DisplayLine expand_tabs(std::string_view line) {
       // terminal raw: U+FFFD, one column, as printable() escapes them in messages.
       std::uint32_t cp = 0;
       std::size_t length = utf8::decode(line, i, cp);
-      if (length == 0 || is_hidden_code_point(cp)) {
+      if (length == 0 || utf8::is_hidden(cp)) {
         shown.text += "\xEF\xBF\xBD";
         while (i + 1 < line.size() && !starts_code_point(line[i + 1])) ++i;  // its continuation bytes
       } else {

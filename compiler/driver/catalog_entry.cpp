@@ -4,6 +4,7 @@
 
 #include "facts/fact_json.h"
 #include "facts/properties.h"
+#include "sema/schema.h"
 
 namespace gpuspec::driver {
 
@@ -12,6 +13,34 @@ std::string string_property(const ast::Declaration& decl, std::string_view key) 
   if (!p) return {};
   const auto* s = p->value->as<ast::StringLit>();
   return s ? s->value : std::string();
+}
+
+// A symbol or a reference: both are written as a bare name.
+std::string name_property(const ast::Declaration& decl, std::string_view key) {
+  const ast::Property* p = facts::find_property(decl.body, key);
+  const auto* n = p ? p->value->as<ast::Name>() : nullptr;
+  return n ? n->name : std::string();
+}
+
+std::vector<std::string> string_list_property(const ast::Declaration& decl, std::string_view key) {
+  std::vector<std::string> out;
+  const ast::Property* p = facts::find_property(decl.body, key);
+  const auto* list = p ? p->value->as<ast::ListExpr>() : nullptr;
+  if (!list) return out;
+  for (const auto& item : list->items) {
+    if (const auto* s = item->as<ast::StringLit>()) out.push_back(s->value);
+  }
+  return out;
+}
+
+// The kinds a `price` may name, straight from the price schema: one list to keep.
+std::set<std::string, std::less<>> priced_kinds() {
+  std::set<std::string, std::less<>> kinds;
+  const auto* schema = sema::find_kind("price");
+  const auto* item = schema ? schema->body.find("item") : nullptr;
+  if (!item) return kinds;
+  for (const auto& type : item->types) kinds.insert(type.ref_kinds.begin(), type.ref_kinds.end());
+  return kinds;
 }
 
 bool is_verified(const ast::Declaration& decl) {

@@ -107,8 +107,9 @@ int run_catalog(const std::vector<std::string>& raw_args) {
       if (!p) continue;
       if (p->key == "source" || p->key == "as_of" || p->key == "notes" || p->key == "description" || p->key == "verified") continue;
       properties[p->key] = property_json(*p->value);
-      // A value's own provenance (vram_source) is in the JSON, not in the one-line summary.
-      if (summary.size() < 6 && !p->key.ends_with("_source")) {
+      // A value's own provenance (vram_source) is in the JSON, not in the one-line summary;
+      // so are the PCI ids `gpuspec probe` recognises a part by.
+      if (summary.size() < 6 && !p->key.ends_with("_source") && p->key != "pci_ids") {
         summary.push_back(fmt::format("{}={}", p->key, property_text(*p->value)));
       }
     }

@@ -6,6 +6,8 @@ namespace gpuspec::driver {
 
 namespace {
 
+int (*provided_lsp)(const std::vector<std::string>&) = nullptr;
+
 // Options several commands share, spelled once.
 const OptionSpec kStdlib{"--stdlib", "DIR", "use the stdlib in DIR instead of the embedded one", false, Completion::Folder};
 const OptionSpec kPolicies{"--policies", "DIR", "also load the policies in DIR (repeatable)", true, Completion::Folder};
@@ -206,6 +208,34 @@ const std::vector<CommandSpec>& table() {
        },
        1, SIZE_MAX, "PATH", Completion::Spec, "0 quoted, 1 the spec has errors or --diff went over, 2 the tool could not run",
        run_quote},
+      {"prices",
+       {"import FILE... [--format aws-offer|alicloud|csv] [-o OUT.gpuspec] [--region R] [--as-of DATE] [--catalog FILE]... [--report text|json] [--force]"},
+       "turn a provider's price list or a vendor quote into a dated price-book file",
+       "Reads the providers' and vendors' own price formats and writes the prices of what the\n"
+       "catalog knows as a price-book file, with source and as_of taken from the files:\n"
+       "  aws-offer  the AWS Price List offer file for AmazonEC2 (JSON)\n"
+       "  alicloud   an Alibaba Cloud GPU VM price catalog (SkyPilot's vms.csv layout)\n"
+       "  csv        a vendor quote: part, quantity, unit price, currency, date...\n"
+       "Without --format, a JSON file is an offer file and a CSV file with an InstanceType\n"
+       "column an Alibaba Cloud catalog, any other CSV a vendor quote. Every row it does not\n"
+       "import is counted with the reason (docs/cost.md, \"Importing prices\").",
+       {
+           {"-o", "FILE", "write the price book to FILE (atomically) instead of standard output", false, Completion::File},
+           {"--format", "FORMAT", "the input's format (default: from the file)", false, Completion::None,
+            {"aws-offer", "alicloud", "csv"}},
+           {"--region", "R", "cloud formats: only rows of region R; csv: the market the quote holds for (cn, us...)"},
+           {"--as-of", "DATE", "the date of a file that states none (recorded as stated by you), YYYY-MM-DD"},
+           {"--catalog", "FILE", "also price the parts and instances declared in FILE (repeatable)", true, Completion::Spec},
+           {"--source-url", "URL", "where the files came from, written as each entry's source_url"},
+           {"--prefix", "NAME", "the first part of every price's name (default: imported)"},
+           {"--report", "FORMAT", "the report: text (default, on standard error) or json (on standard output; needs -o)",
+            false, Completion::None, {"text", "json"}},
+           kForce,
+           kStdlib,
+       },
+       2, SIZE_MAX, "import FILE", Completion::File,
+       "0 written, 1 an input is malformed or nothing could be imported (nothing written), 2 the tool could not run",
+       run_prices},
       {"suggest",
        {"FILE [--workload NAME] [--budget AMOUNT] [--region R] [--onprem|--cloud] [--top N] [--format text|json|gpuspec|html] [-o FILE] [--force]"},
        "the cheapest configurations that pass the pack, for a workload",
@@ -235,6 +265,24 @@ const std::vector<CommandSpec>& table() {
        },
        1, 1, "FILE", Completion::Spec, "0 an option passes, 1 none does (or FILE has errors), 2 the tool could not run",
        run_suggest},
+      {"probe",
+       {"[-o FILE] [--from DIR] [--name NAME] [--force]"},
+       "a .gpuspec server declaration of this machine, or of its saved tool outputs",
+       "Reads this machine's hardware and software with nvidia-smi, lscpu, /proc/meminfo,\n"
+       "dmidecode (as root), lsblk, nvme, ip, ibstat, ipmitool (as root), /etc/os-release and\n"
+       "python3 (for PyTorch), or the same outputs saved in DIR (scripts/probe-collect.sh\n"
+       "saves them), and writes the server declaration that describes it: catalog parts where\n"
+       "the hardware matches one, the rest declared as probed. Every value says where it came\n"
+       "from; what could not be read is a `# not probed:` line (docs/probe.md).",
+       {
+           {"-o", "FILE", "write to FILE (atomically) instead of standard output", false, Completion::File},
+           {"--from", "DIR", "read the tool outputs saved in DIR instead of this machine's", false, Completion::Folder},
+           {"--name", "NAME", "the server's name (default: the host name, or DIR's name)"},
+           kForce,
+           kStdlib,
+       },
+       0, 0, "", Completion::None, "0 written, 2 DIR cannot be read, a bad --name, or the output cannot be written",
+       run_probe},
       {"init",
        {"[DIR]"},
        "start a project: a workload, a server, a cloud option, config, prices, a policy and CI",
@@ -277,6 +325,12 @@ const std::vector<CommandSpec>& table() {
 }
 
 }  // namespace
+
+void provide_lsp(int (*run)(const std::vector<std::string>& args)) { provided_lsp = run; }
+
+int run_lsp(const std::vector<std::string>& args) {
+  return provided_lsp ? provided_lsp(args) : tool_failure("this gpuspec was built without the language server");
+}
 
 std::span<const CommandSpec> commands() { return table(); }
 

@@ -18,14 +18,20 @@ int run_catalog(const std::vector<std::string>& args);
 int run_terraform(const std::vector<std::string>& args);
 int run_bom(const std::vector<std::string>& args);
 int run_quote(const std::vector<std::string>& args);
+int run_prices(const std::vector<std::string>& args);
 int run_suggest(const std::vector<std::string>& args);
 int run_explain(const std::vector<std::string>& args);
 int run_rules(const std::vector<std::string>& args);
 int run_test(const std::vector<std::string>& args);
 int run_fmt(const std::vector<std::string>& args);
 int run_init(const std::vector<std::string>& args);
+int run_probe(const std::vector<std::string>& args);
 int run_completions(const std::vector<std::string>& args);
-// Defined in compiler/lsp (the gpuspec executable links it).
+// The language server is a layer above the driver (compiler/lsp/ uses its analysis),
+// so the executable provides it (compiler/main.cpp) before it runs a command; the
+// command table describes it either way. run_lsp runs what was provided, and fails as
+// a tool failure when nothing was (a build of the driver alone).
+void provide_lsp(int (*run)(const std::vector<std::string>& args));
 int run_lsp(const std::vector<std::string>& args);
 
 // Prints "gpuspec: error: <message>" to stderr, then `usage` when given, and returns

@@ -1,6 +1,6 @@
 // Differential test of the compiled policies (eval/compiled.h): every expression of the
 // embedded pack (guards, requirements, severity_when conditions, message and hint holes)
-// evaluates, traces and renders exactly as the tree-walking evaluator does, over the
+// evaluates, traces and prints exactly as the tree walk (test/oracle/) does, over the
 // facts (cost facts included) of every declaration of every example spec.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -10,8 +10,8 @@
 #include "driver/analysis.h"
 #include "driver/session.h"
 #include "eval/compiled.h"
-#include "eval/evaluator.h"
 #include "eval/template.h"
+#include "oracle/tree_walker.h"
 
 namespace gpuspec::driver {
 namespace {
@@ -33,7 +33,7 @@ std::string where(const lint::Policy& policy, const facts::FactSet& facts, std::
 
 void expect_same(const ast::Expr& expr, const eval::CompiledExpr& program, const facts::FactSet& facts,
                  const std::string& context, Tally& tally) {
-  const eval::Outcome tree = eval::evaluate(expr, facts);
+  const eval::Outcome tree = eval::oracle::evaluate(expr, facts);
   const eval::Outcome compiled = program.evaluate(facts);
   ++tally.compared;
   tally.known += tree.is_known();
@@ -57,7 +57,7 @@ void expect_same(const ast::Expr& expr, const eval::CompiledExpr& program, const
   EXPECT_EQ(static_cast<int>(check.kind), static_cast<int>(expected)) << context;
   EXPECT_EQ(check.error, tree.error) << context;
 
-  const std::vector<eval::Term> tree_terms = eval::trace(expr, facts);
+  const std::vector<eval::Term> tree_terms = eval::oracle::trace(expr, facts);
   const std::vector<eval::Term> terms = program.trace(facts);
   ASSERT_EQ(tree_terms.size(), terms.size()) << context;
   std::vector<DiagnosticNote> expected_notes;
@@ -88,14 +88,17 @@ void expect_same(const ast::Expr& expr, const eval::CompiledExpr& program, const
   }
 }
 
+// Each hole prints as the walk's outcome displays: its value, "unknown", or "?" and the error.
 void expect_same_text(const eval::CompiledTemplate& compiled, const facts::FactSet& facts, const std::string& context) {
-  eval::CompiledTemplate tree_only = compiled;
-  tree_only.programs.clear();  // render_template then evaluates each hole's tree
-  const eval::RenderedTemplate a = eval::render_template(tree_only, facts);
-  const eval::RenderedTemplate b = eval::render_template(compiled, facts);
-  EXPECT_EQ(a.text, b.text) << context;
-  EXPECT_EQ(a.complete, b.complete) << context;
-  EXPECT_EQ(a.errors, b.errors) << context;
+  for (std::size_t hole = 0; hole < compiled.programs.size(); ++hole) {
+    if (!compiled.programs[hole]) continue;
+    const eval::Outcome tree = eval::oracle::evaluate(*compiled.holes[hole].expr, facts);
+    std::string text, error;
+    const eval::CompiledExpr::Hole state = compiled.programs[hole]->append_display(facts, text, &error);
+    EXPECT_EQ(text, tree.is_known() ? tree.value.display() : tree.is_unknown() ? "unknown" : "?") << context;
+    EXPECT_EQ(static_cast<int>(state), static_cast<int>(tree.state)) << context;
+    EXPECT_EQ(error, tree.error) << context;
+  }
 }
 
 TEST(CompiledPolicies, EvaluateTraceAndRenderAsTheTreeWalkerOnEveryExample) {
@@ -118,9 +121,9 @@ TEST(CompiledPolicies, EvaluateTraceAndRenderAsTheTreeWalkerOnEveryExample) {
       }
       if (policy.message_template) expect_same_text(*policy.message_template, facts, where(policy, facts, "message"));
       if (policy.hint_template) expect_same_text(*policy.hint_template, facts, where(policy, facts, "hint"));
-      std::optional<eval::Outcome> when;
-      if (policy.when) when = eval::evaluate(*policy.when, facts);
-      tally.violated += eval::judge(when ? &*when : nullptr, eval::evaluate(*policy.require, facts)) == eval::Verdict::Violated;
+      std::optional<eval::Check> when;
+      if (policy.when) when = policy.when_program->check(facts);
+      tally.violated += eval::judge(when ? &*when : nullptr, policy.require_program->check(facts)) == eval::Verdict::Violated;
     }
   };
   std::size_t files = 0;

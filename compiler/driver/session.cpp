@@ -12,7 +12,7 @@
 #include "driver/embedded.h"
 #include "driver/embedded_library.h"
 #include "sema/checker.h"
-#include "snapshot/parse_snapshot_data.h"
+#include "syntax/parse_snapshot.h"
 #include "syntax/parser.h"
 #include "source/confinement.h"
 
@@ -60,8 +60,8 @@ std::shared_ptr<const cost::PriceLayer> Session::library_prices() const {
 }
 
 Session::Session(const LibraryOptions& options) {
-  // The embedded library's syntax trees come from the build (syntax/parse_snapshot.h).
-  snapshot::install();
+  // The embedded library's syntax trees come from the build's snapshot, which the
+  // executable installed (syntax/parse_snapshot.h); without it they are parsed.
   if (options.stdlib_dir) {
     fs::path root(*options.stdlib_dir);
     std::error_code ec;
@@ -78,7 +78,7 @@ Session::Session(const LibraryOptions& options) {
   embedded::add_to_library(library_, sources_, library_diags_, embedded::policy_files(), "<policies>");
   // The build checked the embedded library and found nothing (compiler/snapshot/):
   // checking it again in every run cost a tenth of a one-file check.
-  if (options.stdlib_dir || !snapshot::embedded_library_checks_clean()) sema::check_library(library_, library_diags_);
+  if (options.stdlib_dir || !syntax::embedded_library_checks_clean()) sema::check_library(library_, library_diags_);
 
   // User policy folders are checked like specs, against the library's names.
   user_policies_.emplace(library_);

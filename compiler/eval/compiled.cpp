@@ -61,6 +61,18 @@ class CompiledExpr::Builder {
     }
   }
 
+  // The root's sides when it is an ordering (`a >= b`, through parentheses).
+  void plan_sides(const ast::Expr& e) {
+    if (const auto* p = e.as<ast::ParenExpr>()) return plan_sides(*p->inner);
+    const auto* b = e.as<ast::BinaryExpr>();
+    if (!b) return;
+    using BOp = ast::BinaryOp;
+    const bool at_least = b->op == BOp::Ge || b->op == BOp::Gt;
+    if (!at_least && b->op != BOp::Le && b->op != BOp::Lt) return;
+    const ast::Expr& need = at_least ? *b->rhs : *b->lhs;
+    out_.sides_ = OrderedSides{node_of(at_least ? *b->lhs : *b->rhs), node_of(need), expr_text(need)};
+  }
+
  private:
   std::uint32_t add(Node n) {
     out_.nodes_.push_back(n);
@@ -253,6 +265,7 @@ CompiledExpr CompiledExpr::compile(const ast::Expr& expr, const FactSchema& sche
   Builder builder(out, schema);
   out.root_ = builder.compile(expr, false);
   builder.plan(expr);
+  builder.plan_sides(expr);
   return out;
 }
 

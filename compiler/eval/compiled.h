@@ -1,7 +1,6 @@
 // A policy expression compiled once, when its policy loads, into a flat program over
-// fact slots (issue 12). Evaluating the tree (evaluator.h) looked names up by hash,
-// rebuilt literals (`[fp8, bf16]`, `1 TB`) and copied values on every run; over
-// ~10,000 servers x 48 rules that was a tenth of a check. The program instead holds:
+// fact slots (issue 12): the one implementation of the policy language (eval/outcome.h
+// says what it means). The program holds:
 //   - each name resolved to its registry key and schema membership, its symbol value
 //     built once (`bf16` where a symbol may stand);
 //   - each literal folded to a value (units parsed once, constant lists built once);
@@ -10,21 +9,22 @@
 // Evaluation borrows fact and literal values and computes quantities and booleans in
 // place: it allocates only for a list built from facts or an error message.
 //
-// The semantics are the tree walker's, exactly (evaluator.h: three-valued logic, the
-// order facts are read in, error texts and ranges): the differential test
-// (driver/compiled_policy_test.cpp) compares the two on every policy of the embedded pack
-// over the example specs' facts; eval/compiled_test.cpp on each language edge.
-// Immutable once built, so one program serves every thread of `--jobs`.
+// A plain tree walk over the syntax tree (test/oracle/tree_walker.h) is the oracle of
+// its differential tests: driver/compiled_policy_test.cpp compares the two on every
+// policy of the embedded pack over the example specs' facts (three-valued logic, the
+// order facts are read in, error texts and ranges); eval/compiled_test.cpp on each
+// language edge. Immutable once built, so one program serves every thread of `--jobs`.
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "ast/ast.h"
 #include "diag/diagnostic.h"
-#include "eval/evaluator.h"
+#include "eval/outcome.h"
 #include "eval/fact_schema.h"
 #include "facts/fact.h"
 #include "source/source.h"
@@ -39,7 +39,7 @@ struct Check {
   SourceRange error_range;  // Error: as Outcome::error_range
 };
 
-// eval::judge for checks: a guard (null when absent) and a requirement.
+// What a guard (null when absent) and a requirement mean together.
 Verdict judge(const Check* when, const Check& require);
 
 class CompiledExpr {
@@ -47,7 +47,7 @@ class CompiledExpr {
   // `schema` decides which names are facts (Unknown when absent) and which are symbols.
   static CompiledExpr compile(const ast::Expr& expr, const FactSchema& schema = FactSchema::builtin());
 
-  // As eval::evaluate(expr, facts, schema) with the schema it was compiled for.
+  // The expression's value over `facts`, with the schema it was compiled for.
   Outcome evaluate(const facts::FactSet& facts) const;
   Check check(const facts::FactSet& facts) const;
   // Appends the value as a message hole prints it: its display, "unknown", or "?"
@@ -55,7 +55,18 @@ class CompiledExpr {
   enum class Hole { Known, Unknown, Error };
   Hole append_display(const facts::FactSet& facts, std::string& out, std::string* error) const;
 
-  // As eval::trace(expr, facts, schema).
+  // A requirement that orders two values (`have >= need` or `need <= have`, strict or
+  // not, in parentheses or not) split into what is measured and what is required, both
+  // over `facts`, with the required side as written ("1.5 * power.full_load"): how far
+  // a build is from the rule, for a report. None for an expression of any other shape.
+  struct Sides {
+    Outcome have, need;
+    std::string need_text;
+  };
+  std::optional<Sides> ordered_sides(const facts::FactSet& facts) const;
+
+  // The power-assertion trace: every fact and every compound non-boolean
+  // sub-expression with its value, in source order (pre-order), each expression once.
   std::vector<Term> trace(const facts::FactSet& facts) const;
   // The lint engine's "why it failed" notes, as it builds them from trace(): every
   // compound term, and every fact with an origin pointing at it.
@@ -83,7 +94,7 @@ class CompiledExpr {
     Op op = Op::Const;
     Fn fn = Fn::Unknown;
     // Binary: both operands are fact names, so a fact absent on the right decides
-    // alone and the left one is not read (evaluator.cpp, `binary`).
+    // alone and the left one is not read (the tree walk, test/oracle/tree_walker.cpp, `binary`).
     bool fact_pair = false;
     // List: every item is a constant or a symbol name (checked to be no fact at run time).
     bool folded = false;
@@ -111,7 +122,7 @@ class CompiledExpr {
     std::string message;
     SourceRange range;
   };
-  // A term of the power-assertion trace, planned when compiled (Tracer in evaluator.cpp):
+  // A term of the power-assertion trace, planned when compiled (Tracer in test/oracle/tree_walker.cpp):
   // pre-order, each expression text once.
   struct TraceStep {
     bool is_fact = false;
@@ -120,10 +131,17 @@ class CompiledExpr {
     SourceRange range;
   };
 
+  // The root's sides when it is an ordering (ordered_sides).
+  struct OrderedSides {
+    std::uint32_t have = 0, need = 0;  // nodes
+    std::string need_text;
+  };
+
   class Builder;
   class Run;
   // The display text of node `node`'s value over `facts` (a compound trace step).
   std::string display_of(const facts::FactSet& facts, std::uint32_t node) const;
+  Outcome outcome_of(const facts::FactSet& facts, std::uint32_t node) const;
 
   const FactSchema* schema_ = nullptr;
   std::vector<Node> nodes_;
@@ -133,6 +151,7 @@ class CompiledExpr {
   std::vector<facts::Value> constants_;
   std::vector<Error> errors_;
   std::vector<TraceStep> trace_;
+  std::optional<OrderedSides> sides_;
 };
 
 }  // namespace gpuspec::eval

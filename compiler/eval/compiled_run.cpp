@@ -625,9 +625,11 @@ class CompiledExpr::Run {
   std::vector<std::unique_ptr<Value>> lists_;
 };
 
-Outcome CompiledExpr::evaluate(const facts::FactSet& facts) const {
+Outcome CompiledExpr::evaluate(const facts::FactSet& facts) const { return outcome_of(facts, root_); }
+
+Outcome CompiledExpr::outcome_of(const facts::FactSet& facts, std::uint32_t node) const {
   Run run(*this, facts);
-  Run::R r = run.eval(root_);
+  Run::R r = run.eval(node);
   switch (r.state) {
     case Outcome::State::Known: return Outcome::known(r.view.value());
     case Outcome::State::Unknown: return Outcome::unknown(std::string(r.missing));

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "eval/test_support.h"
+#include "oracle/tree_walker.h"
 
 namespace gpuspec::eval {
 namespace {
@@ -54,7 +55,7 @@ TEST(Compiled, AgreesWithTheTreeWalker) {
   for (const char* text : kExpressions) {
     Parsed p(text);
     if (!p.ok()) continue;
-    const Outcome tree = evaluate(p.expr(), facts);
+    const Outcome tree = oracle::evaluate(p.expr(), facts);
     const CompiledExpr program = CompiledExpr::compile(p.expr());
     const Outcome compiled = program.evaluate(facts);
     EXPECT_EQ(tree.display(), compiled.display()) << text;
@@ -68,7 +69,7 @@ TEST(Compiled, AgreesWithTheTreeWalker) {
     EXPECT_EQ(static_cast<int>(check.kind), static_cast<int>(expected)) << text;
     EXPECT_EQ(check.error, tree.error) << text;
     EXPECT_EQ(p.slice(check.error_range), p.slice(tree.error_range)) << text;
-    const auto a = trace(p.expr(), facts);
+    const auto a = oracle::trace(p.expr(), facts);
     const auto b = program.trace(facts);
     ASSERT_EQ(a.size(), b.size()) << text;
     for (std::size_t i = 0; i < a.size(); ++i) {
@@ -102,8 +103,11 @@ TEST(Compiled, JudgesAsTheEngineDoes) {
   EXPECT_EQ(judge(nullptr, f), Verdict::Violated);
   EXPECT_EQ(judge(nullptr, u), Verdict::Silent);
   EXPECT_EQ(judge(nullptr, n), Verdict::Error);
+  EXPECT_EQ(judge(nullptr, e), Verdict::Error);
   EXPECT_EQ(judge(&t, f), Verdict::Violated);
+  EXPECT_EQ(judge(&f, f), Verdict::Silent);
   EXPECT_EQ(judge(&f, e), Verdict::Silent);
+  EXPECT_EQ(judge(&t, u), Verdict::Silent);
   EXPECT_EQ(judge(&u, f), Verdict::Silent);
   EXPECT_EQ(judge(&e, t), Verdict::Error);
   EXPECT_EQ(judge(&n, t), Verdict::Error);
@@ -116,7 +120,7 @@ TEST(Compiled, AFactByAnUnregisteredNameIsReadNotTakenAsASymbol) {
   facts.set("pcie", facts::Value::symbol("nvswitch"), {});
   for (const char* text : {"gpu.link in [pcie, none]", "gpu.link == pcie", "pcie"}) {
     Parsed p(text);
-    EXPECT_EQ(evaluate(p.expr(), facts).display(), CompiledExpr::compile(p.expr()).evaluate(facts).display()) << text;
+    EXPECT_EQ(oracle::evaluate(p.expr(), facts).display(), CompiledExpr::compile(p.expr()).evaluate(facts).display()) << text;
   }
   EXPECT_EQ(CompiledExpr::compile(Parsed("gpu.link in [pcie, none]").expr()).check(facts).kind, Check::Kind::True);
   // A fact compared with a symbol is compared in place (compare_fact), unless the set
@@ -125,6 +129,28 @@ TEST(Compiled, AFactByAnUnregisteredNameIsReadNotTakenAsASymbol) {
   EXPECT_EQ(CompiledExpr::compile(Parsed("gpu.link != pcie").expr()).check(facts).kind, Check::Kind::False);
   EXPECT_EQ(CompiledExpr::compile(Parsed("gpu.link == none").expr()).check(facts).kind, Check::Kind::False);
   EXPECT_EQ(CompiledExpr::compile(Parsed("gpu.link == nvswitch").expr()).check(facts).kind, Check::Kind::True);
+}
+
+// A report's view of a requirement that orders two values: the measured side first,
+// whichever way the comparison is written; nothing for any other shape.
+TEST(Compiled, OrderedSidesAreWhatIsMeasuredAndWhatIsRequired) {
+  auto facts = server_facts();
+  auto sides = [&](const char* text) { return CompiledExpr::compile(Parsed(text).expr()).ordered_sides(facts); };
+  auto ram = sides("memory.total >= 2 * gpu.vram_total");
+  ASSERT_TRUE(ram);
+  EXPECT_EQ(ram->have.display(), "256 GB");
+  EXPECT_EQ(ram->need.display(), "640 GB");
+  EXPECT_EQ(ram->need_text, "2 * gpu.vram_total");
+  auto psu = sides("((power.full_load * 1.5 < psu.capacity))");
+  ASSERT_TRUE(psu);
+  EXPECT_EQ(psu->have.display(), "3 kW");
+  EXPECT_EQ(psu->need_text, "power.full_load * 1.5");
+  auto unknown = sides("gpu.vram >= workload.mem.per_gpu");
+  ASSERT_TRUE(unknown);
+  EXPECT_TRUE(unknown->need.is_unknown());
+  EXPECT_FALSE(sides("gpu.count == 4"));
+  EXPECT_FALSE(sides("memory.total >= 1 TB and gpu.ecc"));
+  EXPECT_FALSE(sides("memory.total"));
 }
 
 // The why-notes: each compound term, and each fact with an origin, with the origin's explanation.

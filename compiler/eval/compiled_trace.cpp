@@ -1,6 +1,7 @@
 // The power-assertion trace of a violated requirement and its why-notes
 // ("gpu.vram_total = 320 GB (4 x 80 GB)"), from the steps planned when it was compiled;
-// and judge(), which turns a guard's and a requirement's checks into a verdict.
+// an ordering's two sides for reports; and judge(), which turns a guard's and a
+// requirement's checks into a verdict.
 #include <string>
 #include <string_view>
 #include <utility>
@@ -8,6 +9,7 @@
 
 #include "eval/compiled.h"
 #include "eval/compiled_detail.h"
+#include "facts/probed_origin.h"
 
 namespace gpuspec::eval {
 
@@ -24,8 +26,11 @@ std::string explanation_of(const facts::Origin& origin) {
 }
 
 // "gpu.vram_total = 320 GB (4 x 80 GB)": declared facts speak for themselves; anything
-// else says where it came from (unless that is the value itself). Built in one string.
-std::string fact_text(std::string_view name, const Value& value, const facts::Origin& origin) {
+// else says where it came from (unless that is the value itself), and a probed fact what
+// it was probed from ("memory.total = 64 GiB (4 x 16 GiB; probed: dmidecode -t memory)").
+// Built in one string.
+std::string fact_text(std::string_view name, const Value& value, const facts::Origin& origin,
+                      const std::string* probed) {
   using Kind = facts::Origin::Kind;
   constexpr std::string_view kFrom = "from ";
   std::string text;
@@ -34,23 +39,29 @@ std::string fact_text(std::string_view name, const Value& value, const facts::Or
   text += " = ";
   const std::size_t value_begin = text.size();
   append_value(value, text);
-  if (origin.kind == Kind::Declared) return text;
   const std::string_view shown = std::string_view(text).substr(value_begin);
+  bool from_entry = false;
+  std::string_view why;
   if (origin.kind == Kind::Catalog && !origin.entry.empty()) {
-    if (shown.size() == kFrom.size() + origin.entry.size() && shown.substr(0, kFrom.size()) == kFrom &&
-        shown.substr(kFrom.size()) == origin.entry) {
-      return text;
-    }
-    text += " (";
+    from_entry = !(shown.size() == kFrom.size() + origin.entry.size() && shown.substr(0, kFrom.size()) == kFrom &&
+                   shown.substr(kFrom.size()) == origin.entry);
+  } else if (origin.kind != Kind::Declared) {
+    const std::string& explanation = origin.explanation;
+    if (!explanation.empty() && explanation != shown) why = explanation;
+  }
+  if (!from_entry && why.empty() && !probed) return text;
+  text += " (";
+  if (from_entry) {
     text += kFrom;
     text += origin.entry;
-    text += ')';
-    return text;
+  } else {
+    text += why;
   }
-  const std::string& explanation = origin.explanation;
-  if (explanation.empty() || explanation == shown) return text;
-  text += " (";
-  text += explanation;
+  if (probed) {
+    if (from_entry || !why.empty()) text += "; ";
+    text += "probed: ";
+    text += *probed;
+  }
   text += ')';
   return text;
 }
@@ -85,7 +96,7 @@ std::vector<Term> CompiledExpr::trace(const facts::FactSet& facts) const {
       t.origin = f->origin.range;
       t.origin_kind = f->origin.kind;
       t.explanation = explanation_of(f->origin);
-      t.text = fact_text(n.text, f->value, f->origin);
+      t.text = fact_text(n.text, f->value, f->origin, facts::probed_from(facts, n.text, *f));
     }
     terms.push_back(std::move(t));
   }
@@ -108,8 +119,23 @@ void CompiledExpr::append_why_notes(const facts::FactSet& facts, std::vector<Dia
     // Only a fact with a place to point at gets a note (a missing one has none).
     const facts::Fact* f = facts.find(names_[step.index]->key);
     if (!f || !f->origin.range.valid()) continue;
-    notes.push_back({fact_text(names_[step.index]->text, f->value, f->origin), f->origin.range});
+    const std::string& name = names_[step.index]->text;
+    notes.push_back({fact_text(name, f->value, f->origin, facts::probed_from(facts, name, *f)), f->origin.range});
   }
+}
+
+std::optional<CompiledExpr::Sides> CompiledExpr::ordered_sides(const facts::FactSet& facts) const {
+  if (!sides_) return std::nullopt;
+  return Sides{outcome_of(facts, sides_->have), outcome_of(facts, sides_->need), sides_->need_text};
+}
+
+std::string Outcome::display() const {
+  switch (state) {
+    case State::Known: return value.display();
+    case State::Unknown: return "unknown";
+    case State::Error: return "error: " + error;
+  }
+  return "";
 }
 
 Verdict judge(const Check* when, const Check& require) {

@@ -1,5 +1,5 @@
-// Error texts shared by the tree-walking evaluator and the compiled programs, so the
-// two print the same words (the differential test compares them).
+// Error texts shared by the compiled programs and the tree walk that is their test
+// oracle (test/oracle/), so the two print the same words (the differential tests compare them).
 #pragma once
 
 #include <fmt/format.h>

@@ -2,8 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <optional>
+
 #include "eval/checker.h"
-#include "eval/evaluator.h"
 #include "syntax/parser.h"
 
 namespace gpuspec::eval {
@@ -190,24 +191,13 @@ RenderedTemplate render_template(const CompiledTemplate& compiled, const facts::
       continue;
     }
     const CompiledExpr* program = hole <= compiled.programs.size() ? compiled.programs[hole - 1].get() : nullptr;
-    if (program && &program->schema() == &schema) {
-      std::string error;
-      CompiledExpr::Hole state = program->append_display(facts, out.text, &error);
-      if (state != CompiledExpr::Hole::Known) out.complete = false;
-      if (state == CompiledExpr::Hole::Error) out.errors.push_back(fmt::format("'{{{}}}': {}", part.text, error));
-      continue;
-    }
-    Outcome value = evaluate(*parsed.expr, facts, schema);
-    if (value.is_known()) {
-      out.text += value.value.display();
-    } else if (value.is_unknown()) {
-      out.complete = false;
-      out.text += "unknown";
-    } else {
-      out.complete = false;
-      out.errors.push_back(fmt::format("'{{{}}}': {}", part.text, value.error));
-      out.text += "?";
-    }
+    // Compiled for the built-in schema when the policy loaded; another schema compiles here.
+    std::optional<CompiledExpr> for_schema;
+    if (!program || &program->schema() != &schema) program = &for_schema.emplace(CompiledExpr::compile(*parsed.expr, schema));
+    std::string error;
+    CompiledExpr::Hole state = program->append_display(facts, out.text, &error);
+    if (state != CompiledExpr::Hole::Known) out.complete = false;
+    if (state == CompiledExpr::Hole::Error) out.errors.push_back(fmt::format("'{{{}}}': {}", part.text, error));
   }
   return out;
 }

@@ -1,5 +1,7 @@
 #include "facts/fact_json.h"
 
+#include "facts/probed_origin.h"
+
 namespace gpuspec::facts {
 
 namespace {
@@ -38,7 +40,7 @@ nlohmann::ordered_json value_to_json(const Value& value) {
   return nullptr;
 }
 
-nlohmann::ordered_json fact_to_json(const Fact& fact, const SourceManager& sources) {
+nlohmann::ordered_json fact_to_json(const Fact& fact, const SourceManager& sources, const std::string* probed_from) {
   nlohmann::ordered_json out;
   out["value"] = value_to_json(fact.value);
   if (fact.value.type == Value::Type::Quantity && !fact.value.quantity.dimension.dimensionless()) {
@@ -53,6 +55,7 @@ nlohmann::ordered_json fact_to_json(const Fact& fact, const SourceManager& sourc
     origin["range"] = range_to_json(fact.origin.range, sources);
   }
   if (!fact.origin.explanation.empty()) origin["explanation"] = fact.origin.explanation.str();
+  if (probed_from) origin["probed_from"] = *probed_from;
   out["origin"] = std::move(origin);
   return out;
 }
@@ -62,7 +65,9 @@ nlohmann::ordered_json fact_set_to_json(const FactSet& facts, const SourceManage
   out["name"] = facts.declaration();
   out["kind"] = facts.kind();
   nlohmann::ordered_json all = nlohmann::ordered_json::object();
-  for (const auto& [name, fact] : facts.sorted()) all[std::string(name)] = fact_to_json(*fact, sources);
+  for (const auto& [name, fact] : facts.sorted()) {
+    all[std::string(name)] = fact_to_json(*fact, sources, probed_from(facts, name, *fact));
+  }
   out["facts"] = std::move(all);
   return out;
 }

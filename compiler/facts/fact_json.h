@@ -10,7 +10,9 @@
 namespace gpuspec::facts {
 
 nlohmann::ordered_json value_to_json(const Value& value);
-nlohmann::ordered_json fact_to_json(const Fact& fact, const SourceManager& sources);
+// `probed_from`, when given, joins the origin (facts/probed_origin.h).
+nlohmann::ordered_json fact_to_json(const Fact& fact, const SourceManager& sources,
+                                    const std::string* probed_from = nullptr);
 nlohmann::ordered_json fact_set_to_json(const FactSet& facts, const SourceManager& sources);
 
 }  // namespace gpuspec::facts

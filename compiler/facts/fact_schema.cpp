@@ -244,6 +244,11 @@ FactSchema build() {
     s.add(prefix + "monitoring", any(), "a tool or a list of tools");
     s.add(prefix + "distributed", any(), "a framework or a list of frameworks");
   }
+  // What `gpuspec probe` read each server property from (docs/probe.md): a fact's origin
+  // names it when the fact describes that property (probed_origin.h).
+  for (const char* key : {"gpu", "gpu_link", "cpu", "memory", "storage", "network", "psu", "software"}) {
+    s.add(std::string("probed_from.") + key, str(), "the tool output the server's property was probed from");
+  }
   s.add("workload.software.os.name", from("workload", "software.os"));
   s.add("workload.software.os.version", str());
   s.add("workload.software.framework.name", sym());

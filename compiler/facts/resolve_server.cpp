@@ -212,7 +212,11 @@ void resolve_server(FactBuilder& b) {
   if (auto gpus = b.counted("gpu"); gpus && gpus->entry->decl->kind == "gpu") add_gpu_facts(b, *gpus, gpus->range);
   b.declared_or_default("gpu.link"_fact, "gpu_link", Value::symbol("pcie"), "schema default");
   if (auto cpus = b.counted("cpu"); cpus && cpus->entry->decl->kind == "cpu") add_cpu_facts(b, *cpus);
-  if (auto dimms = b.counted("memory"); dimms && dimms->entry->decl->kind == "memory") add_memory_facts(b, *dimms);
+  if (auto dimms = b.counted("memory"); dimms && dimms->entry->decl->kind == "memory") {
+    add_memory_facts(b, *dimms);
+  } else {
+    b.declared("memory.total"_fact, "memory");  // a total, the DIMMs unknown (a probe without dmidecode)
+  }
   add_storage_facts(b);
   b.declared("cooling.kind"_fact, "cooling");
   add_network_facts(b);
@@ -231,7 +235,15 @@ void resolve_server(FactBuilder& b) {
                             {"software.distributed"_fact, "software.distributed"},
                             {"acceptance.burn_in"_fact, "acceptance.burn_in"},
                             {"acceptance.benchmark"_fact, "acceptance.benchmark"},
-                            {"acceptance.rdma_test"_fact, "acceptance.rdma_test"}}) {
+                            {"acceptance.rdma_test"_fact, "acceptance.rdma_test"},
+                            {"probed_from.gpu"_fact, "probed_from.gpu"},
+                            {"probed_from.gpu_link"_fact, "probed_from.gpu_link"},
+                            {"probed_from.cpu"_fact, "probed_from.cpu"},
+                            {"probed_from.memory"_fact, "probed_from.memory"},
+                            {"probed_from.storage"_fact, "probed_from.storage"},
+                            {"probed_from.network"_fact, "probed_from.network"},
+                            {"probed_from.psu"_fact, "probed_from.psu"},
+                            {"probed_from.software"_fact, "probed_from.software"}}) {
     b.declared(fact, path);
   }
   if (auto count = b.facts().quantity("gpu.count"_fact)) {

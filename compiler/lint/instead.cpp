@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "eval/compiled.h"
-#include "eval/evaluator.h"
+#include "eval/outcome.h"
 #include "facts/properties.h"
 #include "facts/resolve.h"
 
@@ -42,9 +42,9 @@ std::string catalog_symbol(const sema::DeclEntry& entry, std::string_view proper
 
 // The value the reader compares: the first fact of the requirement the catalog
 // supplies (memory.total for memory.ram-2x-vram), else the first fact.
-std::string shown_value(const eval::Evaluation& evaluation) {
+std::string shown_value(const std::vector<eval::Term>& terms) {
   const eval::Term* first = nullptr;
-  for (const auto& term : evaluation.terms) {
+  for (const auto& term : terms) {
     if (!term.is_fact) continue;
     if (term.origin_kind == facts::Origin::Kind::Catalog) return term.value;
     if (!first) first = &term;
@@ -52,12 +52,10 @@ std::string shown_value(const eval::Evaluation& evaluation) {
   return first ? first->value : std::string{};
 }
 
-bool holds(const Policy& policy, const facts::FactSet& facts, eval::Evaluation& require) {
-  std::optional<eval::Outcome> when;
-  if (policy.when_program) when = policy.when_program->evaluate(facts);
-  require.result = policy.require_program->evaluate(facts);
-  require.terms = policy.require_program->trace(facts);
-  return eval::judge(when ? &*when : nullptr, require.result) == eval::Verdict::Holds;
+bool holds(const Policy& policy, const facts::FactSet& facts) {
+  std::optional<eval::Check> when;
+  if (policy.when_program) when = policy.when_program->check(facts);
+  return eval::judge(when ? &*when : nullptr, policy.require_program->check(facts)) == eval::Verdict::Holds;
 }
 
 }  // namespace
@@ -75,9 +73,8 @@ std::string instead_hint(const sema::Program& program, const sema::DeclEntry& cl
     facts::FactSet candidate = facts::resolve_facts_on_instance(program, cloud, *entry, scratch);
     if (!plausible(candidate, facts)) continue;
     if (augment) augment(program, cloud, candidate);
-    eval::Evaluation require;
-    if (!holds(policy, candidate, require)) continue;
-    passing.push_back({entry->decl->name, shown_value(require), candidate.symbol("gpu.model") == gpu,
+    if (!holds(policy, candidate)) continue;
+    passing.push_back({entry->decl->name, shown_value(policy.require_program->trace(candidate)), candidate.symbol("gpu.model") == gpu,
                        number(candidate, "gpu.count")});
   }
   if (passing.empty()) {

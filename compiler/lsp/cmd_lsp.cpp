@@ -5,18 +5,24 @@
 #include <cstdio>
 #include <unistd.h>
 
+#include "lsp/cmd_lsp.h"
+
 #include "driver/help.h"
 #include "driver/commands.h"
 #include "lsp/server.h"
 #include "lsp/transport.h"
 #include "source/json_io.h"
 
-namespace gpuspec::driver {
+namespace gpuspec::lsp {
 
-int run_lsp(const std::vector<std::string>& raw_args) {
+using driver::ParsedArgs;
+using driver::parse_command_line;
+using driver::tool_failure;
+
+int run_command(const std::vector<std::string>& raw_args) {
   ParsedArgs args;
   if (auto exit = parse_command_line("lsp", raw_args, args)) return *exit;
-  lsp::ServerOptions options;
+  ServerOptions options;
   if (auto debounce = args.value("--debounce-ms")) {
     const char* end = debounce->data() + debounce->size();
     auto [ptr, ec] = std::from_chars(debounce->data(), end, options.debounce_ms);
@@ -61,4 +67,4 @@ int run_lsp(const std::vector<std::string>& raw_args) {
   return server.exit_code();
 }
 
-}  // namespace gpuspec::driver
+}  // namespace gpuspec::lsp

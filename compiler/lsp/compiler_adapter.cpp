@@ -11,6 +11,7 @@
 #include "driver/config.h"
 #include "driver/explain_text.h"
 #include "driver/session.h"
+#include "facts/probed_origin.h"
 #include "facts/resolve.h"
 #include "sema/program.h"
 #include "source/confinement.h"
@@ -109,8 +110,12 @@ std::vector<FactView> Analysis::facts_of(const ast::Declaration& declaration) co
   cost::PriceBook book = cost::build_price_book(*program_);
   cost::add_cost_facts(*program_, *entry, resolved, book);
   for (const auto& [name, fact] : resolved.sorted()) {
+    std::string explanation = fact->origin.explanation;
+    if (const std::string* probed = facts::probed_from(resolved, name, *fact)) {  // a probed server's fact
+      explanation += (explanation.empty() ? "probed: " : "; probed: ") + *probed;
+    }
     out.push_back(FactView{std::string(name), fact->value.display(), origin_name(fact->origin.kind), fact->origin.entry,
-                           fact->origin.explanation, fact->origin.range});
+                           std::move(explanation), fact->origin.range});
   }
   return out;
 }

@@ -225,6 +225,17 @@ TEST_F(ServerTest, HoverExplainsAWaivedRuleAndDefinitionFindsItsPolicy) {
   EXPECT_EQ(fs::status(*local).permissions() & fs::perms::owner_write, fs::perms::none);  // read-only
 }
 
+TEST_F(ServerTest, HoverSaysWhatAProbedFactWasReadFrom) {
+  constexpr const char* kSpec =
+      "server s {\n  gpu = 1 x nvidia.rtx_4090\n  memory = 62.5 GiB\n"
+      "  probed_from { memory = \"/proc/meminfo (MemTotal)\" }\n}\n";
+  initialize();
+  std::string uri = open(write("s.gpuspec", kSpec), kSpec);
+  std::string text = request("textDocument/hover", at(uri, 2, 4))["result"]["contents"]["value"];
+  EXPECT_NE(text.find("`memory.total`"), std::string::npos) << text;
+  EXPECT_NE(text.find("probed: /proc/meminfo (MemTotal)"), std::string::npos) << text;
+}
+
 TEST_F(ServerTest, SaysWhyTheStdlibCannotBeOpened) {
   // The cache folder's parent is a file: nothing can be written under it.
   std::string blocked = write("blocked", "");

@@ -84,7 +84,9 @@ class DeclarationChecker {
     bool waivers_allowed = !kind->catalog && kind->kind != "policy";
     // What error recovery dropped is not missing: the syntax error already said so.
     complete_ = !decl.recovered;
+    probed_ = is_probed(decl.body);
     check_body(decl.body, kind->body, decl.name_range, waivers_allowed, Owner{decl.kind, decl.name});
+    probed_ = false;
   }
 
  private:
@@ -116,7 +118,7 @@ class DeclarationChecker {
       }
     }
     for (const auto& property : schema.properties) {
-      if (complete_ && property.required && !seen.contains(property.name)) {
+      if (complete_ && property.required && !seen.contains(property.name) && !may_leave_out(property.name)) {
         auto& d = error("missing-property", owner_range,
                         fmt::format("{} is missing required property '{}'", owner.text(), property.name));
         d.hint = fmt::format("add `{} = ...` ({})", property.name, property.doc);
@@ -190,11 +192,26 @@ class DeclarationChecker {
     }
   }
 
+  // A declaration `gpuspec probe` wrote (it carries `probed_from`) describes what the
+  // machine's tools could see: a required property they could not see stays out rather
+  // than being guessed. Its provenance stays required.
+  static bool is_probed(const ast::Body& body) {
+    for (const auto& item : body.items) {
+      if (const auto* p = std::get_if<ast::Property>(&item); p && p->key == "probed_from") return true;
+      if (const auto* b = std::get_if<std::unique_ptr<ast::Block>>(&item); b && (*b)->key == "probed_from") return true;
+    }
+    return false;
+  }
+  bool may_leave_out(std::string_view property) const {
+    return probed_ && property != "source" && property != "as_of";
+  }
+
   const Program& program_;
   DiagnosticEngine& diags_;
   std::string declaration_;
   bool complete_ = true;  // the declaration parsed without a syntax error
   std::string_view text_;
+  bool probed_ = false;
 };
 
 }  // namespace

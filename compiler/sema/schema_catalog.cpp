@@ -25,6 +25,9 @@ std::vector<PropertySchema> with_provenance(std::vector<PropertySchema> properti
                         "false when a value could not be checked against a primary source; `notes` says which"});
   properties.push_back({"notes", {string()}, false, "", "caveats: unverified values, errors in the seed documents"});
   properties.push_back({"description", {string()}, false, "", "the vendor's own name of the part"});
+  properties.push_back({"probed_from", {string()}, false, "",
+                        "the tool output a part `gpuspec probe` declared comes from (\"nvidia-smi -q -x\"); a probed "
+                        "part may leave out the required properties the tool cannot see"});
   return properties;
 }
 
@@ -116,6 +119,9 @@ KindSchema gpu_kind() {
           {"cooler", {symbol({"passive", "active"})}, false, "",
            "the card's own cooling: passive (a heat sink that needs server airflow) or active (fans on the card)"},
           {"pcie_lanes", {count()}, false, "", "PCIe lanes of the host interface (16 for an x16 card)"},
+          {"pci_ids", {list_of(string())}, false, "",
+           "PCI vendor:device ids of the part (\"10de:2684\"), by which `gpuspec probe` recognises it"},
+          {"pci_ids_source", {string()}, false, "", "where pci_ids come from (the PCI ID Repository's pci.ids)"},
       },
       "a GPU with its datasheet facts");
 }
@@ -265,6 +271,9 @@ KindSchema nic_kind() {
           {"pcie", {symbol(pcie_symbols())}, false, "", "host interface generation"},
           {"pcie_lanes", {count()}, false, "", "PCIe lanes of the host interface"},
           {"power", {quantity(Dimension::power())}, false, "", "maximum draw"},
+          {"pci_ids", {list_of(string())}, false, "",
+           "PCI vendor:device ids of the adapter (\"15b3:1021\"), by which `gpuspec probe` recognises it"},
+          {"pci_ids_source", {string()}, false, "", "where pci_ids come from (the PCI ID Repository's pci.ids)"},
       },
       "a network adapter");
 }

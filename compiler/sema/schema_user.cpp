@@ -139,6 +139,24 @@ const BlockSchema& site_block() {
   return schema;
 }
 
+// What `gpuspec probe` read each of a server's properties from; the facts of that
+// property carry it as their origin's probed_from (docs/probe.md).
+const BlockSchema& probed_from_block() {
+  static const BlockSchema schema{
+      "probed_from",
+      {
+          {"gpu", {string()}, false, "", "where gpu came from (\"nvidia-smi -q -x\"), or why it was not probed"},
+          {"gpu_link", {string()}, false, "", "where gpu_link came from (\"nvidia-smi topo -m\")"},
+          {"cpu", {string()}, false, "", "where cpu came from (\"lscpu -J\")"},
+          {"memory", {string()}, false, "", "where memory came from (\"dmidecode -t memory\", /proc/meminfo)"},
+          {"storage", {string()}, false, "", "where storage came from (\"lsblk -J -O -b\", \"nvme list -o json\")"},
+          {"network", {string()}, false, "", "where network came from (\"ip -j link\", ibstat)"},
+          {"psu", {string()}, false, "", "where psu came from (\"ipmitool fru\")"},
+          {"software", {string()}, false, "", "where software came from (/etc/os-release, nvidia-smi, python3 -c 'import torch')"},
+      }};
+  return schema;
+}
+
 const BlockSchema& server_body() {
   static const BlockSchema schema{
       "server",
@@ -148,7 +166,8 @@ const BlockSchema& server_body() {
           {"gpu", {multiplicity({"gpu"})}, true, "", "GPUs per node, e.g. 8 x nvidia.h100_80gb_sxm"},
           {"gpu_link", {symbol(gpu_link_symbols())}, false, "pcie", "how GPUs in a node talk to each other"},
           {"cpu", {multiplicity({"cpu"})}, true, "", "CPU sockets per node"},
-          {"memory", {multiplicity({"memory"})}, true, "", "DIMMs per node"},
+          {"memory", {multiplicity({"memory"}), quantity(Dimension::data())}, true, "",
+           "DIMMs per node, or the total when the DIMMs are not known (a probe without dmidecode)"},
           {"storage", {block(server_storage_block())}, false, "", "storage volumes"},
           {"psu", {multiplicity({"psu"})}, false, "", "power supplies per node"},
           {"psu_mode", {symbol({"single", "redundant", "dual_feed"})}, false, "single", "power redundancy"},
@@ -163,6 +182,9 @@ const BlockSchema& server_body() {
           {"acceptance", {block(acceptance_block())}, false, "", "acceptance tests"},
           {"budget", {quantity(Dimension::money_amount())}, false, "", "capital budget"},
           {"uptime", {symbol({"office_hours", "24x7"})}, false, "24x7", "how the server runs"},
+          {"probed_from", {block(probed_from_block())}, false, "",
+           "what `gpuspec probe` read each property from; a probed server may leave out the required properties "
+           "the probe could not see"},
       }};
   return schema;
 }

@@ -91,9 +91,8 @@ int main(int argc, char** argv) {
       "  return std::string_view(reinterpret_cast<const char*>(bytes), size);\n}\n" +
       arrays +
       "}  // namespace\n\nstd::vector<syntax::ParseSnapshotEntry> parse_snapshot_entries() {\n  return {\n" + entries +
-      "  };\n}\n\nvoid install() {\n  static const bool installed = (syntax::install_parse_snapshot(parse_snapshot_entries()), true);\n"
-      "  (void)installed;\n}\n\nbool embedded_library_checks_clean() { return " +
-      std::string(clean ? "true" : "false") + "; }\n\n}  // namespace gpuspec::snapshot\n";
+      "  };\n}\n\nvoid install() {\n  static const bool installed = (syntax::install_parse_snapshot(parse_snapshot_entries(), " +
+      std::string(clean ? "true" : "false") + "), true);\n  (void)installed;\n}\n\n}  // namespace gpuspec::snapshot\n";
   std::string tmp = std::string(argv[1]) + ".tmp";
   {
     std::ofstream file(tmp, std::ios::binary);

@@ -22,11 +22,15 @@ std::string describe_size(std::uint64_t bytes) {
 }
 
 std::string too_large(std::optional<std::uint64_t> size, std::uint64_t limit) {
-  std::string what = size ? "is " + std::to_string(*size) + " bytes" : "is larger than the limit";
-  return what + "; the limit is " + describe_size(limit) + " (set " + kMaxFileSizeVariable + " to raise it)";
+  return too_large_message(size, limit, kMaxFileSizeVariable);
 }
 
 }  // namespace
+
+std::string too_large_message(std::optional<std::uint64_t> size, std::uint64_t limit, std::string_view variable) {
+  std::string what = size ? "is " + std::to_string(*size) + " bytes" : "is larger than the limit";
+  return what + "; the limit is " + describe_size(limit) + " (set " + std::string(variable) + " to raise it)";
+}
 
 std::string too_large_reason(std::uint64_t size, std::uint64_t limit) { return too_large(size, limit); }
 
@@ -41,7 +45,7 @@ const char* file_kind(unsigned mode) {
   return "not a regular file";
 }
 
-std::optional<std::uint64_t> parse_file_size(std::string_view text) {
+std::optional<std::uint64_t> parse_file_size(std::string_view text, std::uint64_t largest) {
   if (text.empty()) return std::nullopt;
   std::uint64_t multiplier = 1;
   switch (text.back()) {
@@ -57,7 +61,7 @@ std::optional<std::uint64_t> parse_file_size(std::string_view text) {
     if (c < '0' || c > '9') return std::nullopt;
     value = value * 10 + static_cast<std::uint64_t>(c - '0');
   }
-  if (value == 0 || value > kLargestReadableFile / multiplier) return std::nullopt;
+  if (value == 0 || value > largest / multiplier) return std::nullopt;
   return value * multiplier;
 }
 
@@ -74,8 +78,11 @@ std::uint64_t max_file_size(std::string* error) {
 
 namespace {
 
-// Reads the regular file open on `fd` (closed here) of at most `max_bytes`.
-std::optional<std::string> read_open_file(int fd, std::uint64_t max_bytes, std::string& error) {
+// Checks that `fd` is open on a regular file of at most `max_bytes` and returns its size;
+// on failure closes `fd` and sets `error` (a file over the limit is told to raise
+// `limit_variable`).
+std::optional<std::uint64_t> check_open_file(int fd, std::uint64_t max_bytes, std::string& error,
+                                             std::string_view limit_variable) {
   struct stat info {};
   if (::fstat(fd, &info) != 0) {
     error = std::strerror(errno);
@@ -89,30 +96,50 @@ std::optional<std::string> read_open_file(int fd, std::uint64_t max_bytes, std::
     return std::nullopt;
   }
   if (static_cast<std::uint64_t>(info.st_size) > max_bytes) {
-    error = too_large(static_cast<std::uint64_t>(info.st_size), max_bytes);
+    error = too_large_message(static_cast<std::uint64_t>(info.st_size), max_bytes, limit_variable);
     ::close(fd);
     return std::nullopt;
   }
-  auto text = read_descriptor(fd, max_bytes, static_cast<std::uint64_t>(info.st_size), error);
+  return static_cast<std::uint64_t>(info.st_size);
+}
+
+// Reads the regular file open on `fd` (closed here) of at most `max_bytes`.
+std::optional<std::string> read_open_file(int fd, std::uint64_t max_bytes, std::string& error) {
+  auto size = check_open_file(fd, max_bytes, error, kMaxFileSizeVariable);
+  if (!size) return std::nullopt;
+  auto text = read_descriptor(fd, max_bytes, *size, error);
   ::close(fd);
   return text;
+}
+
+// Opens `path` for reading: no FIFO wait, no controlling terminal; -1 with `error` set.
+int open_for_reading(const std::string& path, std::string& error) {
+  if (auto reason = unusable_path_reason(path)) {
+    error = *reason;
+    return -1;
+  }
+  // O_NONBLOCK: opening a FIFO must not wait for a writer. fstat on the open
+  // descriptor (not stat on the path) so the file checked is the file read.
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) error = std::strerror(errno);
+  return fd;
 }
 
 }  // namespace
 
 std::optional<std::string> read_regular_file(const std::string& path, std::uint64_t max_bytes, std::string& error) {
-  if (auto reason = unusable_path_reason(path)) {
-    error = *reason;
-    return std::nullopt;
-  }
-  // O_NONBLOCK: opening a FIFO must not wait for a writer. fstat on the open
-  // descriptor (not stat on the path) so the file checked is the file read.
-  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-  if (fd < 0) {
-    error = std::strerror(errno);
-    return std::nullopt;
-  }
+  int fd = open_for_reading(path, error);
+  if (fd < 0) return std::nullopt;
   return read_open_file(fd, max_bytes, error);
+}
+
+std::optional<OpenedFile> open_regular_file(const std::string& path, std::uint64_t max_bytes, std::string& error,
+                                            std::string_view limit_variable) {
+  int fd = open_for_reading(path, error);
+  if (fd < 0) return std::nullopt;
+  auto size = check_open_file(fd, max_bytes, error, limit_variable);
+  if (!size) return std::nullopt;
+  return OpenedFile{fd, *size};
 }
 
 std::optional<FileIdentity> identity_of(int fd) {

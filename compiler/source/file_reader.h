@@ -21,8 +21,8 @@ inline constexpr std::uint64_t kLargestReadableFile = 0xFFFFFFF0ull;
 inline constexpr const char* kMaxFileSizeVariable = "GPUSPEC_MAX_FILE_SIZE";
 
 // Parses "4096", "512K", "64M", "1G" (binary multiples); nullopt when malformed, zero
-// or past kLargestReadableFile.
-std::optional<std::uint64_t> parse_file_size(std::string_view text);
+// or past `largest` (kLargestReadableFile for what is read whole; streamed inputs allow more).
+std::optional<std::uint64_t> parse_file_size(std::string_view text, std::uint64_t largest = kLargestReadableFile);
 
 // The limit in force: GPUSPEC_MAX_FILE_SIZE when set, else the default. A malformed
 // value is reported through `error` (and the default is returned), so a typo does not
@@ -34,6 +34,22 @@ std::uint64_t max_file_size(std::string* error = nullptr);
 // FIFO, not a regular file", "is 5000000 bytes; the limit is 4 MiB (set GPUSPEC_MAX_FILE_SIZE to raise it)",
 // "No such file or directory".
 std::optional<std::string> read_regular_file(const std::string& path, std::uint64_t max_bytes, std::string& error);
+
+// Opens a regular file of at most `max_bytes` for reading, with the checks of
+// read_regular_file (no FIFO, device or folder; the size of the file opened, not of
+// whatever the path names later). Returns the descriptor (the caller closes it) and
+// its size, or nullopt with `error` set the same way; a file over the limit is told to
+// raise `limit_variable`.
+struct OpenedFile {
+  int fd = -1;
+  std::uint64_t size = 0;
+};
+std::optional<OpenedFile> open_regular_file(const std::string& path, std::uint64_t max_bytes, std::string& error,
+                                            std::string_view limit_variable = kMaxFileSizeVariable);
+
+// The "is N bytes; the limit is ..." message for an input over `limit`, naming the
+// environment variable that raises that limit.
+std::string too_large_message(std::optional<std::uint64_t> size, std::uint64_t limit, std::string_view variable);
 
 // Which file an open descriptor is, as the kernel numbers it: the inode, and the birth
 // time where the filesystem records one (statx). Neither can be chosen by whoever

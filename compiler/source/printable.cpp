@@ -24,11 +24,6 @@ void append_code_point_escape(std::string& out, std::uint32_t code_point) {
 
 }  // namespace
 
-bool is_hidden_code_point(std::uint32_t cp) {
-  return (cp >= 0x80 && cp <= 0x9F) || cp == 0x061C || cp == 0x200E || cp == 0x200F || cp == 0x2028 ||
-         cp == 0x2029 || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
-}
-
 std::string printable(std::string_view text) {
   std::string out;
   append_printable(out, text);
@@ -68,7 +63,7 @@ void append_printable(std::string& out, std::string_view text) {
     if (length == 0) {
       append_hex_byte(out, c);
       plain_from = ++i;
-    } else if (is_hidden_code_point(cp)) {
+    } else if (utf8::is_hidden(cp)) {
       append_code_point_escape(out, cp);
       plain_from = i += length;
     } else {

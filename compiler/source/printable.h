@@ -22,8 +22,4 @@ std::string printable(std::string_view text);
 // The same appended to `out`, for renderers that build their output in one buffer.
 void append_printable(std::string& out, std::string_view text);
 
-// The code points printable() shows as `\u{HHHH}` because they are invisible or move
-// text: C1 controls, the line and paragraph separators, the bidirectional controls.
-bool is_hidden_code_point(std::uint32_t code_point);
-
 }  // namespace gpuspec

@@ -38,6 +38,11 @@ std::optional<std::size_t> first_invalid(std::string_view text) {
   return std::nullopt;
 }
 
+bool is_hidden(std::uint32_t cp) {
+  return (cp >= 0x80 && cp <= 0x9F) || cp == 0x061C || cp == 0x200E || cp == 0x200F || cp == 0x2028 ||
+         cp == 0x2029 || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
 std::size_t count_code_points(std::string_view text) {
   // Every byte but a continuation byte starts a code point; counted a word at a time.
   std::size_t continuations = 0;

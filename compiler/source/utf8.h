@@ -30,6 +30,10 @@ std::string_view prefix(std::string_view text, std::size_t max_bytes);
 // byte that breaks it (which is then read again).
 std::string replace_invalid(std::string_view text);
 
+// Code points that are invisible or reorder or break what is shown: C1 controls, the
+// line and paragraph separators and the bidirectional controls (printable.h escapes them).
+bool is_hidden(std::uint32_t cp);
+
 // Appends the UTF-8 encoding of a code point; false for surrogates or values above U+10FFFF.
 bool append(std::string& out, std::uint32_t code_point);
 

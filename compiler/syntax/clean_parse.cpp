@@ -45,6 +45,9 @@ std::optional<ast::File> parse_clean(const SourceFile& source, bool& fast_parser
     SourceRange range = offsets.range(token.start, token.stop);
     comments.push_back({style, text.substr(range.begin, range.end - range.begin), range});
   }
+  // The parser reads `visible` only: the lexed tokens would be a third of the peak
+  // while the tree is built (issue 25).
+  std::vector<LexedToken>().swap(lexed);
   if (find_nesting_problem(visible)) return std::nullopt;
 
   auto file = parse_tokens_fast(visible, source);

@@ -255,10 +255,13 @@ void lex_into(std::basic_string_view<Char> text, std::vector<LexedToken>& out) {
   std::size_t at = 0;
   while (at < text.size()) {
     FastLexer::Lexeme lexeme = lexeme_in(text, at);
-    if (lexeme.type != L::WS) out.push_back({lexeme.type, at, lexeme.end - 1, is_hidden(lexeme.type)});
+    if (lexeme.type != L::WS) {
+      out.push_back({lexeme.type, static_cast<std::uint32_t>(at), static_cast<std::uint32_t>(lexeme.end - 1),
+                     is_hidden(lexeme.type)});
+    }
     at = lexeme.end;
   }
-  out.push_back({antlr4::Token::EOF, at, at - 1, false});
+  out.push_back({antlr4::Token::EOF, static_cast<std::uint32_t>(at), static_cast<std::uint32_t>(at - 1), false});
 }
 
 }  // namespace

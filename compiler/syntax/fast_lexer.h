@@ -9,6 +9,7 @@
 // differential test fails until it does).
 #pragma once
 
+#include <cstdint>
 #include <cstddef>
 #include <memory>
 #include <string>
@@ -62,11 +63,13 @@ class FastLexer : public antlr4::TokenSource {
 // One token as plain values: what FastTokenStream holds (whitespace skipped, end of
 // file last) without the ANTLR token objects, for clean input, which never reaches
 // ANTLR; line and column are left out, as only ANTLR's error messages read them.
+// 24 bytes, not 32: a 4 MiB spec has ~1 million tokens (issue 25). Positions fit 32 bits
+// as every SourceRange's do; the type stays a size_t, as ANTLR's EOF is size_t(-1).
 struct LexedToken {
-  std::size_t type;   // the GpuSpecLexer token type
-  std::size_t start;  // code point index
-  std::size_t stop;   // inclusive; one before `start` at end of file, as ANTLR has it
-  bool hidden;        // on the hidden channel: comments and lexemes no rule closes
+  std::size_t type;     // the GpuSpecLexer token type
+  std::uint32_t start;  // code point index
+  std::uint32_t stop;   // inclusive; one before `start` at end of file, as ANTLR has it (wraps at 0)
+  bool hidden;          // on the hidden channel: comments and lexemes no rule closes
 };
 
 // The tokens of ASCII text (byte i is code point i), lexed straight from its bytes.

@@ -1,6 +1,7 @@
 #include "syntax/parse_snapshot.h"
 
 #include <atomic>
+#include <mutex>
 #include <unordered_map>
 
 #include "syntax/ast_snapshot.h"
@@ -35,6 +36,8 @@ using Table = std::unordered_map<std::string_view, std::string_view, SampledText
 // Published once, complete, and never freed: readers on other threads see either no
 // table or the whole one.
 std::atomic<const Table*> installed{nullptr};
+// Written before `installed` is published, read after it is seen.
+bool checks_clean = false;
 
 std::function<void(const SourceFile&, bool)>& observer() {
   static std::function<void(const SourceFile&, bool)> instance;
@@ -43,13 +46,17 @@ std::function<void(const SourceFile&, bool)>& observer() {
 
 }  // namespace
 
-void install_parse_snapshot(const std::vector<ParseSnapshotEntry>& entries) {
-  if (installed.load(std::memory_order_acquire)) return;
-  auto* table = new Table();
-  for (const auto& entry : entries) table->emplace(entry.text, entry.ast);
-  const Table* expected = nullptr;
-  if (!installed.compare_exchange_strong(expected, table, std::memory_order_acq_rel)) delete table;
+void install_parse_snapshot(const std::vector<ParseSnapshotEntry>& entries, bool library_checks_clean) {
+  static std::once_flag once;
+  std::call_once(once, [&] {
+    auto* table = new Table();
+    for (const auto& entry : entries) table->emplace(entry.text, entry.ast);
+    checks_clean = library_checks_clean;
+    installed.store(table, std::memory_order_release);
+  });
 }
+
+bool embedded_library_checks_clean() { return installed.load(std::memory_order_acquire) && checks_clean; }
 
 std::optional<ast::File> parse_from_snapshot(const SourceFile& source) {
   const Table* table = installed.load(std::memory_order_acquire);

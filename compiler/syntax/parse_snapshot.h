@@ -21,9 +21,16 @@ struct ParseSnapshotEntry {
   std::string_view ast;   // serialize_ast of its parse (ast_snapshot.h)
 };
 
-// Makes the entries visible to parse_file for embedded sources. The first call wins
-// (later ones are ignored), and it is safe while other threads parse.
-void install_parse_snapshot(const std::vector<ParseSnapshotEntry>& entries);
+// Makes the entries visible to parse_file for embedded sources. `library_checks_clean`:
+// the build that parsed them also checked the embedded library (sema::check_library,
+// lint::load_policies) and found nothing. The first call wins (later ones are
+// ignored), and it is safe while other threads parse. The executable installs the
+// snapshot its build made (compiler/snapshot/, a layer above the driver).
+void install_parse_snapshot(const std::vector<ParseSnapshotEntry>& entries, bool library_checks_clean);
+
+// Whether an installed snapshot says the embedded library checked clean, so a run need
+// not check it again; false when none is installed.
+bool embedded_library_checks_clean();
 
 // The stored tree of `source`, when its text is in the installed snapshot.
 std::optional<ast::File> parse_from_snapshot(const SourceFile& source);

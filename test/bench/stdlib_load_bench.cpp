@@ -10,6 +10,7 @@
 #include "diag/diagnostic.h"
 #include "driver/session.h"
 #include "driver/analysis.h"
+#include "snapshot/parse_snapshot_data.h"
 
 namespace {
 
@@ -64,4 +65,12 @@ BENCHMARK(BM_FullCheckOfOneFile)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
-BENCHMARK_MAIN();
+// The library's trees come from the build, as the executable installs them (compiler/main.cpp).
+int main(int argc, char** argv) {
+  gpuspec::snapshot::install();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,13 +1,12 @@
 // libFuzzer target: one input is one .gpuspec file; when it checks clean, every
 // backend runs on it in memory: Terraform modules for each cloud declaration in both
 // syntaxes (as `terraform --force`: lint findings do not stop it), the BOM of each
-// server and the quote of the file in every format. Besides crashes, sanitizer reports
+// server and the quote of the file in every format (text, Markdown, CSV, JSON, HTML). Besides crashes, sanitizer reports
 // (float-cast-overflow included) and uncaught exceptions, it traps when an output
 // carries a raw control character (only its own line breaks, CRLF in CSV) or when a
 // JSON output does not parse.
 #include <cstddef>
 #include <cstdint>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,23 +15,17 @@
 #include "backends/cost/price_files.h"
 #include "backends/cost/quote.h"
 #include "backends/cost/report.h"
+#include "backends/cost/report_html.h"
 #include "backends/terraform/terraform.h"
+#include "driver/html_context.h"
 #include "facts/resolve.h"
+#include "fuzz_checks.h"
 #include "fuzz_fixture.h"
 
 namespace {
 
-void require_printable(std::string_view out, bool crlf) {
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    auto byte = static_cast<unsigned char>(out[i]);
-    bool line_end = byte == '\n' || (crlf && byte == '\r' && i + 1 < out.size() && out[i + 1] == '\n');
-    if ((byte < 0x20 && !line_end) || byte == 0x7f) __builtin_trap();
-  }
-}
-
-void require_json(std::string_view out) {
-  if (!nlohmann::json::accept(out)) __builtin_trap();
-}
+using gpuspec::fuzz::require_json;
+using gpuspec::fuzz::require_printable;
 
 void emit_terraform(const gpuspec::sema::Program& program) {
   for (const auto* entry : program.user_declarations()) {
@@ -43,13 +36,15 @@ void emit_terraform(const gpuspec::sema::Program& program) {
       if (!module) continue;
       for (const auto& file : module->files) {
         require_printable(file.contents, false);
-        if (syntax == gpuspec::terraform::Syntax::Json) require_json(file.contents);
+        // A JSON module's .tf.json files; its cloud-init template is YAML in both syntaxes.
+        if (gpuspec::fuzz::ends_with(file.name, ".json")) require_json(file.contents);
       }
     }
   }
 }
 
 void emit_costs(const gpuspec::sema::Program& program) {
+  gpuspec::fuzz::Fixture& fx = gpuspec::fuzz::fixture();
   gpuspec::cost::PriceBook book = gpuspec::cost::build_price_book(program);
   std::vector<gpuspec::cost::Bom> boms;
   for (const auto* entry : program.user_declarations()) {
@@ -80,6 +75,11 @@ void emit_costs(const gpuspec::sema::Program& program) {
     std::string json = gpuspec::cost::render_quote(quote, Format::Json);
     require_printable(json, false);
     require_json(json);
+    // As `quote --format html`: the balances and each price's source from the program.
+    auto context = gpuspec::driver::html_context(fx.session, decls, {&program}, "fuzz");
+    std::string html = gpuspec::cost::render_quote_html(quote, context);
+    require_printable(html, false);
+    gpuspec::fuzz::require_no_script(html);
   }
 }
 
@@ -94,6 +94,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   gpuspec::fuzz::Input input(data, size);
   // The commands refuse to emit a program that does not check; so does the target.
   if (input.diags.has_errors()) return 0;
+  ++gpuspec::fuzz::backend_runs();
   emit_terraform(*input.program);
   emit_costs(*input.program);
   return 0;

@@ -10,14 +10,21 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "backends/cost/cost_facts.h"
 #include "diag/diagnostic.h"
+#include "driver/analysis.h"
 #include "driver/session.h"
+#include "facts/fact_store.h"
+#include "fuzz_gate.h"
+#include "lint/lint.h"
 #include "sema/checker.h"
 #include "sema/program.h"
+#include "snapshot/parse_snapshot_data.h"
 #include "source/source.h"
 #include "syntax/parser.h"
 
@@ -39,7 +46,9 @@ struct Fixture {
 };
 
 inline Fixture& fixture() {
-  static Fixture* f = new Fixture();  // never destroyed: libFuzzer may exit at any point
+  // The library's trees from the build, installed once as the executable does
+  // (compiler/main.cpp); the fixture is never destroyed: libFuzzer may exit at any point.
+  static Fixture* f = (snapshot::install(), new Fixture());
   return *f;
 }
 
@@ -60,6 +69,25 @@ struct Input {
     sema::LoadedFile& file = program->add_file(source, std::move(ast));
     program->index().add(file, diags, &program->library().index());
     sema::check_program(*program, diags);
+  }
+
+  // Facts, cost facts and every policy of the pack, as `gpuspec check` does after a
+  // clean check. The price book is the one `check` lints with (the session's stdlib
+  // layer plus the input's own price entries), then as driver/analysis.cpp's
+  // lint_with_prices: one fact store, cost facts deferred. Building the whole book from
+  // scratch for every input was a fifth of the target's own time.
+  void lint() {
+    Fixture& fx = fixture();
+    std::string price_error;
+    std::optional<cost::PriceBook> book = driver::analysis_price_book(fx.session, *program, {}, diags, price_error);
+    if (!book) __builtin_trap();  // no --prices files here: nothing to fail to read
+    facts::FactStore store(*program);
+    cost::CostFacts cost_facts(store, *book);
+    lint::LintOptions lint_options;
+    lint_options.today = "2026-11-30";
+    lint::lint_program(
+        *program, fx.session.policies(), lint_options, diags,
+        [&](const sema::Program&, const sema::DeclEntry& e, facts::FactSet& f) { cost_facts.defer(e, f); }, &store);
   }
 
   // The sources to render `diags` with: this input's own manager when no diagnostic,

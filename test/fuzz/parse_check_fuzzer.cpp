@@ -6,17 +6,12 @@
 // produce diagnostics. emit_fuzzer.cpp goes on to the backends.
 #include <cstddef>
 #include <cstdint>
-#include <optional>
 #include <string>
 
-#include "backends/cost/cost_facts.h"
 #include "diag/diagnostic_counts.h"
-#include "driver/analysis.h"
 #include "diag/render_json.h"
 #include "diag/render_text.h"
-#include "facts/fact_store.h"
 #include "fuzz_fixture.h"
-#include "lint/lint.h"
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   gpuspec::fuzz::fixture();
@@ -24,32 +19,11 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  gpuspec::fuzz::Fixture& fx = gpuspec::fuzz::fixture();
   gpuspec::fuzz::Input input(data, size);
   auto& diags = input.diags;
-  auto& program = *input.program;
   // Clean programs go on through facts, cost facts and every policy of the pack,
   // as `gpuspec check` does.
-  if (!diags.has_errors()) {
-    // The price book `check` lints with (the session's stdlib layer plus the input's own
-    // price entries), then as driver/analysis.cpp's lint_with_prices: one fact store,
-    // cost facts deferred. Building the whole book from scratch for every input was a
-    // fifth of the target's own time.
-    std::string price_error;
-    std::optional<gpuspec::cost::PriceBook> book =
-        gpuspec::driver::analysis_price_book(fx.session, program, {}, diags, price_error);
-    if (!book) __builtin_trap();  // no --prices files here: nothing to fail to read
-    gpuspec::facts::FactStore store(program);
-    gpuspec::cost::CostFacts cost_facts(store, *book);
-    gpuspec::lint::LintOptions lint_options;
-    lint_options.today = "2026-11-30";
-    gpuspec::lint::lint_program(
-        program, fx.session.policies(), lint_options, diags,
-        [&](const gpuspec::sema::Program&, const gpuspec::sema::DeclEntry& e, gpuspec::facts::FactSet& f) {
-          cost_facts.defer(e, f);
-        },
-        &store);
-  }
+  if (!diags.has_errors()) input.lint();
   const gpuspec::SourceManager& sources = input.rendering_sources();
   diags.sort(sources);
 

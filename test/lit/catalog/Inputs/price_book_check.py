@@ -18,7 +18,8 @@ Prints one `problem: ...` line per violation, then a count. The provenance of an
 entry (a price or any other catalog kind) is violated by: no source; no as_of; an
 as_of after today; the as_of 2026-11-30 (see WRITTEN_NOT_SOURCED); an "undated" as_of
 without verified = false; verified = false with notes that do not say why. A price is
-further violated by: no source_url; an unpriced item or instance region; an estimate
+further violated by: no source_url; an unpriced item or instance region (a part a system
+price names in `includes` is priced through that system); an estimate
 without a method; an instance price for a region the instance does not list; a cloud rate
 on a part or a part price on a cloud item (instances, volumes and the services a Terraform
 module creates are cloud items); a volume price without `per`, or a `per` on anything but
@@ -85,13 +86,20 @@ if len(sys.argv) > 4:
             problems.append(f"{sys.argv[4]}:{number}: '{name}' needs a '# why' saying why it is unpriced")
         known[name] = number
 
-unpriced_items = set()
+# A part sold only inside a system (an HGX board is never bought without its GPUs) has no
+# price of its own: it is priced through the system price that names it in `includes`.
+priced_through = {}
+for p in prices_doc["prices"]:
+    for part in p.get("includes", []):
+        priced_through.setdefault(part["ref"] if isinstance(part, dict) else part, p["name"])
+
+unpriced_items = set()  # items without a price of their own
 for u in unpriced_doc["unpriced"]:
     if "region" in u:
         problems.append(f"{u['item']} ({u['kind']}) has no price in region {u['region']}")
         continue
     unpriced_items.add(u["item"])
-    if u["item"] not in known:
+    if u["item"] not in known and u["item"] not in priced_through:
         problems.append(f"{u['item']} ({u['kind']}) has no price")
 
 for name, number in known.items():
@@ -99,6 +107,8 @@ for name, number in known.items():
         problems.append(f"{sys.argv[4]}:{number}: '{name}' is not in the catalog: remove the line")
     elif name not in unpriced_items:
         problems.append(f"{sys.argv[4]}:{number}: '{name}' has a price now: remove the line")
+    elif name in priced_through:
+        problems.append(f"{sys.argv[4]}:{number}: '{name}' is priced through {priced_through[name]}: remove the line")
 
 for p in prices_doc["prices"]:
     name = p["name"]
@@ -125,4 +135,6 @@ for p in prices_doc["prices"]:
 
 for line in problems:
     print(f"problem: {line}")
-print(f"checked {len(prices_doc['prices'])} prices, {len(known)} known gaps")
+through = len(unpriced_items & priced_through.keys())
+print(f"checked {len(prices_doc['prices'])} prices, {len(known)} known gaps, "
+      f"{through} part{'' if through == 1 else 's'} priced through a system")

@@ -1,6 +1,9 @@
-#include "eval/evaluator.h"
-
+// The policy language's meaning, value by value, through the compiled programs that
+// run it (eval/compiled.h): what each construct gives, Unknown and the three-valued
+// logic, judging, the power-assertion trace, and which facts a result reads.
 #include <gtest/gtest.h>
+
+#include "eval/compiled.h"
 
 #include "eval/test_support.h"
 
@@ -10,6 +13,8 @@ namespace {
 using testing::Parsed;
 using testing::server_facts;
 using testing::spec;
+
+Outcome evaluate(const ast::Expr& expr, const facts::FactSet& facts) { return CompiledExpr::compile(expr).evaluate(facts); }
 
 struct Case {
   const char* expr;
@@ -163,50 +168,31 @@ TEST(Evaluate, ThreeValuedLogic) {
   });
 }
 
-TEST(Judge, GuardAndRequirement) {
-  auto t = Outcome::known(facts::Value::flag(true));
-  auto f = Outcome::known(facts::Value::flag(false));
-  auto u = Outcome::unknown("workload.mem.per_gpu");
-  auto e = Outcome::failure({}, "division by zero");
-  auto n = Outcome::known(facts::Value::number(3));
-  EXPECT_EQ(judge(nullptr, t), Verdict::Holds);
-  EXPECT_EQ(judge(nullptr, f), Verdict::Violated);
-  EXPECT_EQ(judge(nullptr, u), Verdict::Silent);
-  EXPECT_EQ(judge(nullptr, e), Verdict::Error);
-  EXPECT_EQ(judge(nullptr, n), Verdict::Error);
-  EXPECT_EQ(judge(&t, f), Verdict::Violated);
-  EXPECT_EQ(judge(&f, f), Verdict::Silent);
-  EXPECT_EQ(judge(&f, e), Verdict::Silent);
-  EXPECT_EQ(judge(&u, f), Verdict::Silent);
-  EXPECT_EQ(judge(&t, u), Verdict::Silent);
-  EXPECT_EQ(judge(&e, t), Verdict::Error);
-  EXPECT_EQ(judge(&n, t), Verdict::Error);
-}
-
-std::vector<std::string> texts(const Evaluation& e) {
+std::vector<std::string> texts(const std::vector<Term>& terms) {
   std::vector<std::string> out;
-  for (const auto& t : e.terms) out.push_back(t.text);
+  for (const auto& t : terms) out.push_back(t.text);
   return out;
 }
 
 TEST(Trace, PowerAssertion) {
   auto facts = server_facts();
   Parsed p("memory.total >= 2 * gpu.vram_total");
-  Evaluation e = evaluate_traced(p.expr(), facts);
-  EXPECT_TRUE(e.result.is_false());
-  EXPECT_EQ(texts(e), (std::vector<std::string>{"memory.total = 256 GB (16 x 16 GB)", "2 * gpu.vram_total = 640 GB",
+  const CompiledExpr program = CompiledExpr::compile(p.expr());
+  EXPECT_TRUE(program.evaluate(facts).is_false());
+  const std::vector<Term> terms = program.trace(facts);
+  EXPECT_EQ(texts(terms), (std::vector<std::string>{"memory.total = 256 GB (16 x 16 GB)", "2 * gpu.vram_total = 640 GB",
                                                 "gpu.vram_total = 320 GB (4 x 80 GB)"}));
-  ASSERT_EQ(e.terms.size(), 3u);
-  EXPECT_TRUE(e.terms[0].is_fact);
-  EXPECT_EQ(p.slice(e.terms[0].range), "memory.total");
-  EXPECT_EQ(e.terms[0].origin.begin, 10u);
-  EXPECT_EQ(e.terms[0].origin.end, 20u);
-  EXPECT_FALSE(e.terms[1].is_fact);
-  EXPECT_EQ(p.slice(e.terms[1].range), "2 * gpu.vram_total");
-  EXPECT_FALSE(e.terms[1].origin.valid());
-  EXPECT_EQ(e.terms[2].origin_kind, facts::Origin::Kind::Derived);
-  EXPECT_EQ(e.terms[2].explanation, "4 x 80 GB");
-  EXPECT_EQ(e.terms[2].origin.begin, 30u);
+  ASSERT_EQ(terms.size(), 3u);
+  EXPECT_TRUE(terms[0].is_fact);
+  EXPECT_EQ(p.slice(terms[0].range), "memory.total");
+  EXPECT_EQ(terms[0].origin.begin, 10u);
+  EXPECT_EQ(terms[0].origin.end, 20u);
+  EXPECT_FALSE(terms[1].is_fact);
+  EXPECT_EQ(p.slice(terms[1].range), "2 * gpu.vram_total");
+  EXPECT_FALSE(terms[1].origin.valid());
+  EXPECT_EQ(terms[2].origin_kind, facts::Origin::Kind::Derived);
+  EXPECT_EQ(terms[2].explanation, "4 x 80 GB");
+  EXPECT_EQ(terms[2].origin.begin, 30u);
 }
 
 TEST(Trace, Texts) {
@@ -235,7 +221,7 @@ TEST(Trace, Texts) {
   };
   for (const auto& c : cases) {
     Parsed p(c.expr);
-    EXPECT_EQ(texts(evaluate_traced(p.expr(), facts)), c.terms) << c.expr;
+    EXPECT_EQ(texts(CompiledExpr::compile(p.expr()).trace(facts)), c.terms) << c.expr;
   }
 }
 

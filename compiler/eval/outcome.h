@@ -1,4 +1,6 @@
-// Typed evaluation of policy expressions over the facts of one declaration.
+// What evaluating a policy expression gives (eval/compiled.h evaluates them): a value,
+// Unknown or an error, the terms of its power-assertion trace, and what a guard and a
+// requirement mean together.
 //
 // Names are fact names or symbols. A name the FactSet holds is that fact; a name the
 // fact schema knows but the FactSet lacks is a fact that does not apply to this
@@ -12,14 +14,12 @@
 //   Unknown or  true  = true       true  or  Unknown = true
 // Any other `and`/`or` with an Unknown operand is Unknown. An evaluation error (division
 // by zero, a currency mismatch) wins over Unknown but not over a deciding false/true.
-// A policy whose guard or requirement is Unknown is silent: see `judge`.
+// A policy whose guard or requirement is Unknown is silent: see `judge` (eval/compiled.h).
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "ast/ast.h"
-#include "eval/fact_schema.h"
 #include "facts/fact.h"
 #include "source/source.h"
 
@@ -48,9 +48,6 @@ struct Outcome {
   std::string display() const;
 };
 
-Outcome evaluate(const ast::Expr& expr, const facts::FactSet& facts,
-                 const FactSchema& schema = FactSchema::builtin());
-
 // One term of a power-assertion trace: a fact or a compound sub-expression and its value.
 struct Term {
   std::string expression;  // "2 * gpu.vram_total", "gpu.vram_total"
@@ -64,28 +61,12 @@ struct Term {
   std::string explanation;  // the origin's explanation, or "from <catalog entry>"
 };
 
-struct Evaluation {
-  Outcome result;
-  std::vector<Term> terms;  // source order (pre-order, left to right); each expression once
-};
-
-// Evaluates and explains: every fact and every compound non-boolean sub-expression
-// with its value (comparisons and logic are not listed, their operands are).
-Evaluation evaluate_traced(const ast::Expr& expr, const facts::FactSet& facts,
-                           const FactSchema& schema = FactSchema::builtin());
-
-// The terms of evaluate_traced alone: the lint engine evaluates a requirement first
-// and explains it only when it failed (most hold, and their traces were thrown away).
-std::vector<Term> trace(const ast::Expr& expr, const facts::FactSet& facts,
-                        const FactSchema& schema = FactSchema::builtin());
-
-// What a policy's guard and requirement mean together.
+// What a policy's guard and requirement mean together (judge, eval/compiled.h).
 enum class Verdict {
   Holds,     // guard true (or absent) and requirement true
   Violated,  // guard true (or absent) and requirement false: report
   Silent,    // guard false, or guard/requirement Unknown (a fact does not apply)
   Error,     // an evaluation error, or a non-boolean value
 };
-Verdict judge(const Outcome* when, const Outcome& require);
 
 }  // namespace gpuspec::eval

@@ -1,4 +1,4 @@
-#include "eval/evaluator.h"
+#include "oracle/tree_walker.h"
 
 #include <fmt/format.h>
 
@@ -8,8 +8,9 @@
 
 #include "eval/eval_errors.h"
 #include "eval/expr_text.h"
+#include "facts/probed_origin.h"
 
-namespace gpuspec::eval {
+namespace gpuspec::eval::oracle {
 
 namespace {
 
@@ -30,28 +31,11 @@ struct Result {
   std::string error;
   SourceRange error_range;
 
-  static Result of(Value v) {
-    Result r;
-    r.owned = std::move(v);
-    return r;
-  }
-  static Result ref(const Value& v) {
-    Result r;
-    r.borrowed = &v;
-    return r;
-  }
-  static Result unknown(std::string_view fact) {
-    Result r;
-    r.state = Outcome::State::Unknown;
-    r.missing = fact;
-    return r;
-  }
+  static Result of(Value v) { return {.owned = std::move(v)}; }
+  static Result ref(const Value& v) { return {.borrowed = &v}; }
+  static Result unknown(std::string_view fact) { return {.state = Outcome::State::Unknown, .missing = fact}; }
   static Result failure(SourceRange range, std::string message) {
-    Result r;
-    r.state = Outcome::State::Error;
-    r.error = std::move(message);
-    r.error_range = range;
-    return r;
+    return {.state = Outcome::State::Error, .error = std::move(message), .error_range = range};
   }
 
   bool is_known() const { return state == Outcome::State::Known; }
@@ -415,10 +399,16 @@ class Tracer {
                           ? "from " + f->origin.entry
                           : f->origin.explanation.str();
       t.text = name + " = " + t.value;
-      // Declared facts speak for themselves; anything else says where it came from.
+      // Declared facts speak for themselves; anything else says where it came from, and a
+      // probed fact what it was probed from (facts/probed_origin.h).
+      std::string why;
       if (f->origin.kind != facts::Origin::Kind::Declared && !t.explanation.empty() && t.explanation != t.value) {
-        t.text += " (" + t.explanation + ")";
+        why = t.explanation;
       }
+      if (const std::string* probed = facts::probed_from(facts_, name, *f)) {
+        why += (why.empty() ? "probed: " : "; probed: ") + *probed;
+      }
+      if (!why.empty()) t.text += " (" + why + ")";
     }
     terms_.push_back(std::move(t));
   }
@@ -430,15 +420,6 @@ class Tracer {
 
 }  // namespace
 
-std::string Outcome::display() const {
-  switch (state) {
-    case State::Known: return value.display();
-    case State::Unknown: return "unknown";
-    case State::Error: return "error: " + error;
-  }
-  return "";
-}
-
 Outcome evaluate(const ast::Expr& expr, const facts::FactSet& facts, const FactSchema& schema) {
   return Evaluator(facts, schema).eval(expr).outcome();
 }
@@ -449,24 +430,4 @@ std::vector<Term> trace(const ast::Expr& expr, const facts::FactSet& facts, cons
   return terms;
 }
 
-Evaluation evaluate_traced(const ast::Expr& expr, const facts::FactSet& facts, const FactSchema& schema) {
-  Evaluation out;
-  out.result = evaluate(expr, facts, schema);
-  out.terms = trace(expr, facts, schema);
-  return out;
-}
-
-Verdict judge(const Outcome* when, const Outcome& require) {
-  if (when) {
-    if (when->is_error()) return Verdict::Error;
-    if (when->is_unknown() || when->is_false()) return Verdict::Silent;
-    if (!when->is_true()) return Verdict::Error;
-  }
-  if (require.is_error()) return Verdict::Error;
-  if (require.is_unknown()) return Verdict::Silent;
-  if (require.is_true()) return Verdict::Holds;
-  if (require.is_false()) return Verdict::Violated;
-  return Verdict::Error;
-}
-
-}  // namespace gpuspec::eval
+}  // namespace gpuspec::eval::oracle
