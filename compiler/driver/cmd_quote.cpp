@@ -61,14 +61,18 @@ int run_diff(Session& session, const ParsedArgs& args, cost::QuoteOptions option
     failures = cost::apply_gate(diffs, *threshold, limit, currency);
     out += "\n";
     for (const auto& f : failures) out += fmt::format("FAIL: {} {}: {}\n", f.option, f.figure, f.why);
-    if (failures.empty()) out += fmt::format("ok: every option is within {}\n", threshold->text);
+    // A missing price makes a total a lower bound, whose rise is unknown: the gate cannot
+    // pass, so the report must not say it did (the exit status and the text agree).
+    if (std::size_t missing = diags.error_count()) {
+      out += fmt::format("FAIL: a price is missing ({} error{} below), so the gate cannot tell whether any option is within {}\n",
+                         missing, missing == 1 ? "" : "s", threshold->text);
+    } else if (failures.empty()) {
+      out += fmt::format("ok: every option is within {}\n", threshold->text);
+    }
   }
   std::cout << out;
   print_diagnostics(session, diags);
-  if (diags.has_errors()) {
-    std::cerr << "gpuspec: a price is missing, so the cost gate cannot pass\n";
-    return kExitFindings;
-  }
+  if (diags.has_errors()) return kExitFindings;  // a price is missing: the gate cannot pass
   return failures.empty() ? kExitClean : kExitFindings;
 }
 

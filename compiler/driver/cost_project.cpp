@@ -76,7 +76,7 @@ std::string add_cost_findings(Session& session, const CostProject& project, cons
       std::string error;
       auto config = load_config(*path, error);
       if (!config) return error;
-      options.disabled = config->disabled;
+      options.disabled = disabled_rules(config->rules, session.policies().ids());
       options.severities = config->severities;
     }
     facts::FactStore store(program);
