@@ -9,7 +9,18 @@
 //   cannot follow, so `2 region` is never read as a number with unit `region`.
 // - Comments and stray or unterminated lexemes go to the hidden channel; the parse
 //   wrapper reports the latter as diagnostics and keeps the former for `fmt`.
+// - A body ends before `KIND NAME {`, which no item starts with: a declaration whose
+//   `}` is missing is closed there (error recovery conjures the `}`), so the next
+//   declaration is parsed as one instead of as a block of the unclosed one. On input
+//   without that error the predicate never fails, so it changes no parse.
 grammar GpuSpec;
+
+@parser::members {
+  // `server b {` inside a body: the start of the next declaration, not an item.
+  bool startsDeclaration() {
+    return _input->LA(1) == IDENT && _input->LA(2) == IDENT && _input->LA(3) == LBRACE;
+  }
+}
 
 file
     : importDecl* declaration* EOF
@@ -24,7 +35,7 @@ declaration
     ;
 
 body
-    : LBRACE item* RBRACE
+    : LBRACE ({!startsDeclaration()}? item)* RBRACE
     ;
 
 item

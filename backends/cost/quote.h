@@ -18,7 +18,7 @@
 
 namespace gpuspec::cost {
 
-inline constexpr double kHoursPerMonth = 730;  // LANGUAGE.md: month = 730 h
+inline constexpr double kHoursPerMonth = 730;  // docs/language.md: month = 730 h
 
 // What the options are normalised by: dense FP16/BF16 tensor throughput (the catalog's
 // `fp16_tflops`, no sparsity) times the GPUs of every node or instance.

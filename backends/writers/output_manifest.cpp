@@ -55,8 +55,11 @@ Manifest read_manifest(const fs::path& folder) {
 std::string render_manifest(const Manifest& manifest) {
   nlohmann::ordered_json json;
   json["generator"] = kGenerator;
+  // Found beside a report in a repository's root, it must say what it is and whether to
+  // commit it: it is what lets a later run replace the files it lists.
   json["about"] = "Files gpuspec wrote in this folder, with a hash of each; gpuspec overwrites a file only while "
-                  "it is listed here unchanged (see docs/outputs.md).";
+                  "it is listed here unchanged (see docs/outputs.md). Commit it with the files it lists, or, if you do "
+                  "not commit them, add .gpuspec-manifest.json to .gitignore.";
   json["files"] = nlohmann::ordered_json::object();
   for (const auto& [name, hash] : manifest.files) json["files"][name] = hash;  // std::map: sorted, deterministic
   return dump_json(json) + "\n";

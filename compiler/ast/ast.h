@@ -182,6 +182,11 @@ struct Declaration {
   SourceRange name_range;
   Body body;
   SourceRange range;
+  // A syntax error lies inside it (or in its unclosed body): the body holds what error
+  // recovery salvaged, without the broken property or block. Sema checks what is there
+  // but does not miss what is not (no "missing required property" for the property that
+  // failed to parse), and lint skips the declaration (its facts would be partial).
+  bool recovered = false;
 };
 
 struct Import {

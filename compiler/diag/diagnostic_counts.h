@@ -3,6 +3,9 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "diag/diagnostic.h"
@@ -13,14 +16,19 @@ struct DiagnosticCounts {
   std::size_t errors = 0;
   std::size_t warnings = 0;
   std::size_t infos = 0;
+  // The infos by id: text output shows them as one line unless --verbose.
+  std::map<std::string, std::size_t, std::less<>> infos_by_rule;
 
   bool operator==(const DiagnosticCounts&) const = default;
   DiagnosticCounts& operator+=(const DiagnosticCounts& other) {
     errors += other.errors;
     warnings += other.warnings;
     infos += other.infos;
+    for (const auto& [id, count] : other.infos_by_rule) infos_by_rule[id] += count;
     return *this;
   }
+  // Counts one unsuppressed diagnostic (a note is not counted).
+  void add(Severity severity, std::string_view id);
 };
 
 // Suppressed diagnostics (waived findings) are not counted: they do not affect the

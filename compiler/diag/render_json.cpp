@@ -360,11 +360,8 @@ void JsonDiagnosticsWriter::add_rendered(std::string_view diagnostic) {
 
 void JsonDiagnosticsWriter::finish(std::size_t file_count, const DiagnosticCounts& counts) {
   Json summary{{"files", file_count}, {"errors", counts.errors}, {"warnings", counts.warnings}, {"infos", counts.infos}};
-  if (!started_) {
-    emit("{\n  \"summary\": ");
-  } else {
-    emit(written_ ? std::string_view("\n  ],\n  \"summary\": ") : std::string_view("],\n  \"summary\": "));
-  }
+  begin();  // a run that checked nothing still has a version and (empty) diagnostics
+  emit(written_ ? std::string_view("\n  ],\n  \"summary\": ") : std::string_view("],\n  \"summary\": "));
   std::ostringstream nested;
   write_nested_json(nested, summary, 2);
   emit(nested.str());

@@ -51,7 +51,7 @@ class JsonDiagnosticsWriter {
   // diagnostic when its file is done and writes it once its place in the order is known.
   void add_rendered(std::string_view diagnostic);
   // The summary and the closing brace (no final newline, as dump() has none). With no
-  // add() at all, the document is only the summary.
+  // add() at all, the diagnostics are an empty list.
   void finish(std::size_t file_count, const DiagnosticCounts& counts);
 
  private:

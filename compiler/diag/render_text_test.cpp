@@ -205,7 +205,7 @@ TEST(CountDiagnostics, SkipsSuppressedFindingsAndNotes) {
   auto note = make_diagnostic("n", Severity::Note, SourceRange{}, "");
   auto info = make_diagnostic("i", Severity::Info, SourceRange{}, "");
 
-  DiagnosticCounts expected{.errors = 1, .warnings = 1, .infos = 1};
+  DiagnosticCounts expected{.errors = 1, .warnings = 1, .infos = 1, .infos_by_rule = {{"i", 1}}};
   EXPECT_EQ(count_diagnostics({error, waived, warning, note, info}), expected);
 }
 

@@ -24,11 +24,12 @@ void lint_with_prices(Session& session, const sema::Program& program, const Anal
   lint::lint_program(program, session.policies(), options.lint_options, diags, augment, &store);
 }
 
-// Lints a loaded and checked spec when it checked clean. Facts of a declaration that
-// failed to check would be partial, and findings on them misleading.
+// Lints a loaded and checked spec, but for the declarations an error broke (or that refer
+// to one): their facts would be partial, and findings on them misleading. The rest of
+// the file is linted, as clang and rustc go on after an error.
 std::optional<sema::Program> lint_loaded(Session& session, LoadedSpec spec, const AnalysisOptions& options,
                                          DiagnosticEngine& diags, std::string* io_error) {
-  if (!options.lint || !spec.clean) return std::move(spec.program);
+  if (!options.lint) return std::move(spec.program);
   // The stdlib's price book, the program's own price entries and any --prices files.
   std::string price_error;
   auto book = spec_price_book(session, {&spec.program}, options.price_paths, diags, price_error);
@@ -36,7 +37,13 @@ std::optional<sema::Program> lint_loaded(Session& session, LoadedSpec spec, cons
     if (io_error) *io_error = price_error;
     return std::nullopt;
   }
-  lint_with_prices(session, spec.program, options, *book, diags);
+  if (spec.broken.empty()) {
+    lint_with_prices(session, spec.program, options, *book, diags);
+  } else {
+    AnalysisOptions partial = options;
+    partial.lint_options.not_linted = std::move(spec.broken);
+    lint_with_prices(session, spec.program, partial, *book, diags);
+  }
   return std::move(spec.program);
 }
 

@@ -10,7 +10,6 @@
 #include <set>
 #include <string_view>
 
-#include "diag/render_github.h"
 #include "diag/render_json.h"
 #include "diag/render_text.h"
 #include "driver/commands.h"
@@ -21,8 +20,10 @@
 
 namespace gpuspec::driver {
 
-bool can_stream(const ParsedArgs& args, const std::string& format, const std::vector<std::unique_ptr<CheckGroup>>& groups) {
-  if (format != "text" && format != "json" && format != "github") return false;
+bool can_stream(const ParsedArgs& args, const CheckOutput& presentation, const std::vector<std::unique_ptr<CheckGroup>>& groups) {
+  const std::string& format = presentation.format;
+  if (format != "text" && format != "concise" && format != "json" && format != "github") return false;
+  if (presentation.statistics) return false;
   if (args.has("--fix") || args.has("--verify") || args.value("--baseline") || args.value("--write-baseline")) return false;
   if (args.has("--no-lint")) return true;
   // A broken price book (the config's or --prices) is reported once, not streamed per file.
@@ -74,30 +75,13 @@ class OutputBuffer {
   std::string text_;
 };
 
-DiagnosticRenderer renderer_for(const std::string& format, bool color) {
-  if (format == "json") {
-    return [](std::string& out, const Diagnostic& d, const SourceManager& sources) {
-      append_diagnostic_json(out, d, sources, 4);
-    };
-  }
-  if (format == "github") {
-    return [](std::string& out, const Diagnostic& d, const SourceManager& sources) {
-      append_github_annotation(out, d, sources);
-    };
-  }
-  TextRenderOptions options;
-  options.color = color;
-  return [options](std::string& out, const Diagnostic& d, const SourceManager& sources) {
-    append_text_diagnostic(out, d, sources, options);
-  };
-}
-
 }  // namespace
 
-int stream_check(const ParsedArgs& args, const std::string& format, unsigned jobs,
+int stream_check(const ParsedArgs& args, const CheckOutput& presentation, unsigned jobs,
                  std::vector<std::unique_ptr<CheckGroup>>& groups, std::vector<Diagnostic> unread,
                  const std::function<AnalysisOptions(const CheckGroup&)>& analysis_options) {
   const bool allow_skipped = args.has("--allow-skipped");
+  const std::string& format = presentation.format;
   // The files each group checks (the readable ones) and the lowest path each can
   // report in ("" when unknown: nothing is written past it until it is done).
   struct Planned {
@@ -124,6 +108,7 @@ int stream_check(const ParsedArgs& args, const std::string& format, unsigned job
     }
   }
 
+  drop_below_min_severity(unread, presentation);
   std::set<DiagnosticKey> unread_seen;
   std::vector<Diagnostic> unique_unread;
   for (auto& d : unread) {
@@ -146,7 +131,8 @@ int stream_check(const ParsedArgs& args, const std::string& format, unsigned job
     json.emplace(stdout_buffer.text());
     if (!groups.empty()) json->begin();  // as the held path's add() per group wrote it
   }
-  DiagnosticRenderer render = renderer_for(format, should_use_color(STDOUT_FILENO, args.has("--no-color")));
+  const bool infos_shown = shows_infos(presentation, groups);
+  DiagnosticRenderer render = renderer_for(presentation, should_use_color(STDOUT_FILENO, args.has("--no-color")), infos_shown);
   OrderedDiagnosticOutput::Writer write = [&](std::string_view text) {
     if (json) {
       json->add_rendered(text);
@@ -168,7 +154,9 @@ int stream_check(const ParsedArgs& args, const std::string& format, unsigned job
     Session& session = *group.session;
     Planned& plan = plans[g];
     output.begin_group(group.fail_on());
-    output.add(render_each(session.library_diagnostics(), session.sources(), render));
+    std::vector<Diagnostic> library = session.library_diagnostics();
+    drop_below_min_severity(library, presentation);
+    output.add(render_each(library, session.sources(), render));
     // The lowest path the files from i on can report in.
     std::vector<std::string> bound_from(plan.files.size());
     for (std::size_t i = plan.files.size(); i-- > 0;) {
@@ -197,6 +185,7 @@ int stream_check(const ParsedArgs& args, const std::string& format, unsigned job
             program = analyze_file(session, plan.files[i], analysis, diags, &result.io_error);
           }
           result.read = program.has_value();
+          drop_below_min_severity(diags.diagnostics(), presentation);
           result.diagnostics = render_each(diags.diagnostics(), session.sources(), render);
           // Rendered: the texts of this file and its imports (its own copies) are done.
           if (program) {
@@ -213,8 +202,9 @@ int stream_check(const ParsedArgs& args, const std::string& format, unsigned job
             // Readable up front, not now (it changed under the run): reported where it
             // falls, since the head of the output is written.
             if (!allow_skipped) incomplete = true;
-            auto d = unread_path("unreadable-file", result.io_error, "", allow_skipped);
-            output.write_now(render_each({d}, session.sources(), render), group.fail_on());
+            std::vector<Diagnostic> unread_now{unread_path("unreadable-file", result.io_error, "", allow_skipped)};
+            drop_below_min_severity(unread_now, presentation);
+            output.write_now(render_each(unread_now, session.sources(), render), group.fail_on());
           }
           output.write_before(i + 1 < plan.files.size() ? std::optional<std::string>(bound_from[i + 1]) : std::nullopt);
           if (interactive) stdout_buffer.flush();  // someone is watching: each file's findings as it is done
@@ -230,13 +220,12 @@ int stream_check(const ParsedArgs& args, const std::string& format, unsigned job
   if (json) {
     json->finish(file_count, output.counts());
     stdout_buffer.append("\n");
-  } else if (format == "text") {
-    std::string summary = render_summary(output.counts());
-    if (!summary.empty()) stdout_buffer.append(summary + "\n");
+  } else if (presentation.for_people()) {
+    stdout_buffer.append(closing_lines(output.counts(), infos_shown));
   }
   stdout_buffer.flush();
   if (incomplete) return kExitToolFailure;
-  return output.failed() ? kExitFindings : kExitClean;
+  return findings_exit(presentation, output.failed());
 }
 
 }  // namespace gpuspec::driver

@@ -34,6 +34,7 @@
 #include "driver/default_paths.h"
 #include "driver/help.h"
 #include "driver/check_group.h"
+#include "driver/check_output.h"
 #include "driver/check_stream.h"
 #include "driver/ordered_output.h"
 #include "driver/parallel.h"
@@ -66,10 +67,26 @@ bool fails(const std::vector<Diagnostic>& diags, Severity fail_on) {
   return false;
 }
 
+// `--select ops,memory --select power.*`: repeated, comma-separated, or both (as ruff).
+std::vector<std::string> patterns_of(const ParsedArgs& args, const std::string& option) {
+  std::vector<std::string> out;
+  for (const auto& value : args.values(option)) {
+    std::size_t start = 0;
+    while (start <= value.size()) {
+      std::size_t comma = std::min(value.find(',', start), value.size());
+      if (comma > start) out.push_back(value.substr(start, comma - start));
+      start = comma + 1;
+    }
+  }
+  return out;
+}
+
 std::optional<LintOverrides> overrides_from(const ParsedArgs& args, std::string& error) {
   LintOverrides out;
   out.policy_dirs = args.values("--policies");
-  for (const auto& rule : args.values("--disable")) out.disabled.insert(rule);
+  if (args.value("--select")) out.select = patterns_of(args, "--select");
+  out.ignore = patterns_of(args, "--ignore");
+  for (auto& rule : patterns_of(args, "--disable")) out.ignore.push_back(std::move(rule));
   for (const auto& pair : args.values("--severity")) {
     auto eq = pair.find('=');
     auto level = eq == std::string::npos ? std::nullopt : parse_rule_level(pair.substr(eq + 1));
@@ -99,7 +116,14 @@ std::vector<SarifRule> sarif_rules(const std::vector<std::unique_ptr<CheckGroup>
   return rules;
 }
 
-int check_command(const std::vector<std::string>& raw_args, int fix_round);
+// Where `check --fix` is: the round (a few at most) and what the rounds so far applied.
+struct FixProgress {
+  int round = 0;
+  std::size_t applied = 0;
+  std::set<std::string> files;
+};
+
+int check_command(const std::vector<std::string>& raw_args, FixProgress progress);
 
 constexpr unsigned kMaxJobs = 256;
 
@@ -181,22 +205,30 @@ std::optional<std::string> write_baseline(const std::string& path, const std::ve
 constexpr int kMaxFixRounds = 4;
 
 int fix_and_check_again(const std::vector<std::unique_ptr<CheckGroup>>& groups, const std::vector<std::string>& raw_args,
-                        int fix_round) {
+                        FixProgress progress) {
   std::vector<DiagnosticsOf> runs;
   for (const auto& group : groups) runs.push_back({&group->diags.diagnostics(), &group->session->sources()});
   FixedFiles fixed = apply_fixits(runs);
   std::string error;
   if (!fixed.files.empty() && !rewrite_in_place(fixed.files, error)) return tool_failure(error);
-  for (const auto& file : fixed.files) std::fprintf(stderr, "gpuspec: fixed %s\n", printable(file.path).c_str());
-  std::fprintf(stderr, "gpuspec: applied %zu fix-it%s in %zu file%s%s\n", fixed.applied, fixed.applied == 1 ? "" : "s",
-               fixed.files.size(), fixed.files.size() == 1 ? "" : "s",
+  for (const auto& file : fixed.files) {
+    // Each file once, however many rounds fix it.
+    if (progress.files.insert(file.path).second) std::fprintf(stderr, "gpuspec: fixed %s\n", printable(file.path).c_str());
+  }
+  progress.applied += fixed.applied;
+  if (fixed.applied > 0 && progress.round + 1 < kMaxFixRounds) {
+    ++progress.round;
+    return check_command(raw_args, std::move(progress));
+  }
+  // The total of every round: the last round applies nothing when the first fixed all.
+  std::fprintf(stderr, "gpuspec: applied %zu fix-it%s in %zu file%s%s\n", progress.applied, progress.applied == 1 ? "" : "s",
+               progress.files.size(), progress.files.size() == 1 ? "" : "s",
                fixed.skipped ? fmt::format("; {} overlapped another and waits for the next run", fixed.skipped).c_str() : "");
-  if (fixed.applied > 0 && fix_round + 1 < kMaxFixRounds) return check_command(raw_args, fix_round + 1);
   std::vector<std::string> again;
   for (const auto& arg : raw_args) {
     if (arg != "--fix") again.push_back(arg);
   }
-  return check_command(again, 0);
+  return check_command(again, FixProgress{});
 }
 
 }  // namespace
@@ -207,19 +239,18 @@ int tool_failure(const std::string& message, std::string_view usage) {
   return kExitToolFailure;
 }
 
-int run_check(const std::vector<std::string>& raw_args) { return check_command(raw_args, 0); }
+int run_check(const std::vector<std::string>& raw_args) { return check_command(raw_args, FixProgress{}); }
 
 namespace {
 
-int check_command(const std::vector<std::string>& raw_args, int fix_round) {
+int check_command(const std::vector<std::string>& raw_args, FixProgress progress) {
   ParsedArgs args;
   if (auto exit = parse_command_line("check", raw_args, args)) return *exit;
   if (args.has("--fix") && args.has("--verify")) return tool_failure("--fix and --verify cannot be used together");
   std::string error;
-  std::string format = args.value("--format").value_or("text");
-  if (format != "text" && format != "json" && format != "sarif" && format != "github" && format != "junit") {
-    return tool_failure(fmt::format("unknown format '{}'; expected text or json (for people and scripts), sarif, github or junit (for CI)", format));
-  }
+  auto presentation = check_output_from(args, error);
+  if (!presentation) return tool_failure(error);
+  const std::string& format = presentation->format;
   if (args.value("--baseline") && args.value("--write-baseline")) {
     return tool_failure("--baseline and --write-baseline cannot be used together");
   }
@@ -310,12 +341,12 @@ int check_command(const std::vector<std::string>& raw_args, int fix_round) {
     analysis.lint_options.no_waivers = args.has("--no-waivers");
     analysis.lint_options.today = today_for_waivers();
     analysis.price_paths = price_paths(group.config, args.values("--prices"));
-    analysis.lint_options.disabled = group.config.disabled;
+    analysis.lint_options.disabled = disabled_rules(group.config.rules, group.session->policies().ids());
     analysis.lint_options.severities = group.config.severities;
     return analysis;
   };
-  if (can_stream(args, format, groups)) {
-    return stream_check(args, format, jobs, groups, std::move(unread), analysis_options);
+  if (can_stream(args, *presentation, groups)) {
+    return stream_check(args, *presentation, jobs, groups, std::move(unread), analysis_options);
   }
 
   std::set<DiagnosticKey> seen;
@@ -347,9 +378,11 @@ int check_command(const std::vector<std::string>& raw_args, int fix_round) {
         group->roots.push_back(*result.root);
       }
     }
+    drop_below_min_severity(group->diags.diagnostics(), *presentation);
     remove_duplicates(group->diags.diagnostics(), session.sources(), seen);
     group->diags.sort(session.sources());
   }
+  drop_below_min_severity(unread, *presentation);
 
   // What could not be read is reported first, with the first group's diagnostics
   // (it has no location, so any group's sources render it).
@@ -366,7 +399,7 @@ int check_command(const std::vector<std::string>& raw_args, int fix_round) {
     first.insert(first.begin(), unread.begin(), unread.end());
   }
 
-  if (args.has("--fix")) return fix_and_check_again(groups, raw_args, fix_round);
+  if (args.has("--fix")) return fix_and_check_again(groups, raw_args, std::move(progress));
   if (auto path = args.value("--baseline")) {
     if (auto problem = apply_baseline(*path, groups)) return tool_failure(*problem);
   }
@@ -399,7 +432,9 @@ int check_command(const std::vector<std::string>& raw_args, int fix_round) {
   }
 
   // JSON and SARIF are written as they are rendered, one diagnostic at a time.
-  if (format == "json") {
+  if (presentation->statistics) {
+    std::cout << render_statistics_output(*presentation, groups, counts, file_count);
+  } else if (format == "json") {
     JsonDiagnosticsWriter writer(std::cout);
     for (const auto& group : groups) writer.add(group->diags.diagnostics(), group->session->sources());
     writer.finish(file_count, counts);
@@ -421,15 +456,18 @@ int check_command(const std::vector<std::string>& raw_args, int fix_round) {
   } else if (format == "github") {
     for (const auto& group : groups) std::cout << render_github(group->diags.diagnostics(), group->session->sources());
   } else {
-    TextRenderOptions options;
-    options.color = should_use_color(STDOUT_FILENO, args.has("--no-color"));
-    for (const auto& group : groups) std::cout << render_text(group->diags.diagnostics(), group->session->sources(), options);
-    std::string summary = render_summary(counts);
-    if (!summary.empty()) std::cout << summary << "\n";
+    // Text and concise, as the streamed path writes them.
+    const bool infos_shown = shows_infos(*presentation, groups);
+    DiagnosticRenderer render = renderer_for(*presentation, should_use_color(STDOUT_FILENO, args.has("--no-color")), infos_shown);
+    std::string text;
+    for (const auto& group : groups) {
+      for (const auto& d : group->diags.diagnostics()) render(text, d, group->session->sources());
+    }
+    std::cout << text << closing_lines(counts, infos_shown);
   }
   if (incomplete) return kExitToolFailure;
   if (args.value("--write-baseline")) return kExitClean;  // every finding is now accepted
-  return failed ? kExitFindings : kExitClean;
+  return findings_exit(*presentation, failed);
 }
 
 }  // namespace

@@ -14,9 +14,27 @@
 #include "facts/fact_json.h"
 #include "facts/resolve.h"
 #include "driver/load_spec.h"
+#include "sema/suggest.h"
 #include "source/json_io.h"
 
 namespace gpuspec::driver {
+
+namespace {
+
+// `gpuspec facts FILE power.fullload`: a name that is neither a declaration of FILE nor a
+// fact would print every declaration with no facts and exit 0, which reads as "no such
+// value" rather than "no such name". The refusal, with a did-you-mean.
+std::string unknown_filter(const std::string& name, const sema::Program& program, const std::string& file) {
+  std::vector<std::string_view> names = facts::FactSchema::builtin().names();
+  for (const auto& decl : program.files().front()->ast.declarations) {
+    if (facts::has_facts(decl.kind)) names.push_back(decl.name);
+  }
+  auto near = sema::suggest(name, names);
+  std::string hint = near.candidates.empty() ? "; `gpuspec facts --schema` lists the facts" : "; " + sema::did_you_mean(near);
+  return fmt::format("no declaration or fact named '{}' in {}{}", name, file, hint);
+}
+
+}  // namespace
 
 int run_facts(const std::vector<std::string>& raw_args) {
   ParsedArgs args;
@@ -59,6 +77,7 @@ int run_facts(const std::vector<std::string>& raw_args) {
 
   std::optional<std::string> filter = args.positionals.size() == 2 ? std::optional(args.positionals[1]) : std::nullopt;
   bool filter_is_declaration = filter && program->find(*filter) != nullptr;
+  bool filter_is_fact = filter && facts::FactSchema::builtin().find(*filter);
   nlohmann::ordered_json declarations = nlohmann::ordered_json::array();
   for (const auto& file : program->files()) {
     if (file != program->files().front()) continue;  // the root file's declarations, not its imports'
@@ -72,11 +91,17 @@ int run_facts(const std::vector<std::string>& raw_args) {
       auto json = facts::fact_set_to_json(resolved, session.sources());
       if (filter && !filter_is_declaration) {
         nlohmann::ordered_json only = nlohmann::ordered_json::object();
-        if (json["facts"].contains(*filter)) only[*filter] = json["facts"][*filter];
+        if (json["facts"].contains(*filter)) {
+          only[*filter] = json["facts"][*filter];
+          filter_is_fact = true;  // one outside the registry, which a declaration has
+        }
         json["facts"] = std::move(only);
       }
       declarations.push_back(std::move(json));
     }
+  }
+  if (filter && !filter_is_declaration && !filter_is_fact) {
+    return tool_failure(unknown_filter(*filter, *program, args.positionals[0]));
   }
   if (filter && declarations.empty()) return tool_failure(fmt::format("no declaration named '{}'", *filter));
   nlohmann::ordered_json out;

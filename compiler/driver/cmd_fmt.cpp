@@ -1,6 +1,7 @@
 // `gpuspec fmt [--check] [--diff] [PATH...]`: the canonical layout (compiler/format),
 // written back in place. Like `terraform fmt`, it prints the files it changed, and
-// with --check changes nothing and exits 1 when a file is not formatted.
+// with --check changes nothing and exits 1 when a file is not formatted. --diff is a
+// dry run too, as `ruff format --diff` and `gofmt -d` are: it prints the change instead.
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -44,7 +45,7 @@ int format_stdin(const FmtOptions& options) {
     return kExitToolFailure;
   }
   if (options.diff) std::cout << format::unified_diff(text, *formatted, "<stdin>", "<stdin> (formatted)");
-  if (options.check) return *formatted == text ? kExitClean : kExitFindings;
+  if (options.check || options.diff) return *formatted == text ? kExitClean : kExitFindings;
   if (!options.diff) std::cout << *formatted;
   return kExitClean;
 }
@@ -91,7 +92,7 @@ int run_fmt(const std::vector<std::string>& raw_args) {
   diags.sort(sources);
   std::cerr << render_text(diags.diagnostics(), sources, TextRenderOptions{});
 
-  if (options.check) return failed ? kExitToolFailure : changed.empty() ? kExitClean : kExitFindings;
+  if (options.check || options.diff) return failed ? kExitToolFailure : changed.empty() ? kExitClean : kExitFindings;
   std::string write_error;
   if (!changed.empty() && !rewrite_in_place(changed, write_error)) return tool_failure(write_error);
   return failed ? kExitToolFailure : kExitClean;

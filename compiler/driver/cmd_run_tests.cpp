@@ -12,6 +12,7 @@
 // unless --all-rules is given, as the pack's own tests are run. Files inside folders named `Inputs` are helpers
 // that tests import, not tests (as in lit).
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -62,6 +63,23 @@ std::vector<std::string> test_files(const std::vector<std::string>& paths, std::
   return out;
 }
 
+// What to pass for a rule under test that is not loaded: the folders the nearest
+// gpuspec.json names (tests do not read it, so the run must name them), else DIR.
+std::string policies_advice(const ParsedArgs& args, const std::string& test_path) {
+  std::string dirs = "DIR";
+  std::string because;
+  ConfigFinder finder;
+  std::string error;
+  if (auto path = finder.nearest(test_path)) {
+    if (auto config = load_config(*path, error); config && !config->policy_dirs.empty()) {
+      dirs = fmt::format("{}", fmt::join(config->policy_dirs, " --policies "));
+      because = fmt::format(" ({} names {}; tests do not read it)", *path, fmt::join(config->policy_dirs, ", "));
+    }
+  }
+  return fmt::format("pass the folder of policies that defines it, e.g. `gpuspec test --policies {} {}`{}", dirs,
+                     fmt::join(args.positionals, " "), because);
+}
+
 std::string junit_xml(const std::vector<TestOutcome>& outcomes) {
   std::size_t failures = std::count_if(outcomes.begin(), outcomes.end(), [](const auto& o) { return !o.problems.empty(); });
   std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
@@ -110,21 +128,33 @@ int run_test(const std::vector<std::string>& raw_args) {
   AnalysisOptions analysis;
   analysis.lint_options.today = today_for_waivers();
   std::vector<TestOutcome> outcomes;
+  bool advised = false;  // how to load a missing rule is said once, at the first test that needs it
   for (const auto& path : files) {
     TestOutcome outcome{path, {}};
+    AnalysisOptions scoped = analysis;
+    std::string unread;  // an unreadable test is reported by analyze_file below
+    if (auto text = library_broken ? std::nullopt : read_input_file(path, unread)) {
+      SourceManager scratch;
+      const SourceFile& test = scratch.add(path, std::move(*text));
+      // Without its rule, a test only fails on every other rule: say what is missing.
+      if (auto missing = rules_not_loaded(test, path, session.policies()); !missing.empty()) {
+        std::vector<std::string> quoted;
+        for (const auto& id : missing) quoted.push_back(fmt::format("'{}'", id));
+        std::string problem = fmt::format("the rule{} under test {} {} not loaded", missing.size() == 1 ? "" : "s",
+                                          fmt::join(quoted, ", "), missing.size() == 1 ? "is" : "are");
+        if (!advised) problem += ": " + policies_advice(args, path);
+        advised = true;
+        outcome.problems.push_back(std::move(problem));
+      } else if (!args.has("--all-rules")) {
+        auto scope = rules_named_by_test(test, path, session.policies());
+        if (!scope.empty()) scoped.lint_options.disabled = rules_outside(scope, session.policies());
+      }
+    }
     if (library_broken) {
       outcome.problems.push_back("the policies did not load (see the errors above)");
-    } else {
+    } else if (outcome.problems.empty()) {
       DiagnosticEngine diags;
       std::string io_error;
-      AnalysisOptions scoped = analysis;
-      if (!args.has("--all-rules")) {
-        if (std::string unread; auto text = read_input_file(path, unread)) {
-          SourceManager scratch;
-          auto scope = rules_named_by_test(scratch.add(path, std::move(*text)), path, session.policies());
-          if (!scope.empty()) scoped.lint_options.disabled = rules_outside(scope, session.policies());
-        }
-      }
       auto program = analyze_file(session, path, scoped, diags, &io_error);
       if (!program) {
         outcome.problems.push_back(io_error);

@@ -29,8 +29,10 @@ const std::vector<CommandSpec>& table() {
        "with no PATH the current folder is. Settings come from the nearest gpuspec.json\n"
        "above each file; flags override them.",
        {
-           {"--format", "FORMAT", "text (default), json, sarif (SARIF 2.1.0), github (Actions annotations) or junit",
-            false, Completion::None, {"text", "json", "sarif", "github", "junit"}},
+           {"--format", "FORMAT",
+            "text (default), concise (one line per finding), json, sarif (SARIF 2.1.0), github (Actions annotations) "
+            "or junit",
+            false, Completion::None, {"text", "concise", "json", "sarif", "github", "junit"}},
            {"--fix", "", "apply the fix-its that are certainly right, in place, then check again"},
            {"--baseline", "FILE", "report only findings that are not in FILE (see --write-baseline)", false,
             Completion::File},
@@ -40,10 +42,19 @@ const std::vector<CommandSpec>& table() {
            {"--config", "FILE", "use this config for every file instead of looking for gpuspec.json", false,
             Completion::File},
            {"--policies", "DIR", "also run the policies in DIR (repeatable)", true, Completion::Folder},
-           {"--disable", "RULE", "do not run RULE (repeatable)", true, Completion::Rule},
+           {"--select", "RULES", "run only these rules: ids, prefixes (ops) or globs (ops.*), comma-separated (repeatable)",
+            true, Completion::Rule},
+           {"--ignore", "RULES", "do not run these rules: ids, prefixes or globs, comma-separated (repeatable)", true,
+            Completion::Rule},
+           {"--disable", "RULE", "the older name of --ignore (repeatable)", true, Completion::Rule},
            {"--severity", "RULE=LEVEL", "report RULE as error, warning or info (repeatable)", true},
            {"--fail-on", "LEVEL", "exit 1 on findings at or above error (default), warning or info", false,
             Completion::None, {"error", "warning", "info"}},
+           {"--min-severity", "LEVEL", "leave out findings below error, warning or info (they neither show nor fail the run)",
+            false, Completion::None, {"error", "warning", "info"}},
+           {"--exit-zero", "", "exit 0 even when findings fail the run (2 still means the tool could not run)"},
+           {"--statistics", "", "count the findings per rule instead of showing them (text or json)"},
+           {"--verbose", "", "text output: show every info instead of counting them on one line"},
            {"--no-waivers", "", "ignore every waiver"},
            {"--no-lint", "", "parse and type-check only"},
            kPrices,
@@ -66,10 +77,11 @@ const std::vector<CommandSpec>& table() {
        "changed. A file with syntax errors is reported and left alone.",
        {
            {"--check", "", "change nothing; list the files that are not formatted, and exit 1 if any"},
-           {"--diff", "", "print a unified diff of each change"},
+           {"--diff", "", "change nothing; print a unified diff of what would change, and exit 1 if anything would"},
        },
        0, SIZE_MAX, "PATH", Completion::Spec,
-       "0 done (or, with --check, every file is formatted), 1 a file is not formatted (--check),\n"
+       "0 done (or, with --check or --diff, every file is formatted), 1 a file is not formatted\n"
+       "(--check, --diff),\n"
        "2 a file could not be read, parsed or written",
        run_fmt},
       {"facts",
@@ -130,7 +142,8 @@ const std::vector<CommandSpec>& table() {
        "Every rule: id, default severity, what it applies to, its source and message.\n"
        "--format md prints the rule reference (docs/rules.md is generated with it);\n"
        "--format json prints {\"version\": 1, \"rules\": [{\"id\", \"severity\", \"severity_when\",\n"
-       "\"suggest_instances\", \"applies\", \"source\", \"message\", \"hint\", \"doc\", \"builtin\"}]}.",
+       "\"suggest_instances\", \"applies\", \"source\", \"source_english\", \"message\", \"hint\", \"doc\",\n"
+       "\"builtin\"}]}: \"source\" quotes the cited passage as written, \"source_english\" gives it in English.",
        {{"--format", "FORMAT", "text (default), md or json", false, Completion::None, {"text", "md", "json"}},
         kPolicies,
         kStdlib},

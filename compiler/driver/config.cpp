@@ -11,7 +11,6 @@
 #include "sema/suggest.h"
 #include "source/confinement.h"
 #include "source/json_io.h"
-#include "source/confinement.h"
 
 namespace gpuspec::driver {
 
@@ -20,8 +19,6 @@ namespace fs = std::filesystem;
 namespace {
 
 using Json = nlohmann::json;
-
-constexpr std::string_view kKeys[] = {"disable", "severity", "policies", "fail-on", "exclude", "prices"};
 
 bool string_list(const Json& value, std::string_view key, const std::string& path, std::vector<std::string>& out,
                  std::string& error) {
@@ -55,6 +52,87 @@ std::optional<std::string> path_inside_project(const std::string& config_path, s
   }
   fs::path p(named);
   return p.is_absolute() || folder.empty() ? p.string() : (folder / p).lexically_normal().string();
+}
+
+// What a key's reader gets: the value, where the config is, and where to put it.
+struct KeyContext {
+  const Json& value;
+  std::string_view key;
+  const std::string& path;  // the config file, for messages
+  const fs::path& folder;   // its folder, for relative paths
+  LintConfig& config;
+  std::string& error;
+};
+
+// Folders relative to the config's. `exclude` is only compared with paths, never read;
+// `policies` are read, so they must stay inside the project (path_inside_project).
+bool read_folders(const KeyContext& c, std::vector<std::string>& into, bool read_by_gpuspec) {
+  std::vector<std::string> dirs;
+  if (!string_list(c.value, c.key, c.path, dirs, c.error)) return false;
+  for (const auto& dir : dirs) {
+    if (read_by_gpuspec) {
+      auto inside = path_inside_project(c.path, c.key, dir, c.error);
+      if (!inside) return false;
+      into.push_back(std::move(*inside));
+      continue;
+    }
+    fs::path p(dir);
+    into.push_back(p.is_absolute() || c.folder.empty() ? p.string() : (c.folder / p).lexically_normal().string());
+  }
+  return true;
+}
+
+bool read_level(const KeyContext& c, std::optional<Severity>& into) {
+  into = c.value.is_string() ? parse_rule_level(c.value.get<std::string>()) : std::nullopt;
+  if (into) return true;
+  c.error = fmt::format("{}: \"{}\" must be \"error\", \"warning\" or \"info\", not {}", c.path, c.key, dump_json(c.value, -1));
+  return false;
+}
+
+bool read_severities(const KeyContext& c) {
+  if (!c.value.is_object()) {
+    c.error = fmt::format("{}: \"severity\" must be an object mapping rule ids to levels, not {}", c.path, c.value.type_name());
+    return false;
+  }
+  for (const auto& [rule, level] : c.value.items()) {
+    auto parsed = level.is_string() ? parse_rule_level(level.get<std::string>()) : std::nullopt;
+    if (!parsed) {
+      c.error = fmt::format("{}: \"severity\": \"{}\" must be \"error\", \"warning\" or \"info\", not {}", c.path, rule,
+                            dump_json(level, -1));
+      return false;
+    }
+    c.config.severities[rule] = *parsed;
+  }
+  return true;
+}
+
+// One row per key gpuspec.json may hold, in the order the unknown-key message lists them.
+struct KeyReader {
+  std::string_view key;
+  bool (*read)(const KeyContext&);
+};
+constexpr KeyReader kKeys[] = {
+    {"select",
+     [](const KeyContext& c) { return string_list(c.value, c.key, c.path, c.config.rules.select.emplace(), c.error); }},
+    {"ignore", [](const KeyContext& c) { return string_list(c.value, c.key, c.path, c.config.rules.ignore, c.error); }},
+    {"disable", [](const KeyContext& c) { return string_list(c.value, c.key, c.path, c.config.rules.ignore, c.error); }},
+    {"severity", read_severities},
+    {"policies", [](const KeyContext& c) { return read_folders(c, c.config.policy_dirs, true); }},
+    {"fail-on", [](const KeyContext& c) { return read_level(c, c.config.fail_on); }},
+    {"exclude", [](const KeyContext& c) { return read_folders(c, c.config.excluded, false); }},
+    // Price books are read like policy folders: inside the project only.
+    {"prices", [](const KeyContext& c) { return read_folders(c, c.config.price_files, true); }},
+};
+
+std::string unknown_key(std::string_view key, const std::string& path) {
+  std::vector<std::string_view> keys;
+  for (const auto& reader : kKeys) keys.push_back(reader.key);
+  if (auto near = sema::nearest(key, keys)) return fmt::format("{}: unknown key \"{}\"; did you mean \"{}\"?", path, key, *near);
+  std::vector<std::string> quoted;
+  for (auto k : keys) quoted.push_back(fmt::format("\"{}\"", k));
+  std::string last = quoted.back();
+  quoted.pop_back();
+  return fmt::format("{}: unknown key \"{}\"; the keys are {} and {}", path, key, fmt::join(quoted, ", "), last);
 }
 
 }  // namespace
@@ -93,61 +171,15 @@ std::optional<LintConfig> parse_config(std::string_view text, const std::string&
   config.path = path;
   fs::path folder = fs::path(path).parent_path();
   for (const auto& [key, value] : root.items()) {
-    if (key == "disable") {
-      std::vector<std::string> rules;
-      if (!string_list(value, key, path, rules, error)) return std::nullopt;
-      config.disabled.insert(rules.begin(), rules.end());
-    } else if (key == "policies" || key == "exclude") {
-      std::vector<std::string> dirs;
-      if (!string_list(value, key, path, dirs, error)) return std::nullopt;
-      for (const auto& dir : dirs) {
-        if (key == "exclude") {  // only compared with paths, never read
-          fs::path p(dir);
-          config.excluded.push_back(p.is_absolute() || folder.empty() ? p.string() : (folder / p).lexically_normal().string());
-          continue;
-        }
-        auto inside = path_inside_project(path, key, dir, error);
-        if (!inside) return std::nullopt;
-        config.policy_dirs.push_back(std::move(*inside));
-      }
-    } else if (key == "prices") {
-      std::vector<std::string> files;
-      if (!string_list(value, key, path, files, error)) return std::nullopt;
-      for (const auto& file : files) {  // read like a policy folder: inside the project only
-        auto inside = path_inside_project(path, key, file, error);
-        if (!inside) return std::nullopt;
-        config.price_files.push_back(std::move(*inside));
-      }
-    } else if (key == "severity") {
-      if (!value.is_object()) {
-        error = fmt::format("{}: \"severity\" must be an object mapping rule ids to levels, not {}", path, value.type_name());
-        return std::nullopt;
-      }
-      for (const auto& [rule, level] : value.items()) {
-        auto parsed = level.is_string() ? parse_rule_level(level.get<std::string>()) : std::nullopt;
-        if (!parsed) {
-          error = fmt::format("{}: \"severity\": \"{}\" must be \"error\", \"warning\" or \"info\", not {}", path, rule,
-                              dump_json(level, -1));
-          return std::nullopt;
-        }
-        config.severities[rule] = *parsed;
-      }
-    } else if (key == "fail-on") {
-      auto parsed = value.is_string() ? parse_rule_level(value.get<std::string>()) : std::nullopt;
-      if (!parsed) {
-        error = fmt::format("{}: \"fail-on\" must be \"error\", \"warning\" or \"info\", not {}", path, dump_json(value, -1));
-        return std::nullopt;
-      }
-      config.fail_on = parsed;
-    } else {
-      std::vector<std::string_view> keys(std::begin(kKeys), std::end(kKeys));
-      auto near = sema::nearest(key, keys);
-      error = near ? fmt::format("{}: unknown key \"{}\"; did you mean \"{}\"?", path, key, *near)
-                   : fmt::format("{}: unknown key \"{}\"; the keys are \"disable\", \"severity\", \"policies\", "
-                                 "\"fail-on\", \"exclude\" and \"prices\"",
-                                 path, key);
+    const KeyReader* reader = nullptr;
+    for (const auto& r : kKeys) {
+      if (r.key == key) reader = &r;
+    }
+    if (!reader) {
+      error = unknown_key(key, path);
       return std::nullopt;
     }
+    if (!reader->read(KeyContext{value, reader->key, path, folder, config, error})) return std::nullopt;
   }
   return config;
 }
@@ -205,21 +237,19 @@ std::optional<std::string> ConfigFinder::nearest(const std::string& file) {
 
 LintConfig apply_overrides(LintConfig config, const LintOverrides& overrides) {
   config.policy_dirs.insert(config.policy_dirs.end(), overrides.policy_dirs.begin(), overrides.policy_dirs.end());
-  config.disabled.insert(overrides.disabled.begin(), overrides.disabled.end());
+  if (overrides.select) config.rules.select = overrides.select;
+  config.rules.ignore.insert(config.rules.ignore.end(), overrides.ignore.begin(), overrides.ignore.end());
   for (const auto& [rule, level] : overrides.severities) config.severities[rule] = level;
   if (overrides.fail_on) config.fail_on = overrides.fail_on;
   return config;
 }
 
 std::optional<std::string> unknown_rule(const LintConfig& config, const std::vector<std::string_view>& known_rules) {
-  std::vector<std::string> named(config.disabled.begin(), config.disabled.end());
-  for (const auto& [rule, level] : config.severities) named.push_back(rule);
-  for (const auto& rule : named) {
+  std::string where = config.path.empty() ? "on the command line" : fmt::format("(in {} or on the command line)", config.path);
+  if (auto problem = pattern_naming_no_rule(config.rules, known_rules, where)) return problem;
+  for (const auto& [rule, level] : config.severities) {
     if (std::find(known_rules.begin(), known_rules.end(), rule) != known_rules.end()) continue;
-    std::string where = config.path.empty() ? "on the command line" : fmt::format("(in {} or on the command line)", config.path);
-    auto near = sema::nearest(rule, known_rules);
-    return fmt::format("unknown rule '{}' {}{}", rule, where,
-                       near ? fmt::format("; did you mean '{}'?", *near) : std::string("; `gpuspec rules` lists them"));
+    return naming_no_rule(rule, known_rules, where);
   }
   return std::nullopt;
 }

@@ -2,7 +2,7 @@
 // (the nearest one wins, as with ruff's pyproject.toml; the search stops at the
 // filesystem root). Command-line flags override it.
 //
-//   {"disable": ["rule"], "severity": {"rule": "warning"},
+//   {"select": ["memory", "power.*"], "ignore": ["ops.*"], "severity": {"rule": "warning"},
 //    "policies": ["folder relative to this file"], "fail-on": "warning",
 //    "exclude": ["policy-tests"], "prices": ["prices/quotes.gpuspec"]}
 //
@@ -10,6 +10,9 @@
 // config may not make gpuspec read a file outside the project) that check, bom,
 // quote, suggest, facts and the language server add to the stdlib's price book;
 // `--prices FILE` adds to them.
+//
+// "select" and "ignore" take rule patterns (driver/rule_selection.h); "disable" is the
+// older name of "ignore" and adds to it.
 //
 // "exclude" names folders (relative to the config) that `gpuspec check` skips when
 // it searches a folder: a project's policy tests, whose specs fire on purpose. A
@@ -31,6 +34,7 @@
 #include <vector>
 
 #include "diag/diagnostic.h"
+#include "driver/rule_selection.h"
 
 namespace gpuspec::driver {
 
@@ -38,7 +42,7 @@ inline constexpr const char* kConfigFileName = "gpuspec.json";
 
 struct LintConfig {
   std::string path;  // the file it was read from; empty for the defaults
-  std::set<std::string> disabled;
+  RuleSelection rules;  // which rules run
   std::map<std::string, Severity> severities;
   std::vector<std::string> policy_dirs;  // already resolved against the config's folder
   std::optional<Severity> fail_on;
@@ -74,10 +78,12 @@ class ConfigFinder {
   std::map<std::filesystem::path, std::optional<std::string>> by_folder_;
 };
 
-// Command-line settings, applied over whatever a config says.
+// Command-line settings, applied over whatever a config says (as ruff's flags over its
+// pyproject.toml).
 struct LintOverrides {
   std::vector<std::string> policy_dirs;  // added to the config's
-  std::set<std::string> disabled;        // added to the config's
+  std::optional<std::vector<std::string>> select;  // --select: replaces the config's
+  std::vector<std::string> ignore;       // --ignore and --disable: added to the config's
   std::map<std::string, Severity> severities;  // replace the config's for these rules
   std::optional<Severity> fail_on;       // replaces the config's
 };
@@ -86,8 +92,9 @@ LintConfig apply_overrides(LintConfig config, const LintOverrides& overrides);
 // "error", "warning", "info" (not "note"); nullopt for anything else.
 std::optional<Severity> parse_rule_level(std::string_view text);
 
-// A rule named in --disable, --severity or a config that no policy has is a typo
-// that would silently do nothing: returns the message refusing it, or nullopt.
+// A rule pattern of --select, --ignore or a config that names no policy, or a rule of
+// --severity that no policy has, is a typo that would silently do nothing: returns the
+// message refusing it (with a did-you-mean), or nullopt.
 std::optional<std::string> unknown_rule(const LintConfig& config, const std::vector<std::string_view>& known_rules);
 
 // Today's date as YYYY-MM-DD (UTC) for waiver expiry; GPUSPEC_TODAY pins it.

@@ -13,10 +13,12 @@ namespace {
 TEST(Config, ReadsEveryKeyAndResolvesPolicyFoldersAgainstTheConfig) {
   std::string error;
   auto config = parse_config(
-      R"({"disable": ["a.b"], "severity": {"c.d": "info"}, "policies": ["pol", "pol/../team"], "fail-on": "warning"})",
+      R"({"select": ["x", "y.*"], "ignore": ["e"], "disable": ["a.b"], "severity": {"c.d": "info"}, "policies": ["pol", "pol/../team"], "fail-on": "warning"})",
       "proj/gpuspec.json", error);
   ASSERT_TRUE(config) << error;
-  EXPECT_EQ(config->disabled, (std::set<std::string>{"a.b"}));
+  EXPECT_EQ(config->rules.select, (std::vector<std::string>{"x", "y.*"}));
+  // "disable" is the older name of "ignore": both add to it (the keys are read in name order).
+  EXPECT_EQ(config->rules.ignore, (std::vector<std::string>{"a.b", "e"}));
   EXPECT_EQ(config->severities.at("c.d"), Severity::Info);
   EXPECT_EQ(config->policy_dirs, (std::vector<std::string>{"proj/pol", "proj/team"}));
   EXPECT_EQ(config->fail_on, Severity::Warning);
@@ -71,7 +73,8 @@ TEST(Config, AnEmptyFileOnlyMarksTheProjectRoot) {
   std::string error;
   auto config = parse_config(" \n", "gpuspec.json", error);
   ASSERT_TRUE(config) << error;
-  EXPECT_TRUE(config->disabled.empty());
+  EXPECT_FALSE(config->rules.select);
+  EXPECT_TRUE(config->rules.ignore.empty());
   EXPECT_FALSE(config->fail_on);
 }
 
@@ -97,9 +100,11 @@ INSTANTIATE_TEST_SUITE_P(
         BadConfig{"[]", "x/gpuspec.json: expected a JSON object, not array"},
         BadConfig{R"({"fail_on": "error"})", "x/gpuspec.json: unknown key \"fail_on\"; did you mean \"fail-on\"?"},
         BadConfig{R"({"zzz": 1})",
-                  "x/gpuspec.json: unknown key \"zzz\"; the keys are \"disable\", \"severity\", \"policies\", \"fail-on\", "
-                  "\"exclude\" and \"prices\""},
+                  "x/gpuspec.json: unknown key \"zzz\"; the keys are \"select\", \"ignore\", \"disable\", \"severity\", "
+                  "\"policies\", \"fail-on\", \"exclude\" and \"prices\""},
         BadConfig{R"({"prices": "quotes.gpuspec"})", "x/gpuspec.json: \"prices\" must be a list of strings, not string"},
+        BadConfig{R"({"selct": ["a"]})", "x/gpuspec.json: unknown key \"selct\"; did you mean \"select\"?"},
+        BadConfig{R"({"ignore": "a"})", "x/gpuspec.json: \"ignore\" must be a list of strings, not string"},
         BadConfig{R"({"disable": "a"})", "x/gpuspec.json: \"disable\" must be a list of strings, not string"},
         BadConfig{R"({"policies": [1]})", "x/gpuspec.json: \"policies\" must be a list of strings, but has a number"},
         BadConfig{R"({"severity": {"a": "fatal"}})",
@@ -108,17 +113,20 @@ INSTANTIATE_TEST_SUITE_P(
 
 TEST(Config, FlagsOverrideTheConfig) {
   LintConfig config;
-  config.disabled = {"a"};
+  config.rules.select = std::vector<std::string>{"s"};
+  config.rules.ignore = {"a"};
   config.severities = {{"b", Severity::Info}, {"c", Severity::Info}};
   config.policy_dirs = {"p"};
   config.fail_on = Severity::Warning;
   LintOverrides flags;
-  flags.disabled = {"d"};
+  flags.select = std::vector<std::string>{"t"};
+  flags.ignore = {"d"};
   flags.severities = {{"b", Severity::Error}};
   flags.policy_dirs = {"q"};
   flags.fail_on = Severity::Info;
   LintConfig merged = apply_overrides(config, flags);
-  EXPECT_EQ(merged.disabled, (std::set<std::string>{"a", "d"}));
+  EXPECT_EQ(merged.rules.select, (std::vector<std::string>{"t"}));  // --select replaces, as ruff's does
+  EXPECT_EQ(merged.rules.ignore, (std::vector<std::string>{"a", "d"}));  // --ignore adds
   EXPECT_EQ(merged.severities.at("b"), Severity::Error);
   EXPECT_EQ(merged.severities.at("c"), Severity::Info);
   EXPECT_EQ(merged.policy_dirs, (std::vector<std::string>{"p", "q"}));

@@ -42,7 +42,7 @@ int run_command(int argc, char** argv) {
   const std::string command = args.front();
   std::vector<std::string> rest(args.begin() + 1, args.end());
   try {
-    if (command == "--version" || command == "version") {
+    if (command == "--version" || command == "-V" || command == "version") {
       std::printf("%s\n", version_line().c_str());
       return kExitClean;
     }

@@ -59,7 +59,8 @@ std::string explain_text(const lint::Policy& policy, const SourceManager& source
   if (!policy.message.empty()) out += fmt::format("  message   \"{}\"\n", policy.message);
   if (policy.hint) out += fmt::format("  hint      \"{}\"\n", *policy.hint);
   if (policy.suggest_instances) out += "  on cloud  names the provider's catalog instances that pass, instead of the hint\n";
-  out += fmt::format("  source    {}\n", policy.source);
+  out += fmt::format("  source    {}\n", policy.english_source());
+  if (!policy.english.empty()) out += fmt::format("  quoted    {}\n", policy.source);
   for (const auto& c : citations_in(policy.source)) {
     out += fmt::format("  read      {}: docs/sources.md#{}\n", c.text, c.anchor);
   }

@@ -45,7 +45,7 @@ std::string program_help() {
   for (const auto& command : commands()) width = std::max(width, command.name.size());
   for (const auto& command : commands()) out += table_row(command.name, command.summary, width);
   out += "\n  gpuspec <command> --help   the options of one command\n";
-  out += "  gpuspec --version          the version and the commit it was built from\n";
+  out += "  gpuspec --version, -V      the version and the commit it was built from\n";
   return out;
 }
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "backends/cost/price_files.h"
+#include "sema/broken_declarations.h"
 #include "sema/checker.h"
 #include "sema/loader.h"
 
@@ -10,10 +11,12 @@ namespace gpuspec::driver {
 
 namespace {
 
-LoadedSpec checked(sema::Program program, std::size_t errors_before, DiagnosticEngine& diags) {
+// `first` is the index of the first diagnostic of this load in `diags`.
+LoadedSpec checked(sema::Program program, std::size_t errors_before, std::size_t first, DiagnosticEngine& diags) {
   sema::check_program(program, diags);
   bool clean = diags.error_count() == errors_before;
-  return LoadedSpec{std::move(program), clean};
+  auto broken = clean ? std::set<const ast::Declaration*>() : sema::broken_declarations(program, diags.diagnostics(), first);
+  return LoadedSpec{std::move(program), clean, std::move(broken)};
 }
 
 }  // namespace
@@ -21,20 +24,22 @@ LoadedSpec checked(sema::Program program, std::size_t errors_before, DiagnosticE
 std::optional<LoadedSpec> load_spec(Session& session, const std::string& path, DiagnosticEngine& diags,
                                     std::string* io_error) {
   std::size_t errors_before = diags.error_count();
+  std::size_t first = diags.diagnostics().size();
   std::string reason;
   auto program = sema::load_program(path, session.library(), session.sources(), diags, &reason);
   if (!program) {
     if (io_error) *io_error = fmt::format("cannot read '{}': {}", path, reason);
     return std::nullopt;
   }
-  return checked(std::move(*program), errors_before, diags);
+  return checked(std::move(*program), errors_before, first, diags);
 }
 
 LoadedSpec load_spec_text(Session& session, const std::string& path, std::string text, DiagnosticEngine& diags,
                           const std::optional<ProjectRoot>& root) {
   std::size_t errors_before = diags.error_count();
+  std::size_t first = diags.diagnostics().size();
   auto program = sema::load_program_text(path, std::move(text), session.library(), session.sources(), diags, root);
-  return checked(std::move(program), errors_before, diags);
+  return checked(std::move(program), errors_before, first, diags);
 }
 
 std::optional<cost::PriceBook> spec_price_book(Session& session, const std::vector<const sema::Program*>& programs,

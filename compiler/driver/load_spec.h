@@ -5,6 +5,7 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,9 @@ namespace gpuspec::driver {
 struct LoadedSpec {
   sema::Program program;
   bool clean = false;  // loading and checking it reported no error
+  // The program's own declarations an error broke, and those that refer to them: not
+  // linted (sema/broken_declarations.h). The rest is, whatever errors the file has.
+  std::set<const ast::Declaration*> broken;
 };
 
 // Loads `path` and its imports and type-checks them; problems go to `diags`. nullopt

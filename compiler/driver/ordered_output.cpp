@@ -63,14 +63,9 @@ RenderedDiagnostics render_each(const std::vector<Diagnostic>& diagnostics, cons
   return out;
 }
 
-void OrderedDiagnosticOutput::count(Severity severity, bool suppressed) {
+void OrderedDiagnosticOutput::count(Severity severity, bool suppressed, std::string_view id) {
   if (suppressed) return;  // a waived finding neither counts nor fails the run
-  switch (severity) {
-    case Severity::Error: ++counts_.errors; break;
-    case Severity::Warning: ++counts_.warnings; break;
-    case Severity::Info: ++counts_.infos; break;
-    case Severity::Note: break;
-  }
+  counts_.add(severity, id);
   if (severity_rank(severity) >= severity_rank(fail_on_)) failed_ = true;
 }
 
@@ -78,7 +73,7 @@ void OrderedDiagnosticOutput::write_now(const RenderedDiagnostics& diagnostics, 
   Severity group_fail_on = fail_on_;
   fail_on_ = fail_on;
   for (std::size_t i = 0; i < diagnostics.size(); ++i) {
-    count(diagnostics.severity(i), diagnostics.suppressed(i));
+    count(diagnostics.severity(i), diagnostics.suppressed(i), diagnostics.key(i).id);
     write_(diagnostics.text(i));
   }
   fail_on_ = group_fail_on;
@@ -130,7 +125,7 @@ void OrderedDiagnosticOutput::add(RenderedDiagnostics diagnostics) {
 
   for (std::size_t i = 0; i < n; ++i) {
     if (fate[i] == Fate::Drop) continue;
-    count(batch->severity(i), batch->suppressed(i));
+    count(batch->severity(i), batch->suppressed(i), keys[i].id);
     if (fate[i] == Fate::WriteNow) {
       // Its place has been written past (or it repeats a written one): never lose it.
       ++out_of_order_;

@@ -124,7 +124,7 @@ class OrderedDiagnosticOutput {
     bool operator()(const A& a, const B& b) const { return view(a) < view(b); }
   };
 
-  void count(Severity severity, bool suppressed);
+  void count(Severity severity, bool suppressed, std::string_view id);
 
   Writer write_;
   bool across_groups_;

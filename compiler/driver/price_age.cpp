@@ -12,7 +12,7 @@ namespace gpuspec::driver {
 namespace {
 
 constexpr double kSecondsPerDay = 86400.0;
-constexpr double kDaysPerMonth = 730.0 / 24.0;  // LANGUAGE.md's month
+constexpr double kDaysPerMonth = 730.0 / 24.0;  // docs/language.md's month
 
 }  // namespace
 

@@ -1,6 +1,6 @@
 // How old a price is: days between two "YYYY-MM-DD" dates, a `--stale` limit such as
 // "12mo" turned into days through the unit table (month = 730 h, year = 8760 h, as
-// LANGUAGE.md defines them), and a short human age ("14 d", "9 mo", "2.3 y").
+// docs/language.md defines them), and a short human age ("14 d", "9 mo", "2.3 y").
 #pragma once
 
 #include <optional>

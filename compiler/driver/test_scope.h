@@ -20,4 +20,10 @@ std::set<std::string> rules_named_by_test(const SourceFile& test, const std::str
 // Every policy id not in `scope`: what the lint step disables for this test.
 std::set<std::string> rules_outside(const std::set<std::string>& scope, const lint::PolicySet& policies);
 
+// The rules `test` is about that no loaded policy defines: what its expected-...[RULE]
+// comments name and its folder is named after (a test of a team rule run without the
+// --policies folder that defines it), leaving out the engine's own dotted ids
+// (`waiver.unused`, `policy.evaluation-error`).
+std::set<std::string> rules_not_loaded(const SourceFile& test, const std::string& path, const lint::PolicySet& policies);
+
 }  // namespace gpuspec::driver

@@ -1,5 +1,5 @@
-// Resolves a server, cloud or workload declaration into its facts (LANGUAGE.md,
-// "The fact model"). A cloud deployment takes its GPU/CPU/memory facts from the
+// Resolves a server, cloud or workload declaration into its facts (docs/facts.md).
+// A cloud deployment takes its GPU/CPU/memory facts from the
 // instance type, so the same policies apply to cloud and on-premises.
 #pragma once
 

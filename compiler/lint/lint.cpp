@@ -182,7 +182,7 @@ void lint_program(const sema::Program& program, const PolicySet& policies, const
   DeclarationLinter linter(program, policies, options, diags, augment);
   for (const auto& file : program.files()) {
     for (const auto& decl : file->ast.declarations) {
-      if (!facts::has_facts(decl.kind)) continue;
+      if (!facts::has_facts(decl.kind) || options.not_linted.count(&decl)) continue;
       const sema::DeclEntry* entry = program.find(decl.name);
       if (!entry || entry->decl != &decl) continue;  // a duplicate: already an error
       if (!store) {

@@ -21,6 +21,9 @@ struct LintOptions {
   std::set<std::string> disabled;                 // --disable RULE / config
   std::map<std::string, Severity> severities;     // --severity RULE=LEVEL / config
   std::string today;                              // "YYYY-MM-DD", for waiver expiry
+  // Declarations of the program not to lint: an error broke them or what they refer to
+  // (sema/broken_declarations.h), so their facts are partial.
+  std::set<const ast::Declaration*> not_linted;
 };
 
 // Hook for facts computed outside the fact model (the cost backend's cost.*).

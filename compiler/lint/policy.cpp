@@ -103,6 +103,7 @@ bool load_one(const ast::Declaration& decl, const sema::LoadedFile& file, bool b
         std::make_shared<const eval::CompiledTemplate>(eval::check_and_compile_template(*out.hint, hint_range, schema, diags));
   }
   out.source = string_of(decl, "source").value_or("");
+  out.english = string_of(decl, "english").value_or("");
   out.doc = string_of(decl, "doc").value_or("");
   out.help_url = string_of(decl, "help_url").value_or("");
   for (std::size_t i = first_new; i < diags.diagnostics().size(); ++i) {

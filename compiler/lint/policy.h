@@ -44,7 +44,10 @@ struct Policy {
   // `message` and `hint` with their holes parsed when the policy loaded (null when absent).
   std::shared_ptr<const eval::CompiledTemplate> message_template;
   std::shared_ptr<const eval::CompiledTemplate> hint_template;
-  std::string source;                // citation
+  std::string source;                // citation, quoting the source in its own language
+  std::string english;               // the citation in English when `source` quotes another language; else empty
+  // What to show a reader of English: `english`, else `source`.
+  const std::string& english_source() const { return english.empty() ? source : english; }
   std::string doc;                   // long explanation
   std::string help_url;              // a page about the rule, when its author has one
   bool builtin = false;              // from the embedded pack

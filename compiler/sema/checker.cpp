@@ -10,6 +10,7 @@
 
 #include "sema/cloud_check.h"
 #include "sema/consistency_check.h"
+#include "sema/misplaced_property.h"
 #include "sema/price_check.h"
 #include "sema/schema.h"
 #include "sema/suggest.h"
@@ -65,6 +66,9 @@ class DeclarationChecker {
  public:
   DeclarationChecker(const Program& program, DiagnosticEngine& diags) : program_(program), diags_(diags) {}
 
+  // The text of the file the next declarations are in, for fix-its that move text.
+  void set_file_text(std::string_view text) { text_ = text; }
+
   void check(const ast::Declaration& decl) {
     declaration_ = decl.name;
     const KindSchema* kind = find_kind(decl.kind);
@@ -78,6 +82,8 @@ class DeclarationChecker {
       return;
     }
     bool waivers_allowed = !kind->catalog && kind->kind != "policy";
+    // What error recovery dropped is not missing: the syntax error already said so.
+    complete_ = !decl.recovered;
     probed_ = is_probed(decl.body);
     check_body(decl.body, kind->body, decl.name_range, waivers_allowed, Owner{decl.kind, decl.name});
     probed_ = false;
@@ -96,6 +102,13 @@ class DeclarationChecker {
     for (const auto& item : body.items) {
       if (const auto* property = std::get_if<ast::Property>(&item)) {
         if (!note_first(seen, property->key, property->key_range)) continue;
+        if (!schema.open && !schema.find(property->key)) {
+          // `storage { raid = raid10 }`: a key of one of this block's blocks, one level too high.
+          if (auto blocks = blocks_taking(schema, property->key); !blocks.empty()) {
+            report_misplaced(diags_, *property, body, schema, owner.text(), blocks, text_).declaration = declaration_;
+            continue;
+          }
+        }
         check_property(*property, schema, owner);
       } else if (const auto* block = std::get_if<std::unique_ptr<ast::Block>>(&item)) {
         if (!note_first(seen, (*block)->key, (*block)->key_range)) continue;
@@ -105,7 +118,7 @@ class DeclarationChecker {
       }
     }
     for (const auto& property : schema.properties) {
-      if (property.required && !seen.contains(property.name) && !may_leave_out(property.name)) {
+      if (complete_ && property.required && !seen.contains(property.name) && !may_leave_out(property.name)) {
         auto& d = error("missing-property", owner_range,
                         fmt::format("{} is missing required property '{}'", owner.text(), property.name));
         d.hint = fmt::format("add `{} = ...` ({})", property.name, property.doc);
@@ -196,6 +209,8 @@ class DeclarationChecker {
   const Program& program_;
   DiagnosticEngine& diags_;
   std::string declaration_;
+  bool complete_ = true;  // the declaration parsed without a syntax error
+  std::string_view text_;
   bool probed_ = false;
 };
 
@@ -204,13 +219,15 @@ class DeclarationChecker {
 void check_program(const Program& program, DiagnosticEngine& diags) {
   DeclarationChecker checker(program, diags);
   for (const auto& file : program.files()) {
-    if (file->syntax_errors) continue;
+    checker.set_file_text(file->source->text());
     for (const auto& decl : file->ast.declarations) {
       std::size_t errors_before = diags.error_count();
       checker.check(decl);
-      // Catalog cross-checks read the checked values, so they need a clean schema check.
-      if (decl.kind == "cloud" && diags.error_count() == errors_before) check_cloud_deployment(program, decl, diags);
-      if (decl.kind == "price" && diags.error_count() == errors_before) check_price(program, decl, diags);
+      // Catalog cross-checks read the checked values, so they need a clean schema check
+      // of a declaration that parsed whole.
+      bool whole = !decl.recovered && diags.error_count() == errors_before;
+      if (decl.kind == "cloud" && whole) check_cloud_deployment(program, decl, diags);
+      if (decl.kind == "price" && whole) check_price(program, decl, diags);
     }
   }
   check_consistency(program, diags);
@@ -220,6 +237,7 @@ void check_library(const Library& library, DiagnosticEngine& diags) {
   Program program(library);
   DeclarationChecker checker(program, diags);
   for (const auto& file : library.files()) {
+    checker.set_file_text(file->source->text());
     for (const auto& decl : file->ast.declarations) {
       std::size_t errors_before = diags.error_count();
       checker.check(decl);

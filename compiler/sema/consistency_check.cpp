@@ -155,8 +155,10 @@ class ConsistencyChecker {
 void check_consistency(const Program& program, DiagnosticEngine& diags) {
   ConsistencyChecker checker(program, diags);
   for (const auto& file : program.files()) {
-    if (file->syntax_errors) continue;
-    for (const auto& decl : file->ast.declarations) checker.check(decl);
+    for (const auto& decl : file->ast.declarations) {
+      // Properties agree or disagree only when all of them are there.
+      if (!decl.recovered) checker.check(decl);
+    }
   }
 }
 

@@ -19,10 +19,8 @@ class ImportLoader {
     const SourceFile& source = sources_.add(display, std::move(text));
     loaded_.emplace(canonical, source.id());
     stack_.push_back({canonical, display});
-    std::size_t errors_before = diags_.error_count();
     ast::File ast = syntax::parse_file(source, diags_);
     LoadedFile& file = program_.add_file(source, std::move(ast));
-    file.syntax_errors = diags_.error_count() > errors_before;
     program_.index().add(file, diags_, &program_.library().index());
     for (const auto& import : file.ast.imports) follow(import, canonical, display);
     stack_.pop_back();

@@ -49,9 +49,7 @@ void Library::add_file(SourceManager& sources, DiagnosticEngine& diags, std::str
   const SourceFile& source = sources.add(std::move(path), std::move(text), /*embedded=*/true);
   auto file = std::make_unique<LoadedFile>();
   file->source = &source;
-  std::size_t errors_before = diags.error_count();
   file->ast = syntax::parse_file(source, diags);
-  file->syntax_errors = diags.error_count() > errors_before;
   file->library = true;
   index_.add(*file, diags);
   files_.push_back(std::move(file));

@@ -22,9 +22,6 @@ struct LoadedFile {
   const SourceFile* source = nullptr;
   ast::File ast;
   bool library = false;  // stdlib or built-in policy pack
-  // A file with syntax errors is not type-checked or linted: its AST is what error
-  // recovery could salvage, and diagnostics about it would mostly be noise.
-  bool syntax_errors = false;
   // The declarations' literal properties evaluated once (facts/typed_catalog.h): for a
   // library file once per process, for a user file once per program.
   DerivedSlot typed;

@@ -1,6 +1,6 @@
 // Schemas of the catalog kinds: the parts, instances, price book and compatibility
 // data that stdlib/ (or a user's own catalog) declares. Property names follow the fact
-// model of LANGUAGE.md so the fact resolver can copy a catalog value straight into a
+// model (docs/facts.md) so the fact resolver can copy a catalog value straight into a
 // fact (gpu.vram, cpu.tdp, memory.speed, storage.*.read_bw ...). docs/catalog.md
 // documents the same tables for humans; keep the two in step.
 #include <utility>

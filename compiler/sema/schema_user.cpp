@@ -1,5 +1,5 @@
 // Schemas of the kinds users write: workload, server, cloud, and policy.
-// Symbols listed here are the vocabulary of LANGUAGE.md; a wrong one is an error
+// Symbols listed here are the vocabulary of docs/language.md; a wrong one is an error
 // that lists these.
 #include "sema/schema.h"
 
@@ -278,6 +278,7 @@ const BlockSchema& policy_body() {
           {"message", {string()}, true, "", "message with {expr} interpolation"},
           {"hint", {string()}, false, "", "help line with {expr} interpolation"},
           {"source", {string()}, true, "", "citation of the source document section"},
+          {"english", {string()}, false, "", "the citation in English, when `source` quotes a text in another language"},
           {"doc", {string()}, false, "", "long explanation for `gpuspec explain`"},
           {"help_url", {string()}, false, "", "a page that documents the rule (SARIF helpUri): your wiki, your runbook"},
           {"example_fail", {string()}, false, "", "a declaration the policy fires on, shown by `gpuspec explain`"},

@@ -54,33 +54,50 @@ std::string lowered(std::string_view s) {
   return out;
 }
 
-// The tokens of a name that hold digits, each as the letters before its first digit
-// and its runs of digits: "nvidia.a100_80gb_sxm" -> {("a", "100"), ("", "80")}.
-using ModelToken = std::pair<std::string, std::vector<std::string>>;
+// The runs of digits of a name, each with the letters before it (lower case, since the
+// previous run or the start of the dotted segment; `_` and `-` are skipped, so separators
+// do not matter): "nvidia.a100_80gb_sxm" -> {("a", "100"), ("", "80")}, and
+// "nvidia.rtx4090" and "nvidia.RTX_4090" both -> {("rtx", "4090")}.
+using ModelToken = std::pair<std::string, std::string>;
 std::vector<ModelToken> model_tokens(std::string_view name) {
   std::vector<ModelToken> tokens;
-  std::size_t i = 0;
-  while (i < name.size()) {
-    std::size_t end = name.find_first_of("._-", i);
-    if (end == std::string_view::npos) end = name.size();
-    std::string_view token = name.substr(i, end - i);
-    auto first_digit = token.find_first_of("0123456789");
-    if (first_digit != std::string_view::npos) {
-      ModelToken model{lowered(token.substr(0, first_digit)), {}};
-      for (std::size_t k = first_digit; k < token.size();) {
-        if (!std::isdigit(static_cast<unsigned char>(token[k]))) {
-          ++k;
-          continue;
-        }
-        std::size_t start = k;
-        while (k < token.size() && std::isdigit(static_cast<unsigned char>(token[k]))) ++k;
-        model.second.emplace_back(token.substr(start, k - start));
-      }
-      tokens.push_back(std::move(model));
+  std::string letters;
+  for (std::size_t i = 0; i < name.size();) {
+    char c = name[i];
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      std::size_t start = i;
+      while (i < name.size() && std::isdigit(static_cast<unsigned char>(name[i]))) ++i;
+      tokens.emplace_back(std::move(letters), std::string(name.substr(start, i - start)));
+      letters.clear();
+      continue;
     }
-    i = end + 1;
+    if (c == '.') {
+      letters.clear();
+    } else if (c != '_' && c != '-') {
+      letters.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    }
+    ++i;
   }
   return tokens;
+}
+
+// Whether `part` holds every model token of `word`, in order (it may add some: a name
+// that leaves out the capacity, nvidia.h100_sxm, names the parts that add one).
+bool holds_in_order(const std::vector<ModelToken>& part, const std::vector<ModelToken>& word) {
+  auto at = part.begin();
+  for (const auto& token : word) {
+    at = std::find(at, part.end(), token);
+    if (at == part.end()) return false;
+    ++at;
+  }
+  return true;
+}
+
+// The name as a catalog compares it: lower case, `-` as `_` (the catalog's separator).
+std::string folded(std::string_view name) {
+  std::string out = lowered(name);
+  std::replace(out.begin(), out.end(), '-', '_');
+  return out;
 }
 
 // The name without case and separators: what is left when only those differ.
@@ -103,6 +120,7 @@ Suggestions suggest(std::string_view word, const std::vector<std::string_view>& 
   Suggestions out;
   if (word.empty() || word.size() > 200) return out;
   const std::string word_lower = lowered(word);
+  const std::string word_folded = folded(word);
   const auto word_models = model_tokens(word);
   std::vector<Scored> scored;
   for (auto candidate : candidates) {
@@ -110,15 +128,18 @@ Suggestions suggest(std::string_view word, const std::vector<std::string_view>& 
     std::string candidate_lower = lowered(candidate);
     bool completion = word.size() >= 3 && candidate_lower.size() > word_lower.size() &&
                       candidate_lower.compare(0, word_lower.size(), word_lower) == 0;
-    std::size_t distance = candidate_lower == word_lower ? 0 : edit_distance(word, candidate);
+    // A catalog name is compared without case and separator slips (`nvidia.H100_SXM`);
+    // other names keep their case, which can matter (a unit's `Mb` is not `MB`).
+    std::size_t distance = candidate_lower == word_lower ? 0
+                           : options.catalog            ? edit_distance(word_folded, folded(candidate))
+                                                        : edit_distance(word, candidate);
     std::size_t limit = std::max<std::size_t>(1, std::max(word.size(), candidate.size()) / 3);
     if (distance > limit && !completion) continue;
     if (options.catalog) {
+      // Without a model token the word names no model to keep to: only names without one,
+      // or that it is the start of (nvidia.rtx -> nvidia.rtx_4090).
       auto models = model_tokens(candidate);
-      bool same = models == word_models;
-      bool extends = completion && models.size() >= word_models.size() &&
-                     std::equal(word_models.begin(), word_models.end(), models.begin());
-      if (!same && !extends) continue;
+      if (word_models.empty() ? !models.empty() && !completion : !holds_in_order(models, word_models)) continue;
     }
     scored.push_back({candidate, distance});
   }

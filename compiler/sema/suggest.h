@@ -20,9 +20,11 @@ std::optional<std::string> nearest(std::string_view word, const std::vector<std:
 struct SuggestOptions {
   // Catalog names, whose tokens with digits name a model, a generation or a
   // capacity (a100 / h100 / a10, p5 / p4d, 80gb / 40gb):
+  // - case and separators are compared away (nvidia.rtx4090, nvidia.RTX_4090 and
+  //   nvidia.rtx_4090 are one name, models.llama_3_8b is models.llama3_8b);
   // - a candidate whose model tokens differ (other letters before the digits, or
-  //   other digits) is another part and is never suggested; a name the word is the
-  //   start of may add tokens (nvidia.a100 -> nvidia.a100_80gb_sxm);
+  //   other digits) is another part and is never suggested; a candidate may add tokens
+  //   (nvidia.a100 -> nvidia.a100_80gb_sxm, nvidia.h100_sxm -> nvidia.h100_80gb_sxm);
   // - a suggestion is certain only when it differs in case or separators alone
   //   (nvidia.RTX4090 -> nvidia.rtx_4090): one more letter can be another product
   //   (L40 / L40S).

@@ -50,6 +50,36 @@ std::vector<std::string_view> units_of(const UnitContext& context) {
   return out;
 }
 
+// Abbreviations of durations that are not units of the language, each with the unit it
+// stands for (singular, plural). Unambiguous only: `m` (minute? month?) is left out.
+struct DurationAbbreviation {
+  std::string_view written, singular, plural;
+};
+constexpr DurationAbbreviation kDurationAbbreviations[] = {
+    {"sec", "s", "s"},         {"secs", "s", "s"},         {"second", "s", "s"},   {"seconds", "s", "s"},
+    {"mins", "min", "min"},    {"minute", "min", "min"},   {"minutes", "min", "min"},
+    {"hr", "h", "h"},          {"hrs", "h", "h"},
+    {"d", "day", "days"},      {"dy", "day", "days"},
+    {"wk", "week", "weeks"},   {"wks", "week", "weeks"},
+    {"mo", "month", "months"}, {"mos", "month", "months"}, {"mth", "month", "months"}, {"mths", "month", "months"},
+    {"y", "year", "years"},    {"yr", "year", "years"},    {"yrs", "year", "years"},
+};
+
+// `90 d`, `72 hr`: a common abbreviation of a duration. Certain: the abbreviation names
+// one unit, so the fix-it writes it out; the scale never changes.
+bool explain_duration_abbreviation(Diagnostic& d, const ast::QuantityLit& lit, const UnitContext& context) {
+  if (context.expected && *context.expected != units::Dimension::duration()) return false;
+  std::string word = lowered(lit.unit);
+  for (const auto& abbreviation : kDurationAbbreviations) {
+    if (abbreviation.written != word) continue;
+    std::string_view unit = lit.number == 1 ? abbreviation.singular : abbreviation.plural;
+    d.hint = fmt::format("did you mean '{}'? (durations are written s, min, h, days, weeks, months, years)", unit);
+    d.fixits.push_back({lit.unit_range, std::string(unit)});
+    return true;
+  }
+  return false;
+}
+
 std::string_view scale_name(char suffix) {
   switch (suffix) {
     case 'K': return "thousand";
@@ -79,6 +109,7 @@ bool explain_scale_suffix(Diagnostic& d, const ast::QuantityLit& lit, SourceRang
 
 void explain_unknown_unit(Diagnostic& d, const ast::QuantityLit& lit, SourceRange range, const UnitContext& context) {
   if (explain_scale_suffix(d, lit, range, context)) return;
+  if (explain_duration_abbreviation(d, lit, context)) return;
   const std::string& word = lit.unit;
   bool bandwidth_ok = !context.expected || *context.expected == units::Dimension::bandwidth();
   // `Gb/s`: bits per second have one spelling, `Gbps`.

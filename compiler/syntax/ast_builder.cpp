@@ -235,6 +235,34 @@ ast::ExprPtr AstBuilder::build_number_with_suffix(antlr4::Token* token) {
   return make_expr(range, ast::QuantityLit{*value, std::string(parts.suffix), {range.file, unit_begin, range.end}});
 }
 
+// `400k USD`, `80GB part`: a number with a suffix, then a name. A scale (`400k`, `7B`)
+// before a unit is the common slip: a scaled count is a plain number and takes no unit,
+// so the number is written out (`400000 USD`); that is certain when the name is not
+// dotted (parts are `vendor.part`). Anything else reads as a mangled `4 x vendor.part`.
+void AstBuilder::report_count_before_name(P::AttachedMultiplicityAtomContext* m, const std::string& text,
+                                          const NumberWithSuffix& parts) {
+  std::string name = m->ref->getText();
+  static constexpr std::string_view kScales = "KMBT";
+  std::size_t scale = parts.suffix.size() == 1
+                          ? kScales.find(static_cast<char>(std::toupper(static_cast<unsigned char>(parts.suffix[0]))))
+                          : std::string_view::npos;
+  auto value = scale == std::string_view::npos ? std::nullopt : parse_number(parts.number);
+  if (!value || name.find('.') != std::string::npos) {
+    diags_.error("syntax", range_of(m->ref), fmt::format("unexpected name '{}' after '{}'", name, text)).hint =
+        "write a count and a reference as `4 x vendor.part`";
+    return;
+  }
+  static constexpr double kScale[] = {1e3, 1e6, 1e9, 1e12};
+  double scaled = *value * kScale[scale];
+  std::string number = scaled == std::floor(scaled) && scaled < 1e18 ? fmt::format("{:.0f}", scaled) : fmt::format("{}", scaled);
+  std::string written = fmt::format("{} {}", number, name);
+  SourceRange whole = range_of(m->count).to(range_of(m->ref));
+  auto& d = diags_.error("syntax", whole,
+                         fmt::format("a scaled count such as '{}' is a plain number and takes no unit", text));
+  d.hint = fmt::format("write '{}'", written);
+  d.fixits.push_back({whole, std::move(written)});
+}
+
 ast::ExprPtr AstBuilder::build_atom(P::AtomContext* ctx) {
   if (!ctx) return nullptr;
   SourceRange range = range_of(ctx);
@@ -253,9 +281,7 @@ ast::ExprPtr AstBuilder::build_atom(P::AtomContext* ctx) {
       std::string text = m->count->getText();
       NumberWithSuffix parts = split_number_suffix(text);
       if (parts.suffix != "x") {
-        diags_.error("syntax", range_of(m->ref),
-                     fmt::format("unexpected name '{}' after '{}'", m->ref->getText(), text))
-            .hint = "write a count and a reference as `4 x vendor.part`";
+        report_count_before_name(m, text, parts);
         return nullptr;
       }
       auto count = number_value(parts.number, range_of(m->count));

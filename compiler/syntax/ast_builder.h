@@ -4,6 +4,7 @@
 #include "GpuSpecParser.h"
 #include "ast/ast.h"
 #include "diag/diagnostic.h"
+#include "syntax/literals.h"
 #include "syntax/source_offsets.h"
 
 namespace gpuspec::syntax {
@@ -28,6 +29,8 @@ class AstBuilder {
   ast::ExprPtr build_expr(gpuspec_antlr::GpuSpecParser::ExprContext* ctx);
   ast::ExprPtr build_atom(gpuspec_antlr::GpuSpecParser::AtomContext* ctx);
   ast::ExprPtr build_number_with_suffix(antlr4::Token* token);
+  void report_count_before_name(gpuspec_antlr::GpuSpecParser::AttachedMultiplicityAtomContext* m, const std::string& text,
+                                const NumberWithSuffix& parts);
   std::optional<double> number_value(std::string_view text, SourceRange range);
   std::string string_value(antlr4::Token* token);
 

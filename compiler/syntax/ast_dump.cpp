@@ -97,7 +97,7 @@ std::string dump_ast(const ast::File& file, const SourceManager& sources, DumpOp
   Dumper d(sources, options);
   for (const auto& imp : file.imports) d.out += fmt::format("import {}{}\n", quote(imp.path), d.at(imp.range));
   for (const auto& decl : file.declarations) {
-    d.out += fmt::format("{} {}{}\n", decl.kind, decl.name, d.at(decl.range));
+    d.out += fmt::format("{} {}{}{}\n", decl.kind, decl.name, d.at(decl.range), decl.recovered ? " (recovered)" : "");
     d.body(decl.body, 1);
   }
   for (const auto& c : file.comments) d.out += fmt::format("comment{} {}\n", d.at(c.range), quote(c.text));

@@ -14,6 +14,7 @@
 #include "syntax/fast_parser.h"
 #include "syntax/nesting_check.h"
 #include "syntax/parse_snapshot.h"
+#include "syntax/recovered_declarations.h"
 #include "syntax/source_offsets.h"
 #include "syntax/token_repair.h"
 #include "syntax/utf32_input.h"
@@ -85,6 +86,18 @@ class SyntaxErrorListener : public antlr4::BaseErrorListener {
           (previous ? before_previous : previous) = t;
         }
       }
+      // `server b {` where a body was still open: its `}` is missing (the grammar ends a
+      // body before a declaration, and recovery conjures the `}`). Say so, at the next
+      // declaration, and point at the `{` left open.
+      if (offending && offending->getType() == P::IDENT && expected.contains(static_cast<std::size_t>(P::RBRACE)) && stream &&
+          stream->LA(2) == P::IDENT && stream->LA(3) == P::LBRACE) {
+        std::string next = fmt::format("{} {}", offending->getText(), stream->LT(2)->getText());
+        auto& d = diags_.error("syntax", range, fmt::format("expected '}}' before the declaration '{}'", next));
+        if (antlr4::Token* open = innermost_unclosed_brace_before(offending->getTokenIndex())) {
+          d.notes.push_back({"to match this '{'", offsets_.range(open->getStartIndex(), open->getStopIndex())});
+        }
+        return;
+      }
       // The name starts an item when it follows `{`, `;`, `,` or `}`, or starts a line.
       bool starts_item =
           previous && previous->getType() == P::IDENT &&
@@ -135,6 +148,16 @@ class SyntaxErrorListener : public antlr4::BaseErrorListener {
   int count() const { return count_; }
 
  private:
+  // The `{` still open when the token at `index` is reached.
+  antlr4::Token* innermost_unclosed_brace_before(std::size_t index) const {
+    std::vector<antlr4::Token*> before;
+    for (auto* token : tokens_) {
+      if (token->getTokenIndex() >= index) break;
+      before.push_back(token);
+    }
+    return innermost_unclosed_brace(before);
+  }
+
   // Tokens that can begin a value: after a key they mean a missing `=`.
   static bool starts_value(std::size_t type) {
     switch (type) {
@@ -365,12 +388,16 @@ ast::File parse_file(const SourceFile& source, DiagnosticEngine& diags, ParsedBy
   if (parsed_by) *parsed_by = ParsedBy::Antlr;
   std::size_t before = diags.diagnostics().size();
   ast::File file = parse_text(source, diags, Parser::HandWrittenFirst, parsed_by);
+  mark_recovered_declarations(file, diags.diagnostics(), before);
   if (source.embedded()) notify_parse_observer(source, diags.diagnostics().size() == before);
   return file;
 }
 
 ast::File parse_file_with_antlr(const SourceFile& source, DiagnosticEngine& diags) {
-  return parse_text(source, diags, Parser::AntlrOnly, nullptr);
+  std::size_t before = diags.diagnostics().size();
+  ast::File file = parse_text(source, diags, Parser::AntlrOnly, nullptr);
+  mark_recovered_declarations(file, diags.diagnostics(), before);
+  return file;
 }
 
 }  // namespace gpuspec::syntax

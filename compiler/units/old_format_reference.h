@@ -163,7 +163,7 @@ bool is_whole(double value) {
 //     seconds below a minute ("45 s");
 //  4. anything else gets 4 significant digits in the largest unit it reaches:
 //     years, months, days (from 7 days), h, min, s: "1.142 years", "1.5 h".
-// Month = 730 h and year = 8760 h as in LANGUAGE.md; 1 takes the singular ("1 month").
+// Month = 730 h and year = 8760 h as in docs/language.md; 1 takes the singular ("1 month").
 
 
 

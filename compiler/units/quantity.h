@@ -63,7 +63,7 @@ struct Quantity {
   static Quantity number(double v) { return {v, Dimension::none(), Currency::None}; }
 };
 
-// One row of the unit table in LANGUAGE.md.
+// One row of the unit table (docs/language.md, "Units").
 struct Unit {
   std::string_view symbol;  // as written: "GB", "GiB", "Gbps", "MT/s", "USD/h", "months" ...
   Dimension dimension;

@@ -1,4 +1,4 @@
-// The unit table of LANGUAGE.md ("Units"). Every factor converts one of the unit
+// The unit table of docs/language.md ("Units"). Every factor converts one of the unit
 // into the base unit of its dimension (B, B/s, W, Hz, MT/s, C, s, one unit of a
 // currency, currency/s, FLOP/s, W*s), so the rest of the compiler never converts.
 #include <array>
@@ -34,8 +34,8 @@ constexpr double kMinute = 60.0;
 constexpr double kHour = 3600.0;
 constexpr double kDay = 24 * kHour;
 constexpr double kWeek = 7 * kDay;
-constexpr double kMonth = 730 * kHour;  // LANGUAGE.md: month = 730 h (8760 h / 12)
-constexpr double kYear = 8760 * kHour;  // LANGUAGE.md: year = 8760 h (365 days)
+constexpr double kMonth = 730 * kHour;  // docs/language.md: month = 730 h (8760 h / 12)
+constexpr double kYear = 8760 * kHour;  // docs/language.md: year = 8760 h (365 days)
 
 constexpr double kKilowattHour = 1000.0 * kHour;  // W*s
 

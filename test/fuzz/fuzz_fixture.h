@@ -68,7 +68,6 @@ struct Input {
     ast::File ast = syntax::parse_file(source, diags);
     sema::LoadedFile& file = program->add_file(source, std::move(ast));
     program->index().add(file, diags, &program->library().index());
-    file.syntax_errors = diags.has_errors();
     sema::check_program(*program, diags);
   }
 

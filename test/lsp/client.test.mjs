@@ -1,6 +1,6 @@
 // Drives the real `gpuspec lsp` binary with Microsoft's LSP client libraries (the
 // ones VS Code's client is built on): initialize, diagnostics, incremental edits,
-// hover, definition (across an import and into the stdlib), completion, code
+// recovery from a syntax error, hover, definition (across an import and into the stdlib), completion, code
 // actions, malformed input and shutdown.
 //
 //   node test/lsp/client.test.mjs GPUSPEC_BINARY SOURCE_ROOT
@@ -104,6 +104,21 @@ test('an incremental edit is re-checked after the debounce', async () => {
   const { diagnostics, version } = await nextDiagnostics(uri, 2);
   assert.equal(version, 2);
   assert.deepEqual(diagnostics.map((d) => d.code), ['unknown-property', 'unknown-name', 'unknown-symbol']);
+});
+
+test('a syntax error mid-edit keeps the rest of the file\'s diagnostics', async () => {
+  // `cpu = 1 x amd.` as it is typed: the syntax error is one diagnostic among the others
+  // (clang's and rustc's recovery), not the only one.
+  const { uri } = open(join(root, 'test/lsp/Inputs/mid-edit.gpuspec'));
+  const { diagnostics } = await nextDiagnostics(uri, 1);
+  const at = (code) => diagnostics.filter((d) => d.code === code).map((d) => d.range.start.line + 1);
+  assert.deepEqual(at('syntax'), [19]);
+  assert.deepEqual(at('unknown-unit'), [7]);  // another declaration's type error
+  assert.deepEqual(at('memory.ram-2x-vram'), [27]);  // another declaration's finding
+  // The declaration being typed is not linted, and not told what it does not have yet.
+  assert.ok(!diagnostics.some((d) => d.code === 'missing-property'), JSON.stringify(diagnostics));
+  assert.ok(!diagnostics.some((d) => d.range.start.line + 1 >= 16 && d.range.start.line + 1 <= 20 && /\./.test(d.code)),
+            JSON.stringify(diagnostics));
 });
 
 test('code actions apply fix-its', async () => {

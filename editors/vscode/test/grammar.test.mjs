@@ -86,7 +86,7 @@ test('every word of the examples, the stdlib and the policy pack gets a scope', 
 test('declarations, properties, keywords and references in an example', () => {
   const tokens = tokenize(read('examples/llm-finetune/server.gpuspec'));
   expectScope(tokens, 1, '#', 'comment.line.number-sign.gpuspec');
-  expectScope(tokens, 1, " The on-premises option for llama_7b_sft: one HGX H100 node (LANGUAGE.md's server example).",
+  expectScope(tokens, 1, " The on-premises option for llama_7b_sft: one HGX H100 node.",
     'comment.line.number-sign.gpuspec');
   expectScope(tokens, 2, 'import', 'keyword.control.import.gpuspec');
   expectScope(tokens, 2, 'workload.gpuspec', 'string.quoted.double.gpuspec');
