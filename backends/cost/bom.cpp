@@ -4,8 +4,7 @@
 
 #include <cmath>
 
-#include "backends/cost/missing_price.h"
-#include "backends/cost/part_price.h"
+#include "backends/cost/bom_detail.h"
 #include "facts/properties.h"
 
 namespace gpuspec::cost {
@@ -13,11 +12,7 @@ namespace gpuspec::cost {
 namespace {
 
 using facts::Value;
-
-std::string catalog_text(const sema::DeclEntry& entry, std::string_view key) {
-  const facts::CatalogFact* v = facts::catalog_fact(entry, key);
-  return v && (v->value.type == Value::Type::String || v->value.type == Value::Type::Symbol) ? v->value.text : "";
-}
+using bom_detail::catalog_text;
 
 std::optional<double> catalog_number(const sema::DeclEntry& entry, std::string_view key) {
   const facts::CatalogFact* v = facts::catalog_fact(entry, key);
@@ -58,17 +53,16 @@ class BomBuilder {
 
   void add(std::string role, const sema::DeclEntry& part, double per_node, SourceRange at, bool implied = false,
            std::string why = "") {
-    BomLine line;
-    line.role = std::move(role);
+    std::string description = catalog_text(part, "description");
+    BomLine& line = push(std::move(role), description.empty() ? part.decl->name : description, per_node, at,
+                         implied, std::move(why));
     line.part = part.decl->name;
-    line.description = catalog_text(part, "description");
-    if (line.description.empty()) line.description = part.decl->name;
-    line.per_node = per_node;
-    line.quantity = per_node * bom_.nodes;
-    line.implied = implied;
-    line.why = std::move(why);
-    line.at = at;
-    bom_.lines.push_back(std::move(line));
+  }
+
+  // A line the build needs that has no catalog part (a board size the catalog lacks): it
+  // names what is needed and is never priced, so the total stays a lower bound.
+  void add_unknown(std::string role, std::string needed, double per_node, SourceRange at, std::string why) {
+    push(std::move(role), std::move(needed), per_node, at, true, std::move(why));
   }
 
   void add_cluster(std::string role, const sema::DeclEntry& part, double quantity, SourceRange at, bool implied,
@@ -78,65 +72,51 @@ class BomBuilder {
   }
 
  private:
+  BomLine& push(std::string role, std::string description, double per_node, SourceRange at, bool implied,
+                std::string why) {
+    BomLine line;
+    line.role = std::move(role);
+    line.description = std::move(description);
+    line.per_node = per_node;
+    line.quantity = per_node * bom_.nodes;
+    line.implied = implied;
+    line.why = std::move(why);
+    line.at = at;
+    bom_.lines.push_back(std::move(line));
+    return bom_.lines.back();
+  }
+
   const sema::Program& program_;
   const ast::Declaration& decl_;
   Bom& bom_;
 };
 
-// Prices every line in the BOM currency. An unpriced part is one error however many
-// lines use it: the further lines are notes on it.
-void price_lines(const sema::Program& program, const ast::Declaration& decl, const std::string& region,
-                 const PriceBook& book, Bom& bom, DiagnosticEngine& diags) {
-  MissingPrices missing(diags, decl);
-  for (auto& line : bom.lines) {
-    auto unpriced = [&](std::string message, std::string hint) {
-      bom.total.missing(line.part);
-      missing.report(line.part, line.at, line.role, std::move(message), std::move(hint));
-    };
-    PartPriceResult result = part_price(program, line.part, region, bom.currency, book);
-    if (!result.priced && result.problem == PriceProblem::NoEntry) {
-      unpriced(fmt::format("no price for '{}' ({}{}) in the price book", line.part, line.role, line.implied ? ", implied" : ""),
-               fmt::format("add a `price` entry for {} (kind list, street or quote, with `source` and `as_of`) to a "
-                           "price-book file and pass it with --prices FILE",
-                           line.part));
-      continue;
+// The HGX boards the node's SXM GPUs mount on: the catalog board gpu.baseboard names when
+// it carries the board size (the chassis's `baseboard_gpus`, else a size the GPU count
+// fills), one per that many GPUs. Without such a part (no 4-GPU board for the model in
+// the catalog, say) the line names the board it needs and has no part to price, so the
+// total is a lower bound: another size's board and its price are never substituted.
+void add_baseboards(const sema::Program& program, const facts::FactSet& facts, const facts::Counted& gpus,
+                    BomBuilder& b) {
+  const bool chassis_sized = facts.quantity("chassis.baseboard_gpus").has_value();
+  const auto board_size = facts.quantity("gpu.baseboard_gpus");
+  const double size = chassis_sized && board_size ? board_size->value : gpus.count;
+  if (auto name = facts.symbol("gpu.baseboard")) {
+    const sema::DeclEntry* board = program.find(*name);
+    const ast::Property* p = board ? facts::find_property(board->decl->body, "gpu") : nullptr;
+    auto on_board = p ? facts::counted_reference(program, *p->value) : std::nullopt;
+    if (on_board && on_board->count > 0 &&
+        (on_board->count == size || (!chassis_sized && std::fmod(gpus.count, on_board->count) == 0))) {
+      b.add("gpu_baseboard", *board, std::ceil(gpus.count / on_board->count), gpus.range, true,
+            fmt::format("SXM GPUs mount on a baseboard of {}", on_board->count));
+      return;
     }
-    if (!result.priced && result.problem == PriceProblem::NoCapacity) {
-      unpriced(fmt::format("'{}' is priced per {} ({}) but the part has no capacity to multiply it by", line.part,
-                           units::format(*result.entry->per), result.entry->source.entry),
-               fmt::format("price {} per piece (drop `per`), or give the part a `capacity`", line.part));
-      continue;
-    }
-    if (!result.priced) {
-      unpriced(fmt::format("no exchange rate from {} to {} for the price of '{}' ({})",
-                           units::currency_code(result.entry->amount.currency), units::currency_code(bom.currency),
-                           line.part, result.entry->source.entry),
-               kMissingRateHint);
-      continue;
-    }
-    const PartPrice& priced = *result.priced;
-    const PriceEntry* price = priced.price;
-    const double line_total = priced.unit * line.quantity;
-    if (!std::isfinite(line_total) || !std::isfinite(bom.total.value + line_total)) {
-      // A price of 1e308, or 1e308 parts: reported at the property and left out like a
-      // missing price, never printed as inf.
-      bom.total.missing(line.part);
-      auto& d = diags.error("cost.overflow", line.at,
-                            fmt::format("the cost of {:g} x '{}' ({}) is too large to compute", line.quantity, line.part,
-                                        line.role));
-      d.declaration = decl.name;
-      d.hint = fmt::format("check the count and the price entry {}", price->source.entry);
-      continue;
-    }
-    line.price = price;
-    line.per_capacity = priced.per_capacity;
-    line.unit_price = priced.unit;
-    line.line_total = line_total;
-    line.conversion = priced.converted.describe();
-    bom.total.add(line_total);
-    bom.sources.push_back(price->source);
-    if (priced.converted.rate) bom.sources.push_back(priced.converted.rate->source);
   }
+  if (size <= 0) return;
+  b.add_unknown("gpu_baseboard", fmt::format("HGX baseboard for {:g} x {}", size, gpus.entry->decl->name),
+                std::ceil(gpus.count / size), gpus.range,
+                fmt::format("SXM GPUs mount on a baseboard of {:g}{}; the catalog has no such board for {}", size,
+                            chassis_sized ? " (the chassis's board)" : "", gpus.entry->decl->name));
 }
 
 }  // namespace
@@ -159,17 +139,9 @@ Bom build_bom(const sema::Program& program, const sema::DeclEntry& server, const
   if (auto gpus = b.counted("gpu"); gpus && gpus->entry->decl->kind == "gpu") {
     const std::string gpu = gpus->entry->decl->name;
     b.add("gpu", *gpus->entry, gpus->count, gpus->range);
-    // SXM GPUs ride on an HGX baseboard: one per `gpu = N x ...` of the board.
-    if (catalog_text(*gpus->entry, "form_factor").starts_with("sxm")) {
-      for (const auto* board : parts_of(program, "gpu_baseboard")) {
-        const ast::Property* p = facts::find_property(board->decl->body, "gpu");
-        auto on_board = p ? facts::counted_reference(program, *p->value) : std::nullopt;
-        if (!on_board || on_board->entry->decl->name != gpu || on_board->count <= 0) continue;
-        b.add("gpu_baseboard", *board, std::ceil(gpus->count / on_board->count), gpus->range, true,
-              fmt::format("SXM GPUs mount on a baseboard of {}", on_board->count));
-        break;
-      }
-    }
+    // SXM GPUs ride on an HGX baseboard of the chassis's board size (gpu.baseboard_gpus),
+    // or, when the chassis records none, one that the node's GPUs fill.
+    if (catalog_text(*gpus->entry, "form_factor").starts_with("sxm")) add_baseboards(program, facts, *gpus, b);
     // PCIe cards joined by NVLink bridges: one bridge per pair (stdlib/parts.gpuspec).
     if (facts.symbol("gpu.link").value_or("") == "nvlink_bridge") {
       const ast::Property* link = facts::find_property(decl.body, "gpu_link");
@@ -190,6 +162,8 @@ Bom build_bom(const sema::Program& program, const sema::DeclEntry& server, const
   }
   if (auto psus = b.counted("psu")) b.add("psu", *psus->entry, psus->count, psus->range);
   if (auto chassis = b.counted("chassis")) b.add("chassis", *chassis->entry, 1, chassis->range);
+  if (auto board = b.counted("motherboard")) b.add("motherboard", *board->entry, 1, board->range);
+  if (auto cooler = b.counted("cooler")) b.add("cooling", *cooler->entry, cooler->count, cooler->range);
   auto nics = b.counted("network.nic");
   if (nics) b.add("nic", *nics->entry, nics->count, nics->range);
 
@@ -219,12 +193,30 @@ Bom build_bom(const sema::Program& program, const sema::DeclEntry& server, const
     }
   }
 
-  price_lines(program, decl, region, book, bom, diags);
+  bom_detail::price_lines(program, decl, region, book, bom, diags);
+  bom.missing_roles = bom_detail::missing_roles(program, decl);
+  for (const auto& role : bom.missing_roles) {
+    // The role costs something nobody priced: the total is a lower bound, never complete.
+    bom.total.missing(role.role + " (not in the build)");
+    auto& d = diags.report("bom.incomplete", Severity::Warning, role.at,
+                           fmt::format("the build has no {}: {}", role.role, role.why));
+    d.declaration = decl.name;
+    d.hint = role.hint;
+  }
   bom.full_load = facts.quantity("power.full_load");
   bom.psu_capacity = facts.quantity("psu.capacity");
   bom.memory_total = facts.quantity("memory.total");
   bom.vram_total = facts.quantity("gpu.vram_total");
   return bom;
 }
+
+namespace bom_detail {
+
+std::string catalog_text(const sema::DeclEntry& entry, std::string_view key) {
+  const facts::CatalogFact* v = facts::catalog_fact(entry, key);
+  return v && (v->value.type == Value::Type::String || v->value.type == Value::Type::Symbol) ? v->value.text : "";
+}
+
+}  // namespace bom_detail
 
 }  // namespace gpuspec::cost

@@ -16,7 +16,9 @@
 namespace gpuspec::cost {
 
 struct BomLine {
-  std::string role;         // gpu, cpu, memory, storage.data, psu, chassis, nic, switch, cable, nvlink_bridge, gpu_baseboard
+  // gpu, cpu, memory, motherboard, storage.data, psu, chassis, cooling, nic, switch, cable,
+  // nvlink_bridge, gpu_baseboard
+  std::string role;
   std::string part;         // catalog name
   std::string description;  // the vendor's name (catalog `description`), or the part name
   double quantity = 0;      // for the whole cluster
@@ -24,12 +26,27 @@ struct BomLine {
   bool implied = false;     // not written in the spec; implied by it
   std::string why;          // for implied lines: "one bridge per pair of PCIe cards"
   SourceRange at;           // the spec property it comes from
-  // Price: nullopt = no price in the book ("no price", a missing-price error).
-  std::optional<double> unit_price;  // in the BOM currency
-  std::optional<double> line_total;
+  // Covered by the price of a system (a chassis price with `includes`, or a barebone's
+  // own board): the system's name, and how many of the quantity it covers.
+  std::string included_in;
+  double included = 0;
+  // Price: nullopt = no price in the book ("no price", a missing-price warning), or
+  // nothing left to price once a system covers the whole quantity.
+  std::optional<MoneyRange> unit_price;  // in the BOM currency; a range when the entry is one
+  std::optional<MoneyRange> line_total;  // unit price x the quantity not included in a system
   const PriceEntry* price = nullptr;
   std::string conversion;   // Converted::describe(), or ""
   std::string per_capacity; // "80 USD per 1 TB x 3.84 TB" for a capacity-based price, else ""
+  bool fully_included() const { return !included_in.empty() && included >= quantity; }
+};
+
+// A role the build needs that no line fills (a `bom.incomplete` warning): a tower
+// case's motherboard, a server's chassis, cooling the chassis is not built for.
+struct MissingRole {
+  std::string role;         // "motherboard", "chassis", "cooling"
+  std::string why;          // what in the build needs it
+  std::string hint;         // how to add it
+  SourceRange at;           // the property that needs it (or the declaration's name)
 };
 
 struct Bom {
@@ -37,7 +54,8 @@ struct Bom {
   units::Currency currency = units::Currency::USD;
   double nodes = 1;
   std::vector<BomLine> lines;
-  Total total;               // the priced line totals; a lower bound while a part is unpriced
+  std::vector<MissingRole> missing_roles;
+  Total total;               // the priced line totals; a lower bound while a part or role is unpriced
   bool complete() const { return !total.lower_bound(); }
   std::vector<PriceSource> sources;  // every price and exchange rate the lines used
   // Summary from the facts.
@@ -48,9 +66,11 @@ struct Bom {
 units::Currency site_currency(const facts::FactSet& facts);
 
 // `currency` overrides the site's (site.currency, default USD). Reports one
-// `missing-price` error per unpriced part (with a note at each further line that uses
-// it), or per missing exchange rate, into `diags`. A new build is priced from new-part
-// prices (list, street, quote); a `used` price only when the user's own book has it.
+// `missing-price` warning per unpriced part (with a note at each further line that uses
+// it), or per missing exchange rate, and one `bom.incomplete` warning per missing role,
+// into `diags`. A new build is priced from new-part prices (cost::is_new_part_kind); a
+// `used` price only when the user's own book has it. A chassis priced as a system (its
+// entry's `includes`) covers the parts it lists: they are not priced again.
 Bom build_bom(const sema::Program& program, const sema::DeclEntry& server, const facts::FactSet& facts,
               const PriceBook& book, std::optional<units::Currency> currency, DiagnosticEngine& diags);
 

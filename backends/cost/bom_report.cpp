@@ -21,8 +21,14 @@ using report_detail::num;
 std::string price_note(const BomLine& line) {
   std::vector<std::string> parts;
   if (line.implied) parts.push_back("implied: " + line.why);
+  if (line.fully_included()) {
+    parts.push_back("included in " + line.included_in);
+  } else if (!line.included_in.empty()) {
+    parts.push_back(fmt::format("{} included in {}, the rest priced as parts", num(line.included), line.included_in));
+  }
   if (line.price && !line.price->source.verified) parts.push_back("unverified " + line.price->kind + " price");
   if (line.price && line.price->kind == "used") parts.push_back("a used/refurbished price from your price book");
+  if (line.price && !line.price->method.empty()) parts.push_back(line.price->kind + ": " + line.price->method);
   if (!line.per_capacity.empty()) parts.push_back("priced per capacity: " + line.per_capacity);
   if (!line.conversion.empty()) parts.push_back("converted at " + line.conversion);
   if (line.per_node > 0 && line.quantity != line.per_node) {
@@ -33,29 +39,39 @@ std::string price_note(const BomLine& line) {
   return out;
 }
 
+// A money cell: "no price" when unpriced, "included" when a system price covers it.
+std::string money_cell(const BomLine& line, const std::optional<MoneyRange>& v) {
+  if (line.fully_included()) return "included";
+  if (!v) return "no price";
+  return format_money_range(*v, units::Currency::None);
+}
+
+std::string plain_cell(const BomLine& line, const std::optional<MoneyRange>& v, bool high) {
+  if (line.fully_included()) return "included";
+  if (!v) return "no price";
+  return plain_money(high ? v->high : v->low);
+}
+
 }  // namespace
 
 namespace report_detail {
 
-std::vector<std::string> bom_row(const BomLine& line, units::Currency c, bool plain) {
-  auto money = [&](const std::optional<double>& v) {
-    if (!v) return std::string("no price");
-    return plain ? plain_money(*v) : format_money(*v, units::Currency::None);
-  };
+std::vector<std::string> bom_row(const BomLine& line, units::Currency c) {
   return {line.role,
           num(line.quantity),
-          line.part + (line.implied ? " (implied)" : ""),
+          (line.part.empty() ? std::string("(no catalog part)") : line.part) + (line.implied ? " (implied)" : ""),
           line.description,
-          money(line.unit_price),
-          money(line.line_total),
+          money_cell(line, line.unit_price),
+          money_cell(line, line.line_total),
           code(c),
+          line.price ? line.price->kind : "",
           line.price ? line.price->source.entry : "",
           line.price ? line.price->source.as_of : "",
           price_note(line)};
 }
 
-const std::vector<std::string> kBomHeader = {"role",  "qty",      "part",        "description", "unit price",
-                                             "line total", "currency", "price entry", "as_of",      "note"};
+const std::vector<std::string> kBomHeader = {"role",       "qty",      "part", "description", "unit price", "line total",
+                                             "currency",   "kind",     "price entry", "as_of", "note"};
 
 std::vector<std::pair<std::string, std::string>> bom_summary(const Bom& bom) {
   std::vector<std::pair<std::string, std::string>> out;
@@ -83,8 +99,41 @@ using report_detail::bom_row;
 using report_detail::bom_summary;
 using report_detail::kBomHeader;
 
+namespace {
+
+// CSV carries numbers, so a range takes two columns: the low end, and the high end
+// (the same number for a point price).
+const std::vector<std::string> kBomCsvHeader = {"role",        "qty",      "part",        "description",
+                                                "unit price",  "unit price high", "line total", "line total high",
+                                                "currency",    "kind",     "price entry", "as_of", "note"};
+
+std::vector<std::string> bom_csv_row(const BomLine& line, units::Currency c) {
+  return {line.role,
+          num(line.quantity),
+          (line.part.empty() ? std::string("(no catalog part)") : line.part) + (line.implied ? " (implied)" : ""),
+          line.description,
+          plain_cell(line, line.unit_price, false),
+          plain_cell(line, line.unit_price, true),
+          plain_cell(line, line.line_total, false),
+          plain_cell(line, line.line_total, true),
+          code(c),
+          line.price ? line.price->kind : "",
+          line.price ? line.price->source.entry : "",
+          line.price ? line.price->source.as_of : "",
+          price_note(line)};
+}
+
+ordered_json range_json(const std::optional<MoneyRange>& v) {
+  if (!v) return nullptr;
+  return {{"low", cents(v->low)}, {"high", cents(v->high)}};
+}
+
+}  // namespace
+
+// `amount` is the low end (what a point total was); `low` and `high` the range.
 ordered_json total_to_json(const Total& total) {
-  return {{"amount", cents(total.value)}, {"lower_bound", total.lower_bound()}, {"unpriced", total.unpriced}};
+  return {{"amount", cents(total.low)}, {"low", cents(total.low)},           {"high", cents(total.high)},
+          {"lower_bound", total.lower_bound()}, {"unpriced", total.unpriced}};
 }
 
 ordered_json bom_to_json(const Bom& bom) {
@@ -96,18 +145,22 @@ ordered_json bom_to_json(const Bom& bom) {
   for (const auto& l : bom.lines) {
     ordered_json o;
     o["role"] = l.role;
-    o["part"] = l.part;
+    // null for a part the build needs and the catalog lacks; the description names it.
+    o["part"] = l.part.empty() ? ordered_json() : ordered_json(l.part);
     o["description"] = l.description;
     o["quantity"] = l.quantity;
     o["per_node"] = l.per_node;
     o["implied"] = l.implied;
     if (l.implied) o["why"] = l.why;
-    o["unit_price"] = l.unit_price ? ordered_json(cents(*l.unit_price)) : ordered_json(nullptr);
-    o["line_total"] = l.line_total ? ordered_json(cents(*l.line_total)) : ordered_json(nullptr);
+    o["unit_price"] = range_json(l.unit_price);
+    o["line_total"] = range_json(l.line_total);
+    if (!l.included_in.empty()) o["included_in"] = {{"system", l.included_in}, {"quantity", l.included}};
     if (l.price) {
       o["price"] = {{"entry", l.price->source.entry}, {"as_of", l.price->source.as_of}, {"kind", l.price->kind},
                     {"region", l.price->region},      {"verified", l.price->source.verified},
-                    {"amount", l.price->amount.value}, {"currency", code(l.price->amount.currency)}};
+                    {"amount", l.price->amount.value}, {"amount_high", l.price->high.value},
+                    {"currency", code(l.price->amount.currency)}};
+      if (!l.price->method.empty()) o["price"]["method"] = l.price->method;
       if (!l.per_capacity.empty()) o["per_capacity"] = l.per_capacity;
       if (!l.conversion.empty()) o["conversion"] = l.conversion;
     } else {
@@ -116,8 +169,12 @@ ordered_json bom_to_json(const Bom& bom) {
     lines.push_back(std::move(o));
   }
   j["lines"] = std::move(lines);
-  // `total` is the sum of the priced lines: with `complete` false it is a lower bound.
-  j["total"] = cents(bom.total.value);
+  ordered_json missing = ordered_json::array();
+  for (const auto& role : bom.missing_roles) missing.push_back({{"role", role.role}, {"why", role.why}});
+  j["missing_roles"] = std::move(missing);
+  // `total` is the sum of the priced lines' low ends: with `complete` false it is a lower bound.
+  j["total"] = cents(bom.total.low);
+  j["total_high"] = cents(bom.total.high);
   j["complete"] = bom.complete();
   j["unpriced"] = bom.total.unpriced;
   ordered_json summary = ordered_json::object();
@@ -133,8 +190,9 @@ ordered_json bom_to_json(const Bom& bom) {
 std::string render_bom_markdown(const Bom& bom, int level) {
   writers::MarkdownTable t;
   using A = writers::MarkdownTable::Align;
-  t.header(kBomHeader, {A::Left, A::Right, A::Left, A::Left, A::Right, A::Right, A::Left, A::Left, A::Left, A::Left});
-  for (const auto& l : bom.lines) t.row(bom_row(l, bom.currency, false));
+  t.header(kBomHeader,
+           {A::Left, A::Right, A::Left, A::Left, A::Right, A::Right, A::Left, A::Left, A::Left, A::Left, A::Left});
+  for (const auto& l : bom.lines) t.row(bom_row(l, bom.currency));
   std::string out = fmt::format("{} Bill of materials: {} ({} node{}, {})\n\n", std::string(level, '#'), bom.server,
                                 num(bom.nodes), bom.nodes == 1 ? "" : "s", code(bom.currency));
   out += t.str() + "\n";
@@ -145,7 +203,7 @@ std::string render_bom_markdown(const Bom& bom, int level) {
 std::string render_boms(const std::vector<Bom>& boms, Format format) {
   if (format == Format::Json) {
     ordered_json j;
-    j["version"] = 1;
+    j["version"] = 2;  // 2: money as ranges (low, high), missing roles, system-included lines
     j["boms"] = ordered_json::array();
     for (const auto& bom : boms) j["boms"].push_back(bom_to_json(bom));
     return dump_json(j) + "\n";
@@ -153,17 +211,17 @@ std::string render_boms(const std::vector<Bom>& boms, Format format) {
   if (format == Format::Csv) {
     writers::CsvWriter w;
     std::vector<std::string> header = {"server"};
-    header.insert(header.end(), kBomHeader.begin(), kBomHeader.end());
+    header.insert(header.end(), kBomCsvHeader.begin(), kBomCsvHeader.end());
     w.row(header);
     for (const auto& bom : boms) {
       for (const auto& l : bom.lines) {
-        auto row = bom_row(l, bom.currency, true);
+        auto row = bom_csv_row(l, bom.currency);
         row.insert(row.begin(), bom.server);
         w.row(row);
       }
       // An incomplete total is the sum of the priced lines: the note says it is a lower bound.
-      w.row({bom.server, "total", "", "", "", "", plain_money(bom.total.value), code(bom.currency), "", "",
-             bom.complete() ? "" : "a lower bound " + unpriced_note(bom.total, "part")});
+      w.row({bom.server, "total", "", "", "", "", "", plain_money(bom.total.low), plain_money(bom.total.high),
+             code(bom.currency), "", "", "", bom.complete() ? "" : "a lower bound " + unpriced_note(bom.total, "part")});
     }
     return w.str();
   }

@@ -12,8 +12,13 @@ namespace {
 constexpr double kGib = 1073741824.0;
 constexpr double kSecondsPerMonth = kHoursPerMonth * 3600;
 
-std::string monthly_text(const units::Quantity& rate) {
-  return fmt::format("{:.4g} {}/month", rate.value * kSecondsPerMonth, units::currency_code(rate.currency));
+// "0.08 USD/month", or for a range "0.08 .. 0.1 USD/month".
+std::string monthly_text(const PriceEntry& price) {
+  const double low = price.amount.value * kSecondsPerMonth;
+  const double high = price.high.value * kSecondsPerMonth;
+  const auto currency = units::currency_code(price.amount.currency);
+  if (low == high) return fmt::format("{:.4g} {}/month", low, currency);
+  return fmt::format("{:.4g} .. {:.4g} {}/month", low, high, currency);
 }
 
 }  // namespace
@@ -69,7 +74,7 @@ void price_volume(CloudVolume& v, const PriceBook& book, const std::string& regi
                    hint);
     return;
   }
-  auto converted = book.convert(price->amount, currency);
+  auto converted = book.convert_unit(price->amount.currency, currency);
   if (!converted) {
     missing.report(v.volume, at, use,
                    fmt::format("no exchange rate from {} to {} for the price of '{}' ({})",
@@ -81,13 +86,14 @@ void price_volume(CloudVolume& v, const PriceBook& book, const std::string& regi
   v.price = price;
   v.conversion = converted->describe();
   if (converted->rate) v.rate = converted->rate->source;
-  double per_month = converted->value.value * kSecondsPerMonth;
+  // Both ends of a range convert at the one rate; money per second to per month.
+  const MoneyRange per_month = MoneyRange{price->amount.value, price->high.value} * (converted->value.value * kSecondsPerMonth);
   if (billing == "tiered") {
     v.monthly = per_month;
-    v.how = fmt::format("the {} tier at {} per disk", units::format(*price->per), monthly_text(price->amount));
+    v.how = fmt::format("the {} tier at {} per disk", units::format(*price->per), monthly_text(*price));
   } else {
-    v.monthly = per_month * bytes / price->per->value;
-    v.how = fmt::format("{} per {}", monthly_text(price->amount), units::format(*price->per));
+    v.monthly = per_month * (bytes / price->per->value);
+    v.how = fmt::format("{} per {}", monthly_text(*price), units::format(*price->per));
   }
 }
 

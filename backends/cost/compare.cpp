@@ -28,25 +28,32 @@ void normalise(Comparison& cmp, const Capability& server, const Capability& clou
   }
 }
 
+// The month the costs cross, over every value the price ranges allow
+// (money_range.h: breakeven_range); a side with unpriced items is open above.
 void breakeven(Comparison& cmp, const Total& capex) {
   const Total& a = cmp.onprem_monthly;
   const Total& c = cmp.cloud_monthly;
-  bool onprem_low = capex.lower_bound() || a.lower_bound();
-  bool cloud_low = c.lower_bound();
-  bool cloud_dearer = c.value > a.value;
-  auto when = cloud_dearer ? breakeven_months(capex.value, a.value, c.value) : std::nullopt;
-  if (!onprem_low && !cloud_low) {
-    cmp.breakeven_months = when;
-    cmp.breakeven_why = when ? "capex / (cloud per month - electricity per month)" : "the cloud is never dearer per month";
-  } else if (onprem_low && !cloud_low) {
-    // The real capex and electricity are at least the priced ones: the curves cross later, if at all.
-    cmp.breakeven_months = when;
+  const bool onprem_low = capex.lower_bound() || a.lower_bound();
+  const bool cloud_low = c.lower_bound();
+  const BreakevenRange r = breakeven_range(capex.bounded(), a.bounded(), c.bounded());
+  if (r.never) {
+    cmp.breakeven_why = onprem_low ? "the cloud is never dearer per month (even against the priced electricity alone)"
+                                   : "the cloud is never dearer per month";
+  } else if (r.low && r.high) {
+    cmp.breakeven_months = r.low;
+    cmp.breakeven_high = r.high;
+    cmp.breakeven_why = *r.low == *r.high ? "capex / (cloud per month - electricity per month)"
+                                          : "capex / (cloud per month - electricity per month), over the price ranges";
+  } else if (r.low) {
+    // The real capex and electricity are at least the priced ones, or within the price
+    // ranges the cloud may never be dearer: the curves cross this late or later, if at all.
+    cmp.breakeven_months = r.low;
     cmp.breakeven_bound = BoundKind::AtLeast;
-    cmp.breakeven_why = when ? "a lower bound: the on-premises side has unpriced items"
-                             : "the cloud is never dearer per month (even against the priced electricity alone)";
-  } else if (!onprem_low && cloud_low && cloud_dearer) {
-    // The real cloud cost is at least the priced one: the curves cross sooner.
-    cmp.breakeven_months = when;
+    cmp.breakeven_why = onprem_low ? "a lower bound: the on-premises side has unpriced items"
+                                   : "a lower bound: within the price ranges the cloud may never be dearer per month";
+  } else if (r.high) {
+    // The real cloud cost is at least the priced one: the curves cross this soon or sooner.
+    cmp.breakeven_months = r.high;
     cmp.breakeven_bound = BoundKind::AtMost;
     cmp.breakeven_why = "an upper bound: the cloud side has unpriced items";
   } else {
@@ -55,12 +62,10 @@ void breakeven(Comparison& cmp, const Total& capex) {
   }
 }
 
-// Which option costs less over the horizon, when the bounds decide it.
+// Which option costs less over the horizon, when every value the ranges allow agrees.
 std::string cheaper(const Total& onprem, const Total& cloud) {
-  if (!onprem.lower_bound() && !cloud.lower_bound()) return onprem.value < cloud.value ? "on-premises" : "cloud";
-  if (onprem.lower_bound() && !cloud.lower_bound() && onprem.value > cloud.value) return "cloud";
-  if (cloud.lower_bound() && !onprem.lower_bound() && cloud.value > onprem.value) return "on-premises";
-  return "";
+  const int order = surely_cheaper(onprem.bounded(), cloud.bounded());
+  return order < 0 ? "on-premises" : order > 0 ? "cloud" : "";
 }
 
 }  // namespace

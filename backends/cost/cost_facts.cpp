@@ -114,9 +114,11 @@ std::vector<facts::FactId> ids(std::initializer_list<std::string_view> names) {
 void CostFacts::defer(const sema::DeclEntry& entry, facts::FactSet& facts) {
   // Function-local statics: initialised once, thread-safely, for every file checked in parallel.
   static const std::vector<facts::FactId> server_figures =
-      ids({"cost.capex", "cost.hourly", "cost.total_over_horizon", "cost.complete", "cost.completeness"});
+      ids({"cost.capex", "cost.capex_high", "cost.hourly", "cost.total_over_horizon", "cost.total_over_horizon_high",
+           "cost.complete", "cost.completeness"});
   static const std::vector<facts::FactId> cloud_figures =
-      ids({"cost.hourly", "cost.total_over_horizon", "cost.complete", "cost.completeness"});
+      ids({"cost.hourly", "cost.total_over_horizon", "cost.total_over_horizon_high", "cost.complete",
+           "cost.completeness"});
   static const std::vector<facts::FactId> breakeven = ids({"cost.breakeven_months"});
   const std::string& kind = entry.decl->kind;
   const sema::DeclEntry* e = &entry;
@@ -153,15 +155,21 @@ void CostFacts::add_server_figures(const sema::DeclEntry& entry, facts::FactSet&
   const ast::Declaration& decl = *entry.decl;
   const auto [c, utilization] = server_terms(entry);
   const OnPremQuote& s = server_quote(entry, c, utilization);
-  facts.set("cost.capex", facts::Value::of(money(s.capex().value, c)),
-            derived(decl, bound_why("sum of the BOM's line totals", s.capex(), "part")));
+  facts.set("cost.capex", facts::Value::of(money(s.capex().low, c)),
+            derived(decl, bound_why(s.capex().is_range() ? "sum of the BOM's line totals, the low end of their ranges"
+                                                         : "sum of the BOM's line totals",
+                                    s.capex(), "part")));
+  facts.set("cost.capex_high", facts::Value::of(money(s.capex().high, c)),
+            derived(decl, bound_why("sum of the BOM's line totals, the high end of their ranges", s.capex(), "part")));
   if (s.energy_per_month) {
     facts.set("cost.hourly", facts::Value::of(rate(*s.energy_per_month / kHoursPerMonth, c)),
               derived(decl, "electricity: full load x PUE x utilization x price"));
   }
   if (s.tco) {
-    facts.set("cost.total_over_horizon", facts::Value::of(money(s.tco->value, c)),
-              derived(decl, bound_why("capex + electricity over the horizon", *s.tco)));
+    facts.set("cost.total_over_horizon", facts::Value::of(money(s.tco->low, c)),
+              derived(decl, bound_why("capex + electricity over the horizon (the low end)", *s.tco)));
+    facts.set("cost.total_over_horizon_high", facts::Value::of(money(s.tco->high, c)),
+              derived(decl, bound_why("capex + electricity over the horizon (the high end)", *s.tco)));
   }
   add_completeness(decl, s.capex(), "part", facts);
 }
@@ -195,13 +203,17 @@ void CostFacts::add_cloud_figures(const sema::DeclEntry& entry, facts::FactSet& 
   const CloudQuote& cl = cloud_quote(entry, c);
   Total monthly = cl.instances_monthly;
   monthly.add(cl.storage_and_services_monthly());
-  facts.set("cost.hourly", facts::Value::of(rate(monthly.value / kHoursPerMonth, c)),
+  facts.set("cost.hourly", facts::Value::of(rate(monthly.low / kHoursPerMonth, c)),
             derived(decl, bound_why(fmt::format("{} x {} price x {} billed share, plus storage and the module's network",
                                                 cl.count, cl.pricing, cl.billed_share()),
                                     monthly)));
   if (cl.total) {
-    facts.set("cost.total_over_horizon", facts::Value::of(money(cl.total->value, c)),
-              derived(decl, bound_why("instances, storage and the module's network over the hours", *cl.total)));
+    facts.set("cost.total_over_horizon", facts::Value::of(money(cl.total->low, c)),
+              derived(decl, bound_why("instances, storage and the module's network over the hours (the low end)",
+                                      *cl.total)));
+    facts.set("cost.total_over_horizon_high", facts::Value::of(money(cl.total->high, c)),
+              derived(decl, bound_why("instances, storage and the module's network over the hours (the high end)",
+                                      *cl.total)));
     add_completeness(decl, *cl.total, "item", facts);
   } else {
     add_completeness(decl, monthly, "item", facts);

@@ -3,11 +3,14 @@
 // sum whose other terms have no price — so a requirement `cost.X <= limit` that fails
 // on it fails on the real figure too:
 //
-//   server:   cost.capex (money), cost.hourly (electricity, money/s), cost.total_over_horizon
-//             (capex + electricity over the workload's horizon), cost.breakeven_months
-//             (a duration) against a cloud option serving the same workload
-//   cloud:    cost.hourly (instances x price x billed share + storage), cost.total_over_horizon
-//             (over its duration, else the workload's horizon), cost.breakeven_months
+//   server:   cost.capex (money, the low end of its range) and cost.capex_high (the high
+//             end), cost.hourly (electricity, money/s), cost.total_over_horizon and
+//             cost.total_over_horizon_high (capex + electricity over the workload's horizon),
+//             cost.breakeven_months (a duration, the earliest month) against a cloud option
+//             serving the same workload
+//   cloud:    cost.hourly (instances x price x billed share + storage, the low end),
+//             cost.total_over_horizon and cost.total_over_horizon_high (over its duration,
+//             else the workload's horizon), cost.breakeven_months
 //   workload: cost.breakeven_months of the first server/cloud pair serving it
 //   server and cloud: cost.complete and cost.completeness (whether the figure the budget
 //             judges — a server's capex, a cloud's total — has every price); from

@@ -1,6 +1,7 @@
-// `missing-price` errors, one per unpriced item of a declaration: a part used on two
+// `missing-price` warnings, one per unpriced item of a declaration: a part used on two
 // lines (a drive model for data and checkpoint), or a volume type used for the system
-// and the data disk, is one error with a note at each further use.
+// and the data disk, is one warning with a note at each further use. The figures that
+// need the price become lower bounds; `--require-prices` turns these into errors.
 #pragma once
 
 #include <map>

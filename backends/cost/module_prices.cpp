@@ -33,15 +33,21 @@ bool usable(const PriceEntry& p, bool traffic) {
   return p.amount.dimension == units::Dimension::money_rate() && !p.per;
 }
 
+// "0.045 USD/h", or for a range "0.04 .. 0.05 USD/h".
 std::string rate_text(const PriceEntry& p, Billing billing) {
   const std::string currency(units::currency_code(p.amount.currency));
+  auto figure = [&](double scale) {
+    const double low = p.amount.value * scale;
+    const double high = p.high.value * scale;
+    return low == high ? fmt::format("{:.4g}", low) : fmt::format("{:.4g} .. {:.4g}", low, high);
+  };
   switch (billing) {
     case Billing::Hourly:
-      return fmt::format("{:.4g} {}/h", p.amount.value * 3600, currency);
+      return fmt::format("{} {}/h", figure(3600), currency);
     case Billing::Provisioned:
-      return fmt::format("{:.4g} {}/month per unit", p.amount.value * kSecondsPerMonth, currency);
+      return fmt::format("{} {}/month per unit", figure(kSecondsPerMonth), currency);
     case Billing::Traffic:
-      return fmt::format("{:.4g} {} per {} of traffic", p.amount.value, currency, units::format(*p.per));
+      return fmt::format("{} {} per {} of traffic", figure(1), currency, units::format(*p.per));
     case Billing::Capacity:
       break;
   }
@@ -72,7 +78,7 @@ ServiceLine price_service(const ModuleResource& r, const PriceBook& book, const 
     line.how = line.traffic ? "traffic: no rate in the price book" : "no price";
     return line;
   }
-  auto converted = book.convert(price->amount, currency);
+  auto converted = book.convert_unit(price->amount.currency, currency);
   if (!converted) {
     if (!line.traffic) {
       missing.report(r.catalog, at, r.role,
@@ -88,11 +94,13 @@ ServiceLine price_service(const ModuleResource& r, const PriceBook& book, const 
   line.conversion = converted->describe();
   if (converted->rate) line.rate = converted->rate->source;
   line.how = rate_text(*price, r.billing);
+  // Both ends of a range convert at the one rate; money per second to per month.
+  const MoneyRange per_month = MoneyRange{price->amount.value, price->high.value} * (converted->value.value * kSecondsPerMonth);
   if (r.billing == Billing::Hourly) {
-    line.monthly = converted->value.value * kSecondsPerMonth * r.count;
+    line.monthly = per_month * r.count;
   } else if (r.billing == Billing::Provisioned) {
     line.how += fmt::format(" x {:g}", r.units);
-    line.monthly = converted->value.value * kSecondsPerMonth * r.units * r.count;
+    line.monthly = per_month * (r.units * r.count);
   }
   return line;
 }

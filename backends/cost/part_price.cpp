@@ -24,9 +24,11 @@ std::optional<double> capacity_of(const sema::Program& program, const std::strin
 }  // namespace
 
 PartPriceResult part_price(const sema::Program& program, const std::string& part, const std::string& region,
-                           units::Currency currency, const PriceBook& book) {
+                           units::Currency currency, const PriceBook& book, const PartCounts* build) {
   PartPriceResult result;
-  const PriceEntry* price = book.find(PriceQuery{part, region, false, currency, PriceUse::Capex});
+  PriceQuery query{part, region, false, currency, PriceUse::Capex};
+  query.build = build;
+  const PriceEntry* price = book.find(query);
   if (!price || price->amount.dimension != units::Dimension::money_amount()) return result;
   result.entry = price;
   PartPrice priced;
@@ -39,15 +41,18 @@ PartPriceResult part_price(const sema::Program& program, const std::string& part
       return result;
     }
     per_unit_factor = *capacity / price->per->value;
-    priced.per_capacity = fmt::format("{} per {} x {}", units::format(price->amount), units::format(*price->per),
+    std::string amount = units::format(price->amount);
+    if (price->is_range()) amount += " .. " + units::format(price->high);
+    priced.per_capacity = fmt::format("{} per {} x {}", amount, units::format(*price->per),
                                       units::format({*capacity, units::Dimension::data()}));
   }
-  auto converted = book.convert(price->amount, currency);
+  // Both ends convert at the one rate.
+  auto converted = book.convert_unit(price->amount.currency, currency);
   if (!converted) {
     result.problem = PriceProblem::NoRate;
     return result;
   }
-  priced.unit = converted->value.value * per_unit_factor;
+  priced.unit = MoneyRange{price->amount.value, price->high.value} * (converted->value.value * per_unit_factor);
   priced.converted = std::move(*converted);
   result.priced = std::move(priced);
   return result;

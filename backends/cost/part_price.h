@@ -1,6 +1,7 @@
 // The price of one new part in a currency: the price book's best capex entry for it
-// (list, street or quote; `used` only from the user's own book), times the part's
-// capacity for a price given per capacity, converted through a dated rate. The BOM
+// (a new-part kind, cost::is_new_part_kind; `used` only from the user's own book), a
+// point or a range, times the part's capacity for a price given per capacity, converted
+// through a dated rate. The BOM
 // prices its lines with it, and `gpuspec suggest` orders candidate parts by it.
 #pragma once
 
@@ -14,7 +15,7 @@ namespace gpuspec::cost {
 
 struct PartPrice {
   const PriceEntry* price = nullptr;  // the entry used
-  double unit = 0;                    // one part, in the asked currency
+  MoneyRange unit;                    // one part, in the asked currency (a point for a point price)
   Converted converted;                // the conversion (its rate, if any)
   std::string per_capacity;           // "80 USD per 1 TB x 3.84 TB" for a capacity-based price, else ""
 };
@@ -29,7 +30,9 @@ struct PartPriceResult {
   const PriceEntry* entry = nullptr;             // the entry that could not be used (NoCapacity, NoRate)
 };
 
+// `build`: what one node of the build holds, so a system price (`includes`) the build
+// contains can serve (PriceQuery::build); nullptr prices the part alone.
 PartPriceResult part_price(const sema::Program& program, const std::string& part, const std::string& region,
-                           units::Currency currency, const PriceBook& book);
+                           units::Currency currency, const PriceBook& book, const PartCounts* build = nullptr);
 
 }  // namespace gpuspec::cost

@@ -249,16 +249,34 @@ std::vector<const PriceEntry*> PriceBook::prices() const {
 
 void PriceBook::add_rate_override(ExchangeRate rate) { overrides_.push_back(std::move(rate)); }
 
+namespace {
+
+// Whether a build holding `build` contains everything a system price includes.
+bool holds(const PartCounts* build, const PriceEntry& e) {
+  if (!build) return false;
+  return std::all_of(e.includes.begin(), e.includes.end(), [&](const IncludedPart& part) {
+    auto it = build->find(part.part);
+    return it != build->end() && it->second >= part.count;
+  });
+}
+
+}  // namespace
+
 std::vector<const PriceEntry*> PriceBook::candidates(const PriceQuery& q) const {
   auto score = [&](const PriceEntry& e) {
-    int region_score = e.region.empty() ? 1 : (!q.region.empty() && e.region == q.region) ? 2 : 0;
+    const bool region_match = !q.region.empty() && e.region == q.region;
+    // Another region's price is the last resort, the user's or not.
+    const bool region_fits = e.region.empty() || region_match;
     bool currency_match = q.currency != units::Currency::None && e.amount.currency == q.currency;
+    // A system price the build holds is more specific than the part's own price.
+    double pieces = 0;
+    for (const auto& part : e.includes) pieces += part.count;
     // A capex prefers a new-part price of the user's to a used one (a used one is there only when the user has it).
     bool new_part = q.use != PriceUse::Capex || e.kind != "used";
     // A figure someone observed beats one derived from another part's price.
     bool observed = e.kind != "estimate";
-    return std::tuple(region_score, currency_match, e.source.user, new_part, observed, e.source.date_key(),
-                      e.source.entry);
+    return std::tuple(region_fits, e.source.user, region_match, e.includes.size(), pieces, currency_match, new_part,
+                      observed, e.source.date_key(), e.source.entry);
   };
   std::vector<const PriceEntry*> out;
   for (const auto& layer : layers_) {
@@ -268,6 +286,8 @@ std::vector<const PriceEntry*> PriceBook::candidates(const PriceQuery& q) const 
       const PriceEntry& e = layer->prices_[i];
       if (q.strict_region && !e.region.empty() && e.region != q.region) continue;
       if (!kind_serves(e.kind, e.source.user, q.use, q.kind)) continue;
+      // A system price never serves a build without everything it includes.
+      if (q.use == PriceUse::Capex && !e.includes.empty() && !holds(q.build, e)) continue;
       out.push_back(&e);
     }
   }
@@ -361,6 +381,18 @@ std::string format_money(double amount, units::Currency currency) {
   std::string out = (negative ? "-" : "") + grouped + digits.substr(dot);
   auto code = units::currency_code(currency);
   return code.empty() ? out : out + " " + std::string(code);
+}
+
+std::string format_change(MoneyRange from, MoneyRange to, units::Currency currency) {
+  auto signed_money = [&](double delta) { return (delta >= 0 ? "+" : "") + format_money(delta, currency); };
+  const double low = to.low - from.low, high = to.high - from.high;
+  if (plain_money(low) == plain_money(high)) return signed_money(low);
+  return signed_money(low) + " at the low end, " + signed_money(high) + " at the high end";
+}
+
+std::string format_money_range(MoneyRange range, units::Currency currency) {
+  if (range.is_point()) return format_money(range.low, currency);
+  return format_money(range.low, units::Currency::None) + " .. " + format_money(range.high, currency);
 }
 
 }  // namespace gpuspec::cost

@@ -1,7 +1,7 @@
 // The price book: every `price`, `exchange_rate` and `electricity` declaration of the
 // stdlib, of the spec's own program, and of user price-book files (`--prices FILE`).
-// A user entry overrides a stdlib entry for the same item and region; otherwise the
-// newest `as_of` wins. Money is converted only through a dated exchange rate (the newest
+// A user entry overrides a stdlib entry for the same item, whatever the regions; otherwise
+// the newest `as_of` wins (PriceBook::find has the whole order). Money is converted only through a dated exchange rate (the newest
 // one not after the quote date) or a `--rate` the user gives, and every conversion
 // names the rate it used.
 #pragma once
@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "backends/cost/money_range.h"
 #include "sema/program.h"
 #include "source/source.h"
 #include "units/quantity.h"
@@ -84,6 +85,10 @@ enum class PriceUse {
   Volume,    // renting block storage: list, on_demand or quote
 };
 
+// What one node of a build holds, part by part (catalog name -> count per node): a
+// system price serves a BOM only when the build holds everything it `includes`.
+using PartCounts = std::map<std::string, double, std::less<>>;
+
 struct PriceQuery {
   std::string item;
   std::string region;          // preferred region ("cn" for parts, the cloud region for rentals)
@@ -91,6 +96,10 @@ struct PriceQuery {
   units::Currency currency = units::Currency::None;  // breaks ties between regions
   PriceUse use = PriceUse::Any;
   std::string kind = "on_demand";  // PriceUse::Instance: the kind asked for
+  // PriceUse::Capex: the build's parts. A system price (one with `includes`) serves only
+  // when every included part is there with at least its count; without the build's parts
+  // (a part priced alone, as suggest's sizing does) no system price serves.
+  const PartCounts* build = nullptr;
 };
 
 // The price entries of one file, or of the whole stdlib, read once: immutable, so the
@@ -138,10 +147,14 @@ class PriceBook {
   void set_quote_date(std::string date) { quote_date_ = std::move(date); }
   const std::string& quote_date() const { return quote_date_; }
 
-  // The best entry for a query: an entry for `region` beats one without a region, which
-  // beats another region's; then one in `currency`; then a user entry; then (for a capex)
-  // a new-part price over a used one; then an observed figure over an estimate; then the
-  // newest as_of (an undated entry is the oldest).
+  // The best entry for a query. The user's own book (--prices, gpuspec.json's "prices",
+  // the spec's files) beats the stdlib whatever their regions: a user entry for `region`,
+  // then a user entry without a region, then the stdlib's for `region`, then the stdlib's
+  // without one; another region's entry comes after all of those. Within that: a system
+  // price the build holds, the most specific first (most included parts, then most
+  // pieces), before a price without `includes`; then one in `currency`; then (for a
+  // capex) a new-part price over a used one; then an observed figure over an estimate;
+  // then the newest as_of (an undated entry is the oldest).
   const PriceEntry* find(const PriceQuery& query) const;
   // Every entry that may serve the query, best first (tiered prices pick among them).
   std::vector<const PriceEntry*> candidates(const PriceQuery& query) const;
@@ -184,6 +197,11 @@ std::optional<ExchangeRate> parse_rate_override(const std::string& text, std::st
 
 // Formats money in its currency with two decimals and thousands separators: "12,999.00 CNY".
 std::string format_money(double amount, units::Currency currency);
+// A range as "12,000.00 .. 15,000.00 USD" (the currency once), a point as format_money.
+std::string format_money_range(MoneyRange range, units::Currency currency);
+// How `to` differs from `from`, end by end: "+566.92 USD" when both ends move alike, else
+// "+766.92 USD at the low end, -333.08 USD at the high end".
+std::string format_change(MoneyRange from, MoneyRange to, units::Currency currency);
 // "12999.00": the plain number for CSV/JSON-friendly columns.
 std::string plain_money(double amount);
 

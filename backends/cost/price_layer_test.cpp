@@ -69,7 +69,7 @@ TEST(PriceLayers, AnswerAsOneListOfEntries) {
   PriceBook book;
   book.add_layer(library);
   book.add_user_layer(files.user_file().source, PriceLayer::of_file(files.user_file(), true));
-  // Region first, then the user's entry over the stdlib's.
+  // The user's entry first, then the stdlib's for the region, then its region-less one.
   EXPECT_EQ(entries(book), (std::vector<std::string>{"team.gpu", "prices.test.gpu.us", "prices.test.gpu.any"}));
   EXPECT_EQ(book.prices().size(), 3u);
   EXPECT_EQ(book.prices().front()->source.entry, "prices.test.gpu.us");  // the stdlib's first

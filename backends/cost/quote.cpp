@@ -130,7 +130,7 @@ CloudQuote quote_cloud(const sema::Program& program, const sema::DeclEntry& entr
                      fmt::format("add a `price` entry for {} with `kind = {}` and `region = \"{}\"` to a price-book "
                                  "file and pass it with --prices FILE",
                                  q.instance, q.pricing, q.region));
-    } else if (!(converted = book.convert(price->amount, currency))) {
+    } else if (!(converted = book.convert_unit(price->amount.currency, currency))) {
       missing.report(q.instance, range_of(decl, "instance"), "instance",
                      fmt::format("no exchange rate from {} to {} for the price of '{}' ({})",
                                  units::currency_code(price->amount.currency), units::currency_code(currency),
@@ -139,13 +139,19 @@ CloudQuote quote_cloud(const sema::Program& program, const sema::DeclEntry& entr
     } else {
       q.price = price;
       q.conversion = converted->describe();
-      q.hourly = finite_or_report(converted->value.value * 3600, decl, range_of(decl, "instance"), "hourly price", diags);
+      // Both ends of a range convert at the one rate; money per second to per hour.
+      const MoneyRange hourly = MoneyRange{price->amount.value, price->high.value} * (converted->value.value * 3600);
+      if (hourly.finite()) {
+        q.hourly = hourly;
+      } else {
+        report_overflow(decl, range_of(decl, "instance"), "hourly price", diags);
+      }
       q.sources.push_back(price->source);
       add_rate_source(q.sources, *converted);
     }
   }
   if (q.hourly) {
-    q.instances_monthly.add(*q.hourly * q.count * kHoursPerMonth * q.billed_share());
+    q.instances_monthly.add(*q.hourly * (q.count * kHoursPerMonth * q.billed_share()));
   } else {
     q.instances_monthly.missing(q.instance.empty() ? "instance" : q.instance);
   }
@@ -171,7 +177,7 @@ CloudQuote quote_cloud(const sema::Program& program, const sema::DeclEntry& entr
   if (resources) q.services = price_services(*resources, book, q.region, currency, missing, decl.name_range);
   for (const auto& line : q.services) {
     if (line.monthly) q.services_monthly.add(*line.monthly);
-    else q.services_monthly.missing(line.traffic ? line.role + " (traffic)" : line.item);
+    else q.services_monthly.missing(line.traffic ? line.role + std::string(kUsageSuffix) : line.item);
     if (line.price) q.sources.push_back(line.price->source);
     if (line.rate) q.sources.push_back(*line.rate);
   }
@@ -296,10 +302,15 @@ std::string Capability::describe() const {
   return t ? fmt::format("{} ({:.4g} dense BF16 TFLOPS)", gpus_text, *t) : gpus_text + " (no dense BF16 figure)";
 }
 
-std::optional<double> breakeven_months(double capex, double onprem_monthly, double cloud_monthly) {
-  if (cloud_monthly <= onprem_monthly) return std::nullopt;
-  if (!std::isfinite(capex / (cloud_monthly - onprem_monthly))) return std::nullopt;  // no month a quote can print
-  return capex / (cloud_monthly - onprem_monthly);
+std::string breakeven_text(const Comparison& cmp) {
+  if (!cmp.breakeven_months) return "";
+  const std::string prefix = cmp.breakeven_bound == BoundKind::AtLeast  ? "at least "
+                             : cmp.breakeven_bound == BoundKind::AtMost ? "at most "
+                                                                        : "";
+  if (cmp.breakeven_high && fmt::format("{:.1f}", *cmp.breakeven_high) != fmt::format("{:.1f}", *cmp.breakeven_months)) {
+    return fmt::format("{}{:.1f} .. {:.1f} months", prefix, *cmp.breakeven_months, *cmp.breakeven_high);
+  }
+  return fmt::format("{}{:.1f} months", prefix, *cmp.breakeven_months);
 }
 
 std::vector<const sema::DeclEntry*> program_deployments(const sema::Program& program) {

@@ -66,7 +66,7 @@ struct CloudVolume {
   std::string how;                       // "0.08 USD/month per 1 GB x 200 GiB", or the tier
   std::string conversion;
   std::optional<PriceSource> rate;       // the exchange rate the conversion used
-  std::optional<double> monthly;         // one volume per month, in the quote currency
+  std::optional<MoneyRange> monthly;     // one volume per month, in the quote currency
 };
 
 // A resource the Terraform module creates besides the nodes and their disks
@@ -82,7 +82,7 @@ struct ServiceLine {
   std::string how;       // "0.045 USD/h", "0.045 USD per 1 GB of traffic"
   std::string conversion;
   std::optional<PriceSource> rate;
-  std::optional<double> monthly;  // all `count` of them, per month
+  std::optional<MoneyRange> monthly;  // all `count` of them, per month
 };
 
 struct CloudQuote {
@@ -93,7 +93,7 @@ struct CloudQuote {
   double utilization = 1;
   const PriceEntry* price = nullptr;
   std::string conversion;
-  std::optional<double> hourly;          // one instance, in the quote currency
+  std::optional<MoneyRange> hourly;      // one instance, in the quote currency
   std::optional<double> duration_hours;  // the cloud's duration (or the workload's horizon)
   std::vector<CloudVolume> volumes;
   std::vector<ServiceLine> services;     // the module's other resources
@@ -128,7 +128,12 @@ struct Comparison {
   std::string mismatch;                  // "" or how the GPUs differ
   Total onprem_monthly, cloud_monthly;   // cloud: scaled instances + storage
   std::optional<Total> onprem_over_horizon, cloud_over_horizon;
-  std::optional<double> breakeven_months;  // nullopt: never, or unknown (see breakeven_why)
+  // The month the costs cross, over every value the ranges allow: breakeven_months is
+  // the earliest (Exact, AtLeast) or, when only that is known, the latest (AtMost);
+  // breakeven_high the latest when both are known (equal for points). nullopt: never,
+  // or unknown (see breakeven_why).
+  std::optional<double> breakeven_months;
+  std::optional<double> breakeven_high;
   BoundKind breakeven_bound = BoundKind::Exact;
   std::string breakeven_why;
   std::string cheaper;                   // "on-premises", "cloud", or "" when unknown
@@ -170,8 +175,8 @@ Quote build_quote(const std::vector<Deployment>& deployments, const PriceBook& b
 // "on-demand", "1-year reserved", "3-year reserved" for a `pricing` kind.
 std::string pricing_words(const std::string& kind);
 
-// The break-even month of capex + a*m against c*m; nullopt when c <= a.
-std::optional<double> breakeven_months(double capex, double onprem_monthly, double cloud_monthly);
+// "11.9 months", "10.2 .. 14.8 months", "at least 11.9 months", "at most 3.0 months".
+std::string breakeven_text(const Comparison& comparison);
 
 // The server and cloud declarations of the program's own files (the root and what it
 // imports), in file then source order.

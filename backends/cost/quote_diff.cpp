@@ -13,16 +13,16 @@ namespace gpuspec::cost {
 
 namespace {
 
-using Lines = std::map<std::string, std::optional<double>>;
+using Lines = std::map<std::string, std::optional<MoneyRange>>;
 
 Lines server_lines(const OnPremQuote& s) {
   Lines lines;
   for (const auto& l : s.bom.lines) {
     auto& slot = lines[fmt::format("{} {}", l.role, l.part)];
-    if (l.line_total) slot = slot.value_or(0) + *l.line_total;
+    if (l.line_total) slot = slot.value_or(MoneyRange{}) + *l.line_total;
   }
   auto& energy = lines["electricity over horizon"];
-  if (s.opex_over_horizon && !s.opex_over_horizon->lower_bound()) energy = s.opex_over_horizon->value;
+  if (s.opex_over_horizon && !s.opex_over_horizon->lower_bound()) energy = s.opex_over_horizon->range();
   return lines;
 }
 
@@ -30,10 +30,10 @@ Lines cloud_lines(const CloudQuote& c) {
   Lines lines;
   double months = c.duration_hours.value_or(0) / kHoursPerMonth;
   auto& instances = lines[fmt::format("instances {:g} x {}", c.count, c.instance)];
-  if (c.instances_total && !c.instances_total->lower_bound()) instances = c.instances_total->value;
+  if (c.instances_total && !c.instances_total->lower_bound()) instances = c.instances_total->range();
   for (const auto& v : c.volumes) {
     auto& slot = lines[fmt::format("storage.{} {} {:g} GiB", v.role, v.volume, v.gib)];
-    if (v.monthly && c.duration_hours) slot = *v.monthly * c.count * months;
+    if (v.monthly && c.duration_hours) slot = *v.monthly * (c.count * months);
   }
   for (const auto& s : c.services) {  // the module's NAT gateway, addresses, bastion
     auto& slot = lines[fmt::format("{} {} x {}", s.role, s.count, s.item)];
@@ -42,8 +42,12 @@ Lines cloud_lines(const CloudQuote& c) {
   return lines;
 }
 
+bool same_money(const MoneyRange& a, const MoneyRange& b) {
+  return plain_money(a.low) == plain_money(b.low) && plain_money(a.high) == plain_money(b.high);
+}
+
 std::vector<LineChange> changed(const Lines& before, const Lines& after) {
-  std::map<std::string, std::pair<std::optional<double>, std::optional<double>>> all;
+  std::map<std::string, std::pair<std::optional<MoneyRange>, std::optional<MoneyRange>>> all;
   std::map<std::string, std::pair<bool, bool>> present;
   for (const auto& [k, v] : before) all[k].first = v, present[k].first = true;
   for (const auto& [k, v] : after) all[k].second = v, present[k].second = true;
@@ -51,7 +55,7 @@ std::vector<LineChange> changed(const Lines& before, const Lines& after) {
   for (const auto& [k, pair] : all) {
     const auto& [a, b] = pair;
     if (present[k].first && present[k].second && a.has_value() == b.has_value() &&
-        (!a || plain_money(*a) == plain_money(*b))) {
+        (!a || same_money(*a, *b))) {
       continue;
     }
     out.push_back({(present[k].first ? present[k].second ? "~ " : "- " : "+ ") + k, a, b});
@@ -105,10 +109,13 @@ void pair_up(const std::vector<T>& before, const std::vector<T>& after, Name nam
 
 std::string money_text(const std::optional<Total>& t, units::Currency c) {
   if (!t) return "none";
-  return (t->lower_bound() ? "at least " : "") + format_money(t->value, c);
+  return (t->lower_bound() ? "at least " : "") + format_money_range(t->range(), c);
 }
 
-std::string line_money(const std::optional<double>& v, units::Currency c) { return v ? format_money(*v, c) : "no price"; }
+std::string line_money(const std::optional<MoneyRange>& v, units::Currency c) {
+  return v ? format_money_range(*v, c) : "no price";
+}
+
 
 }  // namespace
 
@@ -157,18 +164,26 @@ std::vector<GateFailure> apply_gate(const std::vector<OptionDiff>& diffs, const 
       if (!f.after) continue;
       // An exact baseline and a lower-bound new figure still give a sound lower bound on the rise.
       if (f.before && f.before->lower_bound()) continue;
-      double before = f.before ? f.before->value : 0;
-      double increase = f.after->value - before;
       std::string at_least = f.after->lower_bound() ? "at least " : "";
+      // Each end of the range is gated: the low ends against each other, and the high ends.
+      const MoneyRange before = f.before ? f.before->range() : MoneyRange{};
+      const MoneyRange after = f.after->range();
+      const std::pair<double, double> ends[] = {{before.low, after.low}, {before.high, after.high}};
+      std::optional<double> worst_pct, worst_increase;
+      for (const auto& [old_end, new_end] : ends) {
+        const double increase = new_end - old_end;
+        const double pct = old_end > 0 ? increase / old_end * 100 : (increase > 0 ? INFINITY : 0);
+        if (!worst_pct || pct > *worst_pct) worst_pct = pct;
+        if (!worst_increase || increase > *worst_increase) worst_increase = increase;
+      }
       if (threshold.percent) {
         if (!f.before) continue;  // a new option has no baseline for a percentage
-        double pct = before > 0 ? increase / before * 100 : (increase > 0 ? INFINITY : 0);
-        if (pct > threshold.value) {
-          out.push_back({d.label(), f.figure, fmt::format("{}{:+.2f}%, above {}", at_least, pct, threshold.text)});
+        if (*worst_pct > threshold.value) {
+          out.push_back({d.label(), f.figure, fmt::format("{}{:+.2f}%, above {}", at_least, *worst_pct, threshold.text)});
         }
-      } else if (increase > limit) {
+      } else if (*worst_increase > limit) {
         out.push_back({d.label(), f.figure,
-                       fmt::format("{}+{}, above {}", at_least, format_money(increase, currency),
+                       fmt::format("{}+{}, above {}", at_least, format_money(*worst_increase, currency),
                                    threshold.text)});
       }
     }
@@ -183,9 +198,7 @@ std::string render_diff(const std::vector<OptionDiff>& diffs, units::Currency c)
     out += "\n" + printable(d.label()) + "\n";
     for (const auto& l : d.lines) {
       if (l.line[0] == '~') {
-        std::string delta = l.before && l.after ? fmt::format(" ({}{})", *l.after >= *l.before ? "+" : "",
-                                                            format_money(*l.after - *l.before, c))
-                                                : "";
+        std::string delta = l.before && l.after ? fmt::format(" ({})", format_change(*l.before, *l.after, c)) : "";
         out += fmt::format("  {}: {} -> {}{}\n", printable(l.line), line_money(l.before, c), line_money(l.after, c), delta);
       } else {
         out += fmt::format("  {}: {}\n", printable(l.line), line_money(l.line[0] == '+' ? l.after : l.before, c));
@@ -194,9 +207,10 @@ std::string render_diff(const std::vector<OptionDiff>& diffs, units::Currency c)
     for (const auto& f : d.figures) {
       std::string change;
       if (f.before && f.after && !f.before->lower_bound() && !f.after->lower_bound()) {
-        double inc = f.after->value - f.before->value;
-        double pct = f.before->value > 0 ? inc / f.before->value * 100 : 0;
-        change = fmt::format(" ({}{}, {:+.2f}%)", inc >= 0 ? "+" : "", format_money(inc, c), pct);
+        double inc = f.after->low - f.before->low;
+        double pct = f.before->low > 0 ? inc / f.before->low * 100 : 0;
+        change = fmt::format(" ({}, {:+.2f}%{})", format_change(f.before->range(), f.after->range(), c), pct,
+                             f.before->is_range() || f.after->is_range() ? " at the low end" : "");
       } else if (f.before && f.after) {
         change = " (change not exact: a side has unpriced items)";
       }

@@ -26,8 +26,8 @@ struct Threshold {
 std::optional<Threshold> parse_threshold(const std::string& text);
 
 struct LineChange {
-  std::string line;                     // "gpu nvidia.l40s", "electricity over horizon", "storage.data aws.ebs_gp3"
-  std::optional<double> before, after;  // nullopt: absent or unpriced on that side
+  std::string line;                         // "gpu nvidia.l40s", "electricity over horizon", "storage.data aws.ebs_gp3"
+  std::optional<MoneyRange> before, after;  // nullopt: absent or unpriced on that side
 };
 
 // One gated figure of one option.
@@ -46,8 +46,8 @@ struct OptionDiff {
 
 std::vector<OptionDiff> diff_quotes(const Quote& before, const Quote& after);
 
-// A gated figure that rose above the threshold (`limit` is in the quote currency when
-// the threshold is an amount).
+// A gated figure that rose above the threshold at either end of its range (`limit` is in
+// the quote currency when the threshold is an amount).
 struct GateFailure {
   std::string option, figure, why;      // why: "+5.60%, above 5%"
 };

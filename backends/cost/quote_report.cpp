@@ -26,6 +26,8 @@ using report_detail::num;
 ordered_json opt_total(const std::optional<Total>& t) { return t ? total_to_json(*t) : ordered_json(nullptr); }
 ordered_json opt_number(const std::optional<double>& v) { return v ? ordered_json(*v) : ordered_json(nullptr); }
 ordered_json opt_cents(const std::optional<double>& v) { return v ? ordered_json(cents(*v)) : ordered_json(nullptr); }
+std::optional<double> low_of(const std::optional<MoneyRange>& v) { return v ? std::optional(v->low) : std::nullopt; }
+std::optional<double> high_of(const std::optional<MoneyRange>& v) { return v ? std::optional(v->high) : std::nullopt; }
 
 std::string bound_name(BoundKind b) {
   return b == BoundKind::AtLeast ? "at least" : b == BoundKind::AtMost ? "at most" : "";
@@ -45,14 +47,26 @@ std::string price_ref(const PriceSource& s) {
 // A figure from a Total: a lower bound names what is unpriced.
 Figure money_figure(std::string section, std::string item, const std::optional<Total>& t, const std::string& unit,
                     std::string source, const std::string& noun = "item") {
-  Figure f{std::move(section), std::move(item), std::nullopt, "", unit, std::move(source)};
+  Figure f{std::move(section), std::move(item), std::nullopt, std::nullopt, "", unit, std::move(source)};
   if (!t) return f;
   if (t->lower_bound()) {
     // "at least 0.00" would read as a price: with nothing priced, say so.
-    f.bound = t->value > 0 ? "at least" : "no price";
+    f.bound = t->high > 0 ? "at least" : "no price";
     f.source += (f.source.empty() ? "" : " ") + unpriced_note(*t, noun);
   }
-  if (f.bound != "no price") f.amount = t->value;
+  if (f.bound != "no price") {
+    f.amount = t->low;
+    if (t->is_range()) f.high = t->high;
+  }
+  return f;
+}
+
+// A figure from a range that may be missing (an hourly price, a volume's month).
+Figure range_figure(std::string section, std::string item, const std::optional<MoneyRange>& v, std::string unit,
+                    std::string source) {
+  Figure f{std::move(section), std::move(item), low_of(v), std::nullopt, v ? "" : "no price", std::move(unit),
+           std::move(source)};
+  if (v && !v->is_point()) f.high = v->high;
   return f;
 }
 
@@ -70,7 +84,7 @@ std::vector<Figure> server_figures(const OnPremQuote& s, units::Currency currenc
   std::vector<Figure> out;
   out.push_back(money_figure(sec, "capex (BOM total)", s.capex(), c, fmt::format("{} BOM lines", s.bom.lines.size()), "part"));
   if (s.energy_per_month && s.full_load_w && s.electricity) {
-    out.push_back({sec, "electricity per month", s.energy_per_month, "", c,
+    out.push_back({sec, "electricity per month", s.energy_per_month, std::nullopt, "", c,
                    fmt::format("{} full load x {} h x {:.4g} utilization ({}) x PUE {} ({}) x {}",
                                units::format({*s.full_load_w, units::Dimension::power()}), num(kHoursPerMonth),
                                s.utilization, s.utilization_why, num(s.pue), s.pue_source,
@@ -78,14 +92,14 @@ std::vector<Figure> server_figures(const OnPremQuote& s, units::Currency currenc
                                // utilization printed -nan CNY/kWh at a utilization of 0%.
                                kwh_price(*s.electricity, s.electricity_conversion, currency, s.energy_price))});
   } else {
-    out.push_back({sec, "electricity per month", std::nullopt, s.full_load_w ? "no price" : "", c,
+    out.push_back({sec, "electricity per month", std::nullopt, std::nullopt, s.full_load_w ? "no price" : "", c,
                    s.full_load_w ? "no electricity price for the site region" : "no full-load figure"});
   }
-  out.push_back({sec, "horizon", s.horizon_months, "", "months",
+  out.push_back({sec, "horizon", s.horizon_months, std::nullopt, "", "months",
                  s.workload.empty() ? "no served workload" : "workload " + s.workload + " horizon"});
   out.push_back(money_figure(sec, "electricity over horizon", s.opex_over_horizon, c, "electricity per month x horizon"));
   out.push_back(money_figure(sec, "total cost of ownership", s.tco, c, "capex + electricity over horizon"));
-  out.push_back({sec, "GPUs", std::nullopt, "", "", s.capability.describe()});
+  out.push_back({sec, "GPUs", std::nullopt, std::nullopt, "", "", s.capability.describe()});
   return out;
 }
 
@@ -96,8 +110,8 @@ std::vector<Figure> cloud_figures(const CloudQuote& cl, units::Currency currency
   std::string src = cl.price ? fmt::format("{} in {}: {}", cl.instance, cl.region.empty() ? "-" : cl.region, price_ref(cl.price->source))
                              : cl.instance + ": no price";
   if (!cl.conversion.empty()) src += ", converted at " + cl.conversion;
-  out.push_back({sec, pricing_words(cl.pricing) + " per instance-hour", cl.hourly, cl.hourly ? "" : "no price", c + "/h", src});
-  out.push_back({sec, "hours", cl.duration_hours, "", "h", "duration (or the workload's horizon)"});
+  out.push_back(range_figure(sec, pricing_words(cl.pricing) + " per instance-hour", cl.hourly, c + "/h", src));
+  out.push_back({sec, "hours", cl.duration_hours, std::nullopt, "", "h", "duration (or the workload's horizon)"});
   std::string billed = fmt::format(
       "hourly x {} instances x every hour: the Terraform module runs them until terraform destroy{}", num(cl.count),
       cl.utilization < 1 ? fmt::format(" ({:.4g} utilization is the share doing the work)", cl.utilization) : "");
@@ -107,8 +121,8 @@ std::vector<Figure> cloud_figures(const CloudQuote& cl, units::Currency currency
                                    v.size_defaulted ? " (no size declared: the Terraform backend's default)" : "");
     std::string vsrc = v.monthly ? fmt::format("{}: {}, {}", what, v.how, price_ref(v.price->source)) : what + ": no price";
     if (!v.conversion.empty()) vsrc += ", converted at " + v.conversion;
-    std::optional<double> monthly = v.monthly ? std::optional(*v.monthly * cl.count) : std::nullopt;
-    out.push_back({sec, v.role + " disk per month", monthly, monthly ? "" : "no price", c, vsrc});
+    std::optional<MoneyRange> monthly = v.monthly ? std::optional(*v.monthly * cl.count) : std::nullopt;
+    out.push_back(range_figure(sec, v.role + " disk per month", monthly, c, vsrc));
   }
   out.push_back(money_figure(sec, "storage", cl.storage_total, c, "storage per month x hours / 730 (billed while it exists)"));
   for (const auto& line : cl.services) {
@@ -117,13 +131,14 @@ std::vector<Figure> cloud_figures(const CloudQuote& cl, units::Currency currency
     std::string lsrc = line.price ? fmt::format("{}: {}, {}", what, line.how, price_ref(line.price->source))
                                   : fmt::format("{}: {}", what, line.how);
     if (!line.conversion.empty()) lsrc += ", converted at " + line.conversion;
-    const char* bound = line.monthly ? "" : line.traffic ? "depends on traffic" : "no price";
-    out.push_back({sec, line.role + " per month", line.monthly, bound, c, lsrc});
+    Figure f = range_figure(sec, line.role + " per month", line.monthly, c, lsrc);
+    if (!line.monthly && line.traffic) f.bound = "depends on traffic";
+    out.push_back(std::move(f));
   }
   out.push_back(money_figure(sec, "network and bastion", cl.services_total, c,
                              "the module's other resources per month x hours / 730 (billed while they exist)"));
   out.push_back(money_figure(sec, "total", cl.total, c, "instances + storage + network and bastion"));
-  out.push_back({sec, "GPUs", std::nullopt, "", "", cl.capability.describe()});
+  out.push_back({sec, "GPUs", std::nullopt, std::nullopt, "", "", cl.capability.describe()});
   return out;
 }
 
@@ -131,14 +146,18 @@ std::vector<Figure> comparison_figures(const Comparison& cmp, units::Currency cu
   const std::string c = code(currency);
   const std::string sec = compare_section(cmp);
   std::vector<Figure> out;
-  if (!cmp.mismatch.empty()) out.push_back({sec, "GPU mismatch", std::nullopt, "", "", cmp.mismatch});
-  out.push_back({sec, "normalisation", std::nullopt, "", "", cmp.normalisation});
+  if (!cmp.mismatch.empty()) out.push_back({sec, "GPU mismatch", std::nullopt, std::nullopt, "", "", cmp.mismatch});
+  out.push_back({sec, "normalisation", std::nullopt, std::nullopt, "", "", cmp.normalisation});
   out.push_back(money_figure(sec, "on-premises over horizon", cmp.onprem_over_horizon, c,
                              "capex + electricity per month x horizon"));
   out.push_back(money_figure(sec, "cloud over horizon", cmp.cloud_over_horizon, c,
                              fmt::format("(instances x {:.4g} + storage + network and bastion) per month x horizon", cmp.scale)));
-  out.push_back({sec, "break-even", cmp.breakeven_months, bound_name(cmp.breakeven_bound), "months", cmp.breakeven_why});
-  out.push_back({sec, "cheaper over horizon", std::nullopt, "", "", cmp.cheaper.empty() ? "unknown" : cmp.cheaper});
+  std::optional<double> latest;
+  if (cmp.breakeven_high && cmp.breakeven_months && *cmp.breakeven_high != *cmp.breakeven_months) latest = cmp.breakeven_high;
+  out.push_back({sec, "break-even", cmp.breakeven_months, latest, bound_name(cmp.breakeven_bound), "months",
+                 cmp.breakeven_why});
+  out.push_back({sec, "cheaper over horizon", std::nullopt, std::nullopt, "", "",
+                 cmp.cheaper.empty() ? "unknown (the ranges overlap or a side is unpriced)" : cmp.cheaper});
   return out;
 }
 
@@ -146,7 +165,11 @@ std::string figure_text(const Figure& f) {
   if (f.bound == "no price" || f.bound == "depends on traffic") return f.bound;
   if (!f.amount) return f.unit.empty() ? "" : "n/a";
   std::string prefix = f.bound.empty() ? "" : f.bound + " ";
-  if (f.unit == "months" || f.unit == "h") return fmt::format("{}{:.1f} {}", prefix, *f.amount, f.unit);
+  if (f.unit == "months" || f.unit == "h") {
+    if (f.high) return fmt::format("{}{:.1f} .. {:.1f} {}", prefix, *f.amount, *f.high, f.unit);
+    return fmt::format("{}{:.1f} {}", prefix, *f.amount, f.unit);
+  }
+  if (f.high) return prefix + format_money_range({*f.amount, *f.high}, units::Currency::None) + " " + f.unit;
   return prefix + format_money(*f.amount, units::Currency::None) + " " + f.unit;
 }
 
@@ -160,9 +183,11 @@ using report_detail::server_figures;
 using report_detail::cloud_figures;
 using report_detail::comparison_figures;
 
-std::string figure_plain(const Figure& f) {
+// The low end (`high` false) or the high end of a figure, as a plain number for CSV.
+std::string figure_plain(const Figure& f, bool high) {
   if (!f.amount) return "";
-  return f.unit == "months" || f.unit == "h" ? fmt::format("{:.2f}", *f.amount) : plain_money(*f.amount);
+  const double v = high && f.high ? *f.high : *f.amount;
+  return f.unit == "months" || f.unit == "h" ? fmt::format("{:.2f}", v) : plain_money(v);
 }
 
 std::vector<Figure> all_figures(const Quote& q) {
@@ -226,13 +251,15 @@ ordered_json cloud_json(const CloudQuote& c) {
     ordered_json p = source_json(c.price->source);
     p["kind"] = c.price->kind;
     p["amount_per_hour"] = c.price->amount.value * 3600;
+    p["amount_per_hour_high"] = c.price->high.value * 3600;
     p["currency"] = code(c.price->amount.currency);
     o["price"] = std::move(p);
   } else {
     o["price"] = nullptr;
   }
   if (!c.conversion.empty()) o["conversion"] = c.conversion;
-  o["hourly"] = opt_number(c.hourly);
+  o["hourly"] = opt_number(low_of(c.hourly));
+  o["hourly_high"] = opt_number(high_of(c.hourly));
   o["hours"] = opt_number(c.duration_hours);
   ordered_json volumes = ordered_json::array();
   for (const auto& v : c.volumes) {
@@ -244,7 +271,8 @@ ordered_json cloud_json(const CloudQuote& c) {
     vo["price"] = v.price ? source_json(v.price->source) : ordered_json(nullptr);
     if (!v.how.empty()) vo["how"] = v.how;
     if (!v.conversion.empty()) vo["conversion"] = v.conversion;
-    vo["monthly_each"] = opt_number(v.monthly);
+    vo["monthly_each"] = opt_number(low_of(v.monthly));
+    vo["monthly_each_high"] = opt_number(high_of(v.monthly));
     volumes.push_back(std::move(vo));
   }
   o["volumes"] = std::move(volumes);
@@ -259,7 +287,8 @@ ordered_json cloud_json(const CloudQuote& c) {
     so["price"] = line.price ? source_json(line.price->source) : ordered_json(nullptr);
     so["how"] = line.how;
     if (!line.conversion.empty()) so["conversion"] = line.conversion;
-    so["monthly"] = opt_number(line.monthly);
+    so["monthly"] = opt_number(low_of(line.monthly));
+    so["monthly_high"] = opt_number(high_of(line.monthly));
     services.push_back(std::move(so));
   }
   o["services"] = std::move(services);
@@ -288,6 +317,7 @@ ordered_json comparison_json(const Comparison& c) {
   o["on_premises_over_horizon"] = opt_total(c.onprem_over_horizon);
   o["cloud_over_horizon"] = opt_total(c.cloud_over_horizon);
   o["breakeven_months"] = opt_cents(c.breakeven_months);
+  o["breakeven_high"] = opt_cents(c.breakeven_high);
   o["breakeven_bound"] = c.breakeven_bound == BoundKind::AtLeast ? "at_least" : c.breakeven_bound == BoundKind::AtMost ? "at_most" : "exact";
   o["breakeven_why"] = c.breakeven_why;
   o["cheaper"] = c.cheaper;
@@ -299,7 +329,7 @@ ordered_json comparison_json(const Comparison& c) {
 std::string render_quote(const Quote& q, Format format) {
   if (format == Format::Json) {
     ordered_json j;
-    j["version"] = 2;
+    j["version"] = 3;  // 3: money as ranges (low, high), the break-even's latest month
     j["currency"] = code(q.currency);
     j["date"] = q.date;
     j["on_premises"] = ordered_json::array();
@@ -312,8 +342,10 @@ std::string render_quote(const Quote& q, Format format) {
   }
   if (format == Format::Csv) {
     writers::CsvWriter w;
-    w.row({"section", "item", "amount", "bound", "unit", "source"});
-    for (const auto& f : all_figures(q)) w.row({f.section, f.item, figure_plain(f), f.bound, f.unit, f.source});
+    w.row({"section", "item", "amount", "amount high", "bound", "unit", "source"});
+    for (const auto& f : all_figures(q)) {
+      w.row({f.section, f.item, figure_plain(f, false), figure_plain(f, true), f.bound, f.unit, f.source});
+    }
     return w.str();
   }
   if (format == Format::Markdown) {

@@ -10,24 +10,13 @@
 namespace gpuspec::cost {
 namespace {
 
-TEST(Breakeven, IsWhereTheCumulativeCurvesCross) {
-  // capex 120,000 + 1,000/month against 11,000/month: they meet at 12 months.
-  auto m = breakeven_months(120000, 1000, 11000);
-  ASSERT_TRUE(m.has_value());
-  EXPECT_DOUBLE_EQ(*m, 12.0);
-  EXPECT_DOUBLE_EQ(120000 + 1000 * *m, 11000 * *m);
-}
-
-TEST(Breakeven, NoneWhenTheCloudIsNeverDearer) {
-  EXPECT_FALSE(breakeven_months(1000, 500, 500).has_value());
-  EXPECT_FALSE(breakeven_months(1000, 500, 100).has_value());
-}
-
 TEST(Money, FormatsWithSeparatorsAndTwoDecimals) {
   EXPECT_EQ(format_money(1234567.891, units::Currency::CNY), "1,234,567.89 CNY");
   EXPECT_EQ(format_money(999.5, units::Currency::USD), "999.50 USD");
   EXPECT_EQ(format_money(-0.001, units::Currency::None), "0.00");
   EXPECT_EQ(plain_money(12999), "12999.00");
+  EXPECT_EQ(format_money_range({12000, 15000}, units::Currency::USD), "12,000.00 .. 15,000.00 USD");
+  EXPECT_EQ(format_money_range({3089, 3089}, units::Currency::USD), "3,089.00 USD");
 }
 
 // Past 1.8e306 the cent rounding overflowed to "inf" and the grouping cut it at a '.'
@@ -66,7 +55,9 @@ TEST(PriceBook, ARateOverrideIsParsedAndNamedAsTheUsers) {
 }
 
 TEST(PriceKinds, ANewBuildNeverTakesAStdlibUsedPriceOrARentalRate) {
-  for (const char* kind : {"list", "street", "quote"}) EXPECT_TRUE(kind_serves(kind, false, PriceUse::Capex)) << kind;
+  for (const char* kind : {"list", "street", "distributor_report", "configurator", "estimate", "quote"}) {
+    EXPECT_TRUE(kind_serves(kind, false, PriceUse::Capex)) << kind;
+  }
   EXPECT_FALSE(kind_serves("used", false, PriceUse::Capex));
   EXPECT_TRUE(kind_serves("used", true, PriceUse::Capex));  // the user's own book says so
   EXPECT_FALSE(kind_serves("on_demand", true, PriceUse::Capex));
@@ -95,9 +86,16 @@ TEST(Total, ALowerBoundNamesWhatIsUnpricedOnce) {
   Total exact;
   exact.add(5);
   EXPECT_EQ(describe_total(exact, units::Currency::USD), "5.00 USD");
+  // 8 GPUs at 12,000 .. 15,000 and a 3,000 chassis: 99,000 .. 123,000.
+  Total range;
+  range.add(MoneyRange{12000, 15000} * 8);
+  range.add(3000);
+  EXPECT_EQ(describe_total(range, units::Currency::USD), "99,000.00 .. 123,000.00 USD");
+  range.missing("a");
+  EXPECT_EQ(describe_total(range, units::Currency::USD, "part"), "at least 99,000.00 .. 123,000.00 USD (1 part unpriced: a)");
 }
 
-OnPremQuote server(double capex, double monthly, bool capex_complete) {
+OnPremQuote server(MoneyRange capex, double monthly, bool capex_complete) {
   OnPremQuote s;
   s.bom.server = "s";
   s.bom.total.add(capex);
@@ -118,38 +116,45 @@ CloudQuote cloud(double monthly, bool complete, Capability capability = {"gpu.x"
 }
 
 TEST(Compare, BoundsGiveABoundOnTheBreakEvenOrNothing) {
-  auto exact = compare(server(120000, 1000, true), cloud(11000, true), true);
+  auto exact = compare(server(MoneyRange::point(120000), 1000, true), cloud(11000, true), true);
   ASSERT_TRUE(exact.breakeven_months.has_value());
   EXPECT_DOUBLE_EQ(*exact.breakeven_months, 12);
   EXPECT_EQ(exact.breakeven_bound, BoundKind::Exact);
   EXPECT_EQ(exact.cheaper, "on-premises");
 
-  auto at_least = compare(server(120000, 1000, false), cloud(11000, true), true);
+  auto at_least = compare(server(MoneyRange::point(120000), 1000, false), cloud(11000, true), true);
   EXPECT_EQ(at_least.breakeven_bound, BoundKind::AtLeast);
   EXPECT_DOUBLE_EQ(*at_least.breakeven_months, 12);
   EXPECT_EQ(at_least.cheaper, "");  // the real capex may be anything above 120,000
 
-  auto at_most = compare(server(120000, 1000, true), cloud(11000, false), true);
+  auto at_most = compare(server(MoneyRange::point(120000), 1000, true), cloud(11000, false), true);
   EXPECT_EQ(at_most.breakeven_bound, BoundKind::AtMost);
   EXPECT_EQ(at_most.cheaper, "on-premises");  // 156,000 against at least 396,000
 
-  auto unknown = compare(server(120000, 1000, false), cloud(11000, false), true);
+  auto unknown = compare(server(MoneyRange::point(120000), 1000, false), cloud(11000, false), true);
   EXPECT_FALSE(unknown.breakeven_months.has_value());
   EXPECT_EQ(unknown.cheaper, "");
 
   // The cloud cheaper per month than the priced electricity alone: never, whatever is unpriced.
-  auto never = compare(server(120000, 1000, false), cloud(900, true), true);
+  auto never = compare(server(MoneyRange::point(120000), 1000, false), cloud(900, true), true);
   EXPECT_FALSE(never.breakeven_months.has_value());
   EXPECT_EQ(never.cheaper, "cloud");  // at least 156,000 on-premises against 32,400
+
+  // A capex range 100,000 .. 150,000 against a saving of 10,000 a month: 10 .. 15 months.
+  auto range = compare(server({100000, 150000}, 1000, true), cloud(11000, true), true);
+  EXPECT_EQ(range.breakeven_bound, BoundKind::Exact);
+  EXPECT_EQ(breakeven_text(range), "10.0 .. 15.0 months");
+  EXPECT_EQ(breakeven_text(exact), "12.0 months");
+  EXPECT_EQ(breakeven_text(at_least), "at least 12.0 months");
 }
 
 TEST(Compare, DifferentGpusScaleTheCloudHoursToTheSameWork) {
   // 8 x 100 TFLOPS on-premises; 4 x 50 TFLOPS per cloud option: the cloud needs 4 x the hours.
-  auto cmp = compare(server(0, 0, true), cloud(1000, true, {"gpu.y", 4, 50}), true);
+  auto cmp = compare(server(MoneyRange::point(0), 0, true), cloud(1000, true, {"gpu.y", 4, 50}), true);
   EXPECT_DOUBLE_EQ(cmp.scale, 4);
-  EXPECT_DOUBLE_EQ(cmp.cloud_monthly.value, 4000);
+  EXPECT_DOUBLE_EQ(cmp.cloud_monthly.low, 4000);
   EXPECT_NE(cmp.mismatch.find("8 x gpu.x"), std::string::npos);
-  auto unknown = compare(server(0, 0, true), cloud(1000, true, {"gpu.y", 4, std::nullopt}), true);
+  auto unknown = compare(server(MoneyRange::point(0), 0, true), cloud(1000, true, {"gpu.y", 4, std::nullopt}), true);
   EXPECT_DOUBLE_EQ(unknown.scale, 1);
   EXPECT_NE(unknown.normalisation.find("not normalised"), std::string::npos);
 }
@@ -158,11 +163,11 @@ TEST(Gate, AppliesToEachOptionAndNamesIt) {
   OptionDiff d;
   d.kind = "server";
   d.before_name = d.after_name = "box";
-  d.figures.push_back({"capex", Total{100000, {}}, Total{105600, {}}});
+  d.figures.push_back({"capex", Total{100000, 100000, {}}, Total{105600, 105600, {}}});
   OptionDiff c;
   c.kind = "cloud";
   c.before_name = c.after_name = "rent";
-  c.figures.push_back({"total", Total{1000000, {}}, Total{1000000, {}}});
+  c.figures.push_back({"total", Total{1000000, 1000000, {}}, Total{1000000, 1000000, {}}});
   auto pct = parse_threshold("5%");
   ASSERT_TRUE(pct.has_value());
   auto failures = apply_gate({d, c}, *pct, 0, units::Currency::CNY);
@@ -170,7 +175,7 @@ TEST(Gate, AppliesToEachOptionAndNamesIt) {
   EXPECT_EQ(failures[0].option, "server box");
   EXPECT_EQ(failures[0].why, "+5.60%, above 5%");
   // A lower-bound new figure over an exact old one still bounds the rise from below.
-  d.figures[0].after = Total{120000, {"part"}};
+  d.figures[0].after = Total{120000, 120000, {"part"}};
   failures = apply_gate({d}, *pct, 0, units::Currency::CNY);
   ASSERT_EQ(failures.size(), 1u);
   EXPECT_EQ(failures[0].why, "at least +20.00%, above 5%");

@@ -39,6 +39,15 @@ std::vector<writers::ChartPoint> curve(double start, double monthly, double mont
 
 std::string bound_note(const Total& t) { return t.lower_bound() ? "at least: " + unpriced_note(t, "item") : ""; }
 
+// A series growing from `start` by `monthly`: the low ends, and the high ends as a band
+// when either is a range.
+writers::ChartSeries cost_series(std::string name, const Total& start, const Total& monthly, double months,
+                                 bool lower_bound, std::string note) {
+  writers::ChartSeries s{std::move(name), curve(start.low, monthly.low, months), lower_bound, std::move(note), {}};
+  if (start.is_range() || monthly.is_range()) s.upper = curve(start.high, monthly.high, months);
+  return s;
+}
+
 std::string cumulative_chart(const Quote& q) {
   double months = 0;
   horizon_of(q, months);
@@ -51,28 +60,27 @@ std::string cumulative_chart(const Quote& q) {
     Total monthly = s.electricity_monthly;
     Total both = s.capex();
     both.add(monthly);
-    chart.series.push_back({"on premises: " + s.bom.server, curve(s.capex().value, monthly.value, months),
-                            both.lower_bound(), bound_note(both)});
+    chart.series.push_back(cost_series("on premises: " + s.bom.server, s.capex(), monthly, months, both.lower_bound(),
+                                       bound_note(both)));
   }
   for (const auto& c : q.clouds) {
     Total monthly = c.instances_monthly;
     monthly.add(c.storage_and_services_monthly());
-    chart.series.push_back({"cloud: " + c.name, curve(0, monthly.value, months), monthly.lower_bound(), bound_note(monthly)});
+    chart.series.push_back(
+        cost_series("cloud: " + c.name, Total{}, monthly, months, monthly.lower_bound(), bound_note(monthly)));
   }
   // A cloud doing a server's work at another speed: its instance-hours scaled (the
   // comparison's normalisation), which is the curve the break-even crosses.
   for (const auto& cmp : q.comparisons) {
     if (cmp.scale != 1) {
-      chart.series.push_back({fmt::format("cloud: {} doing {}'s work (x {:.4g})", cmp.cloud, cmp.server, cmp.scale),
-                              curve(0, cmp.cloud_monthly.value, months), cmp.cloud_monthly.lower_bound(),
-                              bound_note(cmp.cloud_monthly)});
+      chart.series.push_back(cost_series(fmt::format("cloud: {} doing {}'s work (x {:.4g})", cmp.cloud, cmp.server,
+                                                     cmp.scale),
+                                         Total{}, cmp.cloud_monthly, months, cmp.cloud_monthly.lower_bound(),
+                                         bound_note(cmp.cloud_monthly)));
     }
     if (cmp.breakeven_months) {
-      const std::string bound = cmp.breakeven_bound == BoundKind::AtLeast  ? "at least "
-                                : cmp.breakeven_bound == BoundKind::AtMost ? "at most "
-                                                                           : "";
-      chart.markers.push_back({*cmp.breakeven_months, fmt::format("break-even {} vs {}: {}{:.1f} months", cmp.server,
-                                                                  cmp.cloud, bound, *cmp.breakeven_months)});
+      chart.markers.push_back(
+          {*cmp.breakeven_months, fmt::format("break-even {} vs {}: {}", cmp.server, cmp.cloud, breakeven_text(cmp))});
     }
   }
   return writers::render_line_chart(chart);
@@ -82,18 +90,24 @@ std::string capex_chart(const OnPremQuote& s, units::Currency currency) {
   // The BOM's lines summed by role, in the order the BOM lists them.
   std::vector<writers::ChartBar> bars;
   for (const auto& line : s.bom.lines) {
+    if (line.fully_included()) continue;  // in the system's bar
     auto it = std::find_if(bars.begin(), bars.end(), [&](const writers::ChartBar& b) { return b.label == line.role; });
     if (it == bars.end()) {
-      bars.push_back({line.role, 0.0, ""});
+      bars.push_back({line.role, 0.0, "", 0.0});
       it = bars.end() - 1;
     }
     if (!line.line_total) {
       it->value.reset();  // one unpriced part leaves the role without a total
+      it->high.reset();
     } else if (it->value) {
-      *it->value += *line.line_total;
+      *it->value += line.line_total->low;
+      *it->high += line.line_total->high;
     }
   }
-  for (auto& b : bars) b.value_text = b.value ? format_money(*b.value, currency) : "no price";
+  for (auto& b : bars) {
+    b.value_text = b.value ? format_money_range({*b.value, *b.high}, currency) : "no price";
+    if (b.high && b.value && *b.high == *b.value) b.high.reset();
+  }
   return writers::render_bar_chart({"capex-" + s.bom.server, "Capex by component: " + s.bom.server,
                                     "capex (" + code(currency) + ")", bars});
 }
@@ -169,8 +183,9 @@ std::string quote_html_sections(const Quote& q, const HtmlContext& context) {
   HtmlWriter w;
   double months = 0;
   const std::string horizon = horizon_of(q, months);
-  w.element("p", fmt::format("All figures in {}{}; the horizon is {}. A dashed curve or \"at least\" is a lower bound: "
-                             "its unpriced parts are named, never counted as zero.",
+  w.element("p", fmt::format("All figures in {}{}; the horizon is {}. A shaded band spans the low and "
+                             "high ends of a price range; a dashed curve or \"at least\" is a lower bound: its "
+                             "unpriced parts are named, never counted as zero.",
                              code(q.currency), q.date.empty() ? "" : ", quote date " + q.date, horizon));
   w.raw(cumulative_chart(q));
   for (const auto& cmp : q.comparisons) {
@@ -186,7 +201,7 @@ std::string quote_html_sections(const Quote& q, const HtmlContext& context) {
     }
     w.element("h3", "Bill of materials");
     std::vector<std::vector<std::string>> rows;
-    for (const auto& line : s.bom.lines) rows.push_back(report_detail::bom_row(line, s.bom.currency, false));
+    for (const auto& line : s.bom.lines) rows.push_back(report_detail::bom_row(line, s.bom.currency));
     w.table(report_detail::kBomHeader, rows, {{"class", "bom"}});
     w.open("ul", {{"class", "bom-summary"}});
     for (const auto& [label, value] : report_detail::bom_summary(s.bom)) w.element("li", label + ": " + value);

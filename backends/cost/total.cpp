@@ -15,10 +15,10 @@ std::string unpriced_note(const Total& total, const std::string& noun) {
 }
 
 std::string describe_total(const Total& total, units::Currency currency, const std::string& noun) {
-  if (!total.lower_bound()) return format_money(total.value, currency);
+  if (!total.lower_bound()) return format_money_range(total.range(), currency);
   // "at least 0.00" would read as a price: with nothing priced, say so.
-  if (total.value <= 0) return "no price " + unpriced_note(total, noun);
-  return fmt::format("at least {} {}", format_money(total.value, currency), unpriced_note(total, noun));
+  if (total.high <= 0) return "no price " + unpriced_note(total, noun);
+  return fmt::format("at least {} {}", format_money_range(total.range(), currency), unpriced_note(total, noun));
 }
 
 }  // namespace gpuspec::cost

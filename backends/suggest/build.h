@@ -27,6 +27,8 @@ struct ServerBuild {
   const sema::DeclEntry* gpu = nullptr;
   int gpus_per_node = 1;
   const sema::DeclEntry* chassis = nullptr;
+  // A case for a standard board (ATX, E-ATX) needs one; a barebone includes its own.
+  const sema::DeclEntry* motherboard = nullptr;
   std::string cooling;   // air_tower, air_server, liquid_aio, liquid_custom
   std::string gpu_link;  // "" for one GPU, else pcie, nvlink_bridge or nvswitch
   // The count.

@@ -101,6 +101,7 @@ std::string server_declaration(const ServerBuild& b, const CandidateContext& c) 
     items.push_back(prop("psu_mode", b.psu_mode));
   }
   items.push_back(prop("chassis", b.chassis->decl->name));
+  if (b.motherboard) items.push_back(prop("motherboard", b.motherboard->decl->name));
   items.push_back(prop("cooling", b.cooling));
   if (b.nic) {
     std::vector<Item> network{prop("fabric", "infiniband"), prop("nic", counted(b.nics, b.nic))};

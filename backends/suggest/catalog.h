@@ -1,7 +1,9 @@
 // The parts the search draws from: every catalog entry of each kind the program can
-// name (the stdlib's and the spec's own), read once.
+// name (the stdlib's and the spec's own), read once, less the parts not sold where the
+// site is (a part's `markets`: a China-market card is no option for a US site).
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "sema/program.h"
@@ -9,9 +11,21 @@
 namespace gpuspec::suggest {
 
 struct Catalog {
-  std::vector<const sema::DeclEntry*> gpus, chassis, cpus, dimms, disks, psus, nics, switches, instances;
+  std::vector<const sema::DeclEntry*> gpus, chassis, motherboards, cpus, dimms, disks, psus, nics, switches, instances;
+  // GPUs left out because their `markets` do not include the site region (when the
+  // pack's gpu.market-region rejects them); other parts with `markets` are left out
+  // alike, and listed in `other_outside_market`.
+  std::vector<const sema::DeclEntry*> gpus_outside_market, other_outside_market;
 };
 
-Catalog load_catalog(const sema::Program& program);
+struct CatalogScope {
+  std::string site_region;       // "" keeps every part whatever its markets
+  bool gpu_markets_reject = true;  // gpu.market-region rejects (RuleView::rejects)
+};
+
+Catalog load_catalog(const sema::Program& program, const CatalogScope& scope = {});
+
+// Whether `part` is sold at a site in `region`: no `markets`, or markets that list it.
+bool sold_in(const sema::DeclEntry& part, const std::string& region);
 
 }  // namespace gpuspec::suggest

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "backends/suggest/catalog_view.h"
+
 namespace gpuspec::suggest {
 
 namespace {
@@ -19,9 +21,10 @@ std::string summary_of(const Build& build) {
                            ? fmt::format("{} x {} {}", s->storage.data_drives, part(s->storage.data), s->storage.raid)
                            : part(s->storage.data);
     std::string fabric = s->nic ? fmt::format(", {} x {} per node", s->nics, part(s->nic)) : "";
-    return fmt::format("{}{} x {}{}, {} x {}, {} x {}, data {}, {} x {} ({}){}, {}, {}", nodes, s->gpus_per_node,
+    std::string board = s->motherboard ? " on " + part(s->motherboard) : "";
+    return fmt::format("{}{} x {}{}, {} x {}, {} x {}, data {}, {} x {} ({}){}, {}{}, {}", nodes, s->gpus_per_node,
                        part(s->gpu), link, s->sockets, part(s->cpu), s->dimms, part(s->dimm), data, s->psus,
-                       part(s->psu), s->psu_mode, fabric, part(s->chassis), s->cooling);
+                       part(s->psu), s->psu_mode, fabric, part(s->chassis), board, s->cooling);
   }
   const auto& c = std::get<CloudBuild>(build);
   std::string data = c.local_nvme ? "data on the local NVMe" : c.data_bytes > 0 ? "a data disk" : "no data disk";
@@ -43,6 +46,12 @@ std::vector<std::string> changes(const Build& from, const Build& to) {
     if (a->nodes != b->nodes) out.push_back(fmt::format("{} nodes instead of {}", b->nodes, a->nodes));
     instead(a->gpu_link.empty() ? "one GPU" : a->gpu_link, b->gpu_link.empty() ? "one GPU" : b->gpu_link);
     instead(part(a->chassis), part(b->chassis));
+    auto board = [](const ServerBuild& s) {
+      if (s.motherboard) return part(s.motherboard);
+      return std::string(s.chassis && text(*s.chassis, "board") == "proprietary" ? "the chassis's own board"
+                                                                                  : "no motherboard");
+    };
+    if (a->motherboard || b->motherboard) instead(board(*a), board(*b));
     instead(a->cooling, b->cooling);
     instead(fmt::format("{} x {}", a->sockets, part(a->cpu)), fmt::format("{} x {}", b->sockets, part(b->cpu)));
     instead(fmt::format("{} x {}", a->dimms, part(a->dimm)), fmt::format("{} x {}", b->dimms, part(b->dimm)));
@@ -70,9 +79,10 @@ std::vector<std::string> changes(const Build& from, const Build& to) {
   return out;
 }
 
+// The change of each end ("+367.00 USD", or "... at the low end, ... at the high end");
+// across a lower bound only what the priced parts say.
 std::string money_delta(const cost::Total& from, const cost::Total& to, units::Currency currency) {
-  const double delta = to.value - from.value;
-  std::string text = fmt::format("{}{}", delta >= 0 ? "+" : "-", cost::format_money(std::abs(delta), currency));
+  std::string text = cost::format_change(from.range(), to.range(), currency);
   if (from.lower_bound() || to.lower_bound()) text += " on the priced parts";
   return text;
 }
@@ -122,9 +132,22 @@ Ranking rank(const std::vector<Passing>& passing, const cost::PriceBook& book, u
     }
     r.options.push_back(std::move(o));
   }
+  // Fully priced options rank by their ranges: one above another only when cheaper at
+  // both ends. Every option with an unpriced part comes after them. Traffic, whose amount
+  // depends on use, is left out of both sides alike (cost::kUsageSuffix).
+  auto ranged = [](const cost::Total& t) { return cost::Bounded{t.range(), t.parts_unpriced()}; };
+  for (auto& o : r.options) {
+    if (o.total.parts_unpriced()) continue;
+    o.rank = 1;
+    for (const auto& other : r.options) {
+      if (!other.total.parts_unpriced() && cost::cheaper_at_both_ends(ranged(other.total), ranged(o.total))) ++o.rank;
+    }
+  }
   std::stable_sort(r.options.begin(), r.options.end(), [](const RankedOption& a, const RankedOption& b) {
-    if (a.total.value != b.total.value) return a.total.value < b.total.value;
-    if (a.total.lower_bound() != b.total.lower_bound()) return !a.total.lower_bound();
+    if (a.total.parts_unpriced() != b.total.parts_unpriced()) return !a.total.parts_unpriced();
+    if (a.rank != b.rank) return a.rank < b.rank;
+    if (a.total.low != b.total.low) return a.total.low < b.total.low;
+    if (a.total.high != b.total.high) return a.total.high < b.total.high;
     const double ta = a.capability.total().value_or(0), tb = b.capability.total().value_or(0);
     if (ta != tb) return ta > tb;
     if (gpu_count(a.passing->build) != gpu_count(b.passing->build)) {
@@ -133,17 +156,44 @@ Ranking rank(const std::vector<Passing>& passing, const cost::PriceBook& book, u
     return a.passing->declaration < b.passing->declaration;
   });
   r.fully_priced = static_cast<std::size_t>(std::count_if(
-      r.options.begin(), r.options.end(), [](const RankedOption& o) { return !o.total.lower_bound(); }));
+      r.options.begin(), r.options.end(), [](const RankedOption& o) { return !o.total.parts_unpriced(); }));
+  // The rank shown: a fully priced option shares the position of the first option of its
+  // rank (those tie); an option with an unpriced part has its position.
+  for (std::size_t i = 0; i < r.options.size(); ++i) {
+    RankedOption& o = r.options[i];
+    const bool same_as_previous = i > 0 && i < r.fully_priced && o.rank == r.options[i - 1].rank;
+    o.shown_rank = same_as_previous ? r.options[i - 1].shown_rank : static_cast<int>(i + 1);
+  }
+  for (std::size_t i = 0; i < r.fully_priced; ++i) {
+    for (std::size_t j = 0; j < r.fully_priced; ++j) {
+      if (i != j && r.options[j].rank == r.options[i].rank) r.options[i].tied_with.push_back(static_cast<int>(j + 1));
+    }
+  }
   for (std::size_t i = 0; i < r.options.size(); ++i) {
     RankedOption& o = r.options[i];
     if (o.onprem && r.best_onprem < 0) r.best_onprem = static_cast<int>(i);
     if (!o.onprem && r.best_cloud < 0) r.best_cloud = static_cast<int>(i);
-    const std::string known = o.total.lower_bound() ? "known " : "";
-    o.why = i == 0 ? fmt::format("the lowest {}total of the {} passing options", known, r.options.size())
-                   : fmt::format("#{} by {}total", i + 1, known);
-    if (o.total.lower_bound()) {
-      o.why += fmt::format(" ({} unpriced: its real total is higher, and could rank it lower)",
-                           o.total.unpriced.size() == 1 ? "one item" : fmt::format("{} items", o.total.unpriced.size()));
+    if (o.total.parts_unpriced()) {
+      o.why = fmt::format("not fully priced ({} unpriced: {}): its real total is higher, so it comes after every "
+                          "fully priced option",
+                          o.total.unpriced.size() == 1 ? "one item" : fmt::format("{} items", o.total.unpriced.size()),
+                          fmt::join(o.total.unpriced, ", "));
+    } else if (!o.tied_with.empty()) {
+      // Tied options share the shown rank, so "tied with #1" under "#1" would read as a tie
+      // with itself: name the other options by where they stand (a rank's ties are adjacent).
+      const int position = static_cast<int>(i + 1);
+      const std::string others =
+          o.tied_with.size() == 1
+              ? (o.tied_with.front() < position ? "the option above" : "the option below")
+              : fmt::format("the {} other options ranked #{}", o.tied_with.size(), o.shown_rank);
+      o.why = fmt::format("tied with {}: neither is cheaper at both ends of its range", others);
+    } else if (o.shown_rank == 1) {
+      o.why = fmt::format("the lowest total of the {} fully priced options{}", r.fully_priced,
+                          o.total.is_range() ? ", cheaper at both ends of its range than every other" : "");
+    } else {
+      o.why = o.total.is_range()
+                  ? fmt::format("#{} by total: an option above it is cheaper at both ends of its range", o.shown_rank)
+                  : fmt::format("#{} by total", o.shown_rank);
     }
     if (i + 1 < r.options.size()) {
       const RankedOption& next = r.options[i + 1];

@@ -3,12 +3,14 @@
 // electricity on premises, instances plus storage in the cloud — and the best owned
 // option compared with the best rented one for the break-even month.
 //
-// A total with unpriced parts is only a lower bound. Options rank by what is known of
-// their totals (the priced sum), an exact total before a lower bound of the same amount;
-// a lower bound is shown as "at least" with what it lacks, and the report says that an
-// unpriced part can move such an option down. A missing price is never read as zero.
-// Ties break on more dense BF16 throughput, then fewer GPUs, then the declaration's
-// text, so the order is deterministic.
+// Totals are ranges (a price may be a range), so an option ranks above another only when
+// it is cheaper at both ends of its range (low against low, high against high): its rank
+// is one more than the number of options cheaper than it at both ends, and options of
+// the same rank tie, which the report says. A total with unpriced parts is only a lower
+// bound: every such option comes after every fully priced one, in its own section that
+// names what it lacks. A missing price is never read as zero. Within a rank (and among
+// the lower bounds, by their known low end) the order breaks on more dense BF16
+// throughput, then fewer GPUs, then the declaration's text, so it is deterministic.
 #pragma once
 
 #include <optional>
@@ -28,6 +30,9 @@ struct RankedOption {
   std::optional<cost::CloudQuote> cloud;
   cost::Capability capability;
   std::string summary;                    // "1 x nvidia.l4, 1 x amd.epyc_9354, ... in supermicro.sys_421ge"
+  int rank = 0;                           // fully priced: 1 + the options cheaper than it at both ends
+  int shown_rank = 0;                     // "#N": the position of the first option of its rank (ties share it)
+  std::vector<int> tied_with;             // positions (1-based) of the options of the same rank
   std::string why;                        // why it ranks here
   std::string next_change;                // what the next option would change, "" for the last
   std::vector<std::string> infos;         // rule ids of its info findings
@@ -38,7 +43,7 @@ struct Ranking {
   std::optional<double> horizon_months;
   std::vector<RankedOption> options;      // best first
   int best_onprem = -1, best_cloud = -1;  // indices into options
-  std::size_t fully_priced = 0;           // options whose totals are exact
+  std::size_t fully_priced = 0;           // options whose totals have every price: they come first
   // The best owned and the best rented option quoted together: the comparison with the
   // break-even month, and the quote the HTML report draws.
   std::optional<cost::Quote> pair;

@@ -51,20 +51,27 @@ std::string render_html(const ReportInput& in, const cost::HtmlContext& context)
   if (r.options.empty()) {
     w.element("p", "No configuration passes every error and warning rule; the rules that rejected the most are below.");
   } else {
-    std::vector<std::vector<std::string>> rows;
+    // The fully priced options, then in their own table those with an unpriced part.
+    std::vector<std::vector<std::string>> priced, unpriced;
     for (std::size_t i = 0; i < r.options.size() && i < in.top; ++i) {
       const RankedOption& o = r.options[i];
-      rows.push_back({std::to_string(i + 1), o.onprem ? "on premises" : "cloud", total_text(o.total, r.currency),
-                      o.capability.describe(), o.summary, o.why, o.next_change});
+      (i < r.fully_priced ? priced : unpriced)
+          .push_back({std::to_string(o.shown_rank) + (o.tied_with.empty() ? "" : " (tie)"),
+                      o.onprem ? "on premises" : "cloud", total_text(o.total, r.currency), o.capability.describe(),
+                      o.summary, o.why, o.next_change});
     }
+    const std::vector<std::string> header = {"#",    "kind", "total over the horizon", "throughput", "configuration",
+                                             "why", "what the next one changes"};
     w.element("h2", "Ranking");
-    w.table({"#", "kind", "total over the horizon", "throughput", "configuration", "why", "what the next one changes"},
-            rows, {{"class", "ranking"}});
-    if (auto unpriced = unpriced_items(in); !unpriced.empty()) {
-      w.element("p", fmt::format("Not fully priced: no price for {}. Those options rank by their priced parts; give "
-                                 "your own prices with --prices FILE for an exact ranking.",
-                                 fmt::format("{}", fmt::join(unpriced, ", "))),
+    if (!priced.empty()) w.table(header, priced, {{"class", "ranking"}});
+    if (!unpriced.empty()) {
+      w.element("h3", "Not fully priced");
+      w.element("p", fmt::format("No price for {}: these options come after every fully priced one, whatever their "
+                                 "priced parts cost; give your own prices with --prices FILE or gpuspec.json's "
+                                 "\"prices\" to rank them.",
+                                 fmt::format("{}", fmt::join(unpriced_items(in), ", "))),
                 {{"class", "lower-bound"}});
+      w.table(header, unpriced, {{"class", "ranking unpriced"}});
     }
   }
   w.element("h2", "The search");
@@ -74,7 +81,7 @@ std::string render_html(const ReportInput& in, const cost::HtmlContext& context)
   for (int index : {r.best_onprem, r.best_cloud}) {
     if (index < 0) continue;
     const RankedOption& o = r.options[index];
-    w.element("h2", fmt::format("#{}: the best {} option", index + 1, o.onprem ? "owned" : "rented"));
+    w.element("h2", fmt::format("#{}: the best {} option", o.shown_rank, o.onprem ? "owned" : "rented"));
     w.element("pre", o.passing->declaration, {{"class", "declaration"}});
   }
   if (auto quote = report_quote(r)) {

@@ -17,7 +17,7 @@ nlohmann::ordered_json render_json(const ReportInput& in) {
   const Tally& t = in.search.tally;
   const Ranking& r = in.ranking;
   nlohmann::ordered_json out;
-  out["version"] = 1;
+  out["version"] = 2;  // 2: totals as ranges, ranks with ties, fully_priced per option
   out["workload"] = in.workload;
   out["file"] = in.file;
   out["site_region"] = in.site_region;
@@ -38,7 +38,9 @@ nlohmann::ordered_json render_json(const ReportInput& in) {
   for (std::size_t i = 0; i < r.options.size() && i < in.top; ++i) {
     const RankedOption& o = r.options[i];
     nlohmann::ordered_json j;
-    j["rank"] = i + 1;
+    j["rank"] = o.shown_rank;
+    j["tied_with"] = o.tied_with;
+    j["fully_priced"] = !o.total.parts_unpriced();
     j["kind"] = o.onprem ? "onprem" : "cloud";
     j["total"] = cost::total_to_json(o.total);
     if (o.server) {
@@ -64,9 +66,10 @@ nlohmann::ordered_json render_json(const ReportInput& in) {
   if (r.pair && !r.pair->comparisons.empty()) {
     const cost::Comparison& cmp = r.pair->comparisons.front();
     out["breakeven"] = {
-        {"onprem_rank", r.best_onprem + 1},
-        {"cloud_rank", r.best_cloud + 1},
+        {"onprem_rank", r.options[r.best_onprem].shown_rank},
+        {"cloud_rank", r.options[r.best_cloud].shown_rank},
         {"months", cmp.breakeven_months ? nlohmann::ordered_json(*cmp.breakeven_months) : nlohmann::ordered_json()},
+        {"months_high", cmp.breakeven_high ? nlohmann::ordered_json(*cmp.breakeven_high) : nlohmann::ordered_json()},
         {"bound", cmp.breakeven_bound == cost::BoundKind::AtLeast  ? "at_least"
                   : cmp.breakeven_bound == cost::BoundKind::AtMost ? "at_most"
                                                                    : "exact"},

@@ -37,11 +37,13 @@ std::string total_text(const cost::Total& total, units::Currency currency) {
   return cost::describe_total(total, currency, "item");
 }
 
+// What the shown options of the not-fully-priced section lack a price for (usage terms,
+// which have no amount anyway, are not prices to give).
 std::vector<std::string> unpriced_items(const ReportInput& in) {
   std::vector<std::string> out;
-  for (std::size_t i = 0; i < in.ranking.options.size() && i < in.top; ++i) {
+  for (std::size_t i = in.ranking.fully_priced; i < in.ranking.options.size() && i < in.top; ++i) {
     for (const auto& u : in.ranking.options[i].total.unpriced) {
-      if (std::find(out.begin(), out.end(), u) == out.end()) out.push_back(u);
+      if (!u.ends_with(cost::kUsageSuffix) && std::find(out.begin(), out.end(), u) == out.end()) out.push_back(u);
     }
   }
   return out;
@@ -66,8 +68,14 @@ std::string render_text(const ReportInput& in) {
   }
   for (std::size_t i = 0; i < r.options.size() && i < in.top; ++i) {
     const RankedOption& o = r.options[i];
-    out += fmt::format("\n#{}  {}  {} over {}\n", i + 1, o.onprem ? "on premises" : "cloud", total_text(o.total, c),
-                       horizon_text(r));
+    if (i == r.fully_priced) {
+      // Every option below lacks a price: never ranked among the priced ones.
+      out += fmt::format("\nnot fully priced, after every fully priced option (no price for {}; give your own "
+                         "prices with --prices FILE or gpuspec.json's \"prices\"):\n",
+                         fmt::join(unpriced_items(in), ", "));
+    }
+    out += fmt::format("\n#{}{}  {}  {} over {}\n", o.shown_rank, o.tied_with.empty() ? "" : " (tie)",
+                       o.onprem ? "on premises" : "cloud", total_text(o.total, c), horizon_text(r));
     out += fmt::format("    {}\n", o.summary);
     out += fmt::format("    throughput: {}\n", o.capability.describe());
     if (o.server) {
@@ -85,7 +93,9 @@ std::string render_text(const ReportInput& in) {
       out += fmt::format("    budget: within {} on its priced parts only {}\n", money_text(*in.budget),
                          cost::unpriced_note(o.server->capex(), "part"));
     }
-    if (!o.next_change.empty()) out += fmt::format("    #{} would change: {}\n", i + 2, o.next_change);
+    if (!o.next_change.empty() && i + 1 < r.options.size()) {
+      out += fmt::format("    #{} would change: {}\n", r.options[i + 1].shown_rank, o.next_change);
+    }
     if (!o.infos.empty()) out += fmt::format("    infos: {}\n", fmt::join(o.infos, ", "));
   }
   if (r.options.size() > in.top) {
@@ -93,26 +103,12 @@ std::string render_text(const ReportInput& in) {
   }
   if (r.pair && !r.pair->comparisons.empty()) {
     const cost::Comparison& cmp = r.pair->comparisons.front();
-    std::string when = cmp.breakeven_months ? fmt::format("{}{:.1f} months",
-                                                          cmp.breakeven_bound == cost::BoundKind::AtLeast  ? "at least "
-                                                          : cmp.breakeven_bound == cost::BoundKind::AtMost ? "at most "
-                                                                                                             : "",
-                                                          *cmp.breakeven_months)
-                                            : cmp.breakeven_why;
-    out += fmt::format("\nbest own (#{}) against best rented (#{}): break-even {}; over {} {}\n", r.best_onprem + 1,
-                       r.best_cloud + 1, when, horizon_text(r),
-                       cmp.cheaper.empty() ? "which is cheaper is unknown (unpriced parts)"
+    std::string when = cmp.breakeven_months ? cost::breakeven_text(cmp) : cmp.breakeven_why;
+    out += fmt::format("\nbest own (#{}) against best rented (#{}): break-even {}; over {} {}\n",
+                       r.options[r.best_onprem].shown_rank, r.options[r.best_cloud].shown_rank, when, horizon_text(r),
+                       cmp.cheaper.empty() ? "which is cheaper is unknown (the ranges overlap, or unpriced parts)"
                                            : fmt::format("{} is cheaper", cmp.cheaper));
     if (!cmp.normalisation.empty()) out += fmt::format("  normalised: {}\n", cmp.normalisation);
-  }
-  auto unpriced = unpriced_items(in);
-  if (!unpriced.empty()) {
-    long bounds = 0;
-    for (std::size_t i = 0; i < r.options.size() && i < in.top; ++i) bounds += r.options[i].total.lower_bound();
-    out += fmt::format(
-        "\nnot fully priced: {} of the {} options shown (no price for {}); they rank by their priced parts, so an "
-        "unpriced part can move one down; give your own prices with --prices FILE for an exact ranking\n",
-        bounds, std::min(r.options.size(), in.top), fmt::join(unpriced, ", "));
   }
   out += "\n";
   tally_lines(out, "pruned before the pack by the rules' bounds (configurations):", t.pruned);

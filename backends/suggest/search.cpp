@@ -37,7 +37,7 @@ class Searcher {
   Searcher(const SearchInput& in, const Judge& judge)
       : in_(in),
         judge_(judge),
-        catalog_(load_catalog(in.program)),
+        catalog_(load_catalog(in.program, {in.context.site_region, in.rules.rejects("gpu.market-region")})),
         prices_(in.program, in.book, in.context.site_region, in.context.currency),
         memory_(in.program, *in.workload.entry),
         sizing_{in.program, catalog_, in.rules, in.workload, prices_, result_.tally} {
@@ -50,6 +50,8 @@ class Searcher {
 
   SearchResult run() {
     auto start = std::chrono::steady_clock::now();
+    // GPUs not sold where the site is (their `markets`) are never offered.
+    if (long n = static_cast<long>(catalog_.gpus_outside_market.size())) tally().prune_part("gpu.market-region", n);
     if (in_.onprem) search_servers();
     if (in_.cloud) search_clouds();
     result_.tally.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -32,13 +32,51 @@ double lanes_of(const sema::DeclEntry* part, double count) {
   return part ? count * value_or(number(*part, "pcie_lanes"), 0) : 0;
 }
 
+// Board forms a case takes: an E-ATX case takes the smaller ATX-family boards too.
+bool board_fits_case(const std::string& board, const std::string& case_board) {
+  if (case_board == "atx") return board == "atx" || board == "micro_atx";
+  if (case_board == "eatx") return board == "atx" || board == "micro_atx" || board == "eatx" || board == "ceb";
+  return true;  // a tower that does not say: the catalog gives no bound
+}
+
+// Whether the chassis needs a motherboard of its own (backends/cost/bom_roles.cpp:
+// a case for a standard board; a barebone or DGX, `board = proprietary`, has one).
+bool needs_board(const sema::DeclEntry& chassis) {
+  const std::string board = text(chassis, "board");
+  return board == "atx" || board == "eatx" || (board.empty() && text(chassis, "form") == "tower");
+}
+
+// The cheapest known board for the CPU, its socket count and the DIMMs, in the case;
+// null when the catalog has none (the build is then incomplete, and ranks as such).
+const sema::DeclEntry* board_for(const ServerBuild& frame, const sema::DeclEntry& cpu, int sockets,
+                                 const sema::DeclEntry& dimm, int dimms, const SizingContext& s) {
+  const sema::DeclEntry* best = nullptr;
+  PriceKey best_key;
+  for (const auto* board : s.catalog.motherboards) {
+    const auto forms = items(*board, "memory_forms");
+    if (text(*board, "socket") != text(cpu, "socket") || value_or(number(*board, "sockets"), 1) < sockets ||
+        text(*board, "memory_type") != text(dimm, "type") || value_or(number(*board, "memory_slots"), 0) < dimms ||
+        (!forms.empty() && !contains(forms, text(dimm, "form"))) ||
+        !board_fits_case(text(*board, "form"), text(*frame.chassis, "board"))) {
+      continue;
+    }
+    PriceKey key;
+    s.prices.add(key, board, 1);
+    if (!best || key < best_key) {
+      best = board;
+      best_key = key;
+    }
+  }
+  return best;
+}
+
 }  // namespace
 
 std::optional<double> PartPrices::unit(const sema::DeclEntry& part) {
   auto [it, fresh] = cache_.try_emplace(&part);
   if (fresh) {
     auto result = cost::part_price(program_, part.decl->name, region_, currency_, book_);
-    if (result.priced) it->second = result.priced->unit;
+    if (result.priced) it->second = result.priced->unit.low;  // parts are ordered by the low end of their price
   }
   return it->second;
 }
@@ -147,10 +185,17 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
   }
 
   // A complete system is sold with its CPUs (cpu.fixed-by-system): only those, as many.
+  // A barebone's board takes one socket type (cpu.socket-fits-chassis): only those CPUs.
   const auto fixed_cpu = counted_part(s.program, *frame.chassis, "cpu");
+  const std::string chassis_socket = text(*frame.chassis, "cpu_socket");
   std::vector<Fill> out;
   for (const auto* cpu : s.catalog.cpus) {
     if (!socket_fits(*cpu, tower)) continue;
+    if (!chassis_socket.empty() && text(*cpu, "socket") != chassis_socket &&
+        s.rules.rejects("cpu.socket-fits-chassis")) {
+      s.tally.prune_part("cpu.socket-fits-chassis");
+      continue;
+    }
     for (int sockets = 1; sockets <= (tower ? 1 : 2); ++sockets) {
       const bool not_its_own = fixed_cpu && (cpu != fixed_cpu->entry || sockets != fixed_cpu->count);
       if (not_its_own && s.rules.rejects("cpu.fixed-by-system")) {
@@ -210,6 +255,7 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
             }
             Fill fill{frame, {}};
             fill.build.nodes = nodes;
+            if (needs_board(*frame.chassis)) fill.build.motherboard = board_for(frame, *cpu, sockets, *dimm, dimms, s);
             fill.build.cpu = cpu;
             fill.build.sockets = sockets;
             fill.build.dimm = dimm;
@@ -219,6 +265,8 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
             fill.build.nics = fabric.nic ? k : 0;
             fill.build.fabric_switch = fabric.fabric_switch;
             fill.build.switches = fabric.switches;
+            if (needs_board(*frame.chassis) && !fill.build.motherboard) fill.key.unpriced += 1;  // a role unfilled
+            s.prices.add(fill.key, fill.build.motherboard, 1);
             s.prices.add(fill.key, cpu, sockets);
             s.prices.add(fill.key, dimm, dimms);
             s.prices.add(fill.key, plan.system, 1);

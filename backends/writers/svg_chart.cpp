@@ -63,9 +63,11 @@ std::string compact_number(double v) {
 std::string render_line_chart(const LineChart& chart) {
   double max_x = 1, max_y = 1;
   for (const auto& s : chart.series) {
-    for (const auto& p : s.points) {
-      max_x = std::max(max_x, p.x);
-      max_y = std::max(max_y, p.y);
+    for (const auto* points : {&s.points, &s.upper}) {
+      for (const auto& p : *points) {
+        max_x = std::max(max_x, p.x);
+        max_y = std::max(max_y, p.y);
+      }
     }
   }
   for (const auto& m : chart.markers) max_x = std::max(max_x, m.x);
@@ -105,11 +107,25 @@ std::string render_line_chart(const LineChart& chart) {
     std::string d;
     for (const auto& p : s.points) d += fmt::format("{}{} {} ", d.empty() ? "M" : "L", num(sx(p.x)), num(sy(p.y)));
     if (!d.empty()) d.pop_back();
+    // A range: the band from the low curve out along the high one and back, filled pale,
+    // and the high curve drawn thin; the low curve on top is the figure "at least" reads.
+    std::string band;
+    if (!s.upper.empty()) {
+      std::string outline = d;
+      for (auto p = s.upper.rbegin(); p != s.upper.rend(); ++p) outline += fmt::format(" L{} {}", num(sx(p->x)), num(sy(p->y)));
+      std::string top;
+      for (const auto& p : s.upper) top += fmt::format("{}{} {} ", top.empty() ? "M" : "L", num(sx(p.x)), num(sy(p.y)));
+      if (!top.empty()) top.pop_back();
+      band = fmt::format(
+          "<path class=\"band\" d=\"{0} Z\" fill=\"{1}\" fill-opacity=\"0.15\" stroke=\"none\"/>"
+          "<path class=\"band-high\" d=\"{2}\" fill=\"none\" stroke=\"{1}\" stroke-width=\"1\"/>",
+          outline, kPalette[i % kPalette.size()], top);
+    }
     svg += fmt::format(
-        "<g class=\"series\" data-series=\"{}\" data-lower-bound=\"{}\"><path d=\"{}\" fill=\"none\" stroke=\"{}\" "
-        "stroke-width=\"3\"{}/></g>\n",
-        markup_escape(s.name), s.dashed ? "true" : "false", d, kPalette[i % kPalette.size()],
-        s.dashed ? " stroke-dasharray=\"8 5\"" : "");
+        "<g class=\"series\" data-series=\"{}\" data-lower-bound=\"{}\" data-range=\"{}\">{}<path d=\"{}\" "
+        "fill=\"none\" stroke=\"{}\" stroke-width=\"3\"{}/></g>\n",
+        markup_escape(s.name), s.dashed ? "true" : "false", s.upper.empty() ? "false" : "true", band, d,
+        kPalette[i % kPalette.size()], s.dashed ? " stroke-dasharray=\"8 5\"" : "");
   }
   for (const auto& m : chart.markers) {
     svg += fmt::format("<g class=\"marker breakeven\" data-x=\"{}\">\n", num(m.x));
@@ -136,7 +152,7 @@ std::string render_bar_chart(const BarChart& chart) {
   constexpr double kRow = 28, kLabel = 170, kValue = 190;
   const double height = kTop + kRow * chart.bars.size() + 30;
   double max = 0;
-  for (const auto& b : chart.bars) max = std::max(max, b.value.value_or(0));
+  for (const auto& b : chart.bars) max = std::max({max, b.value.value_or(0), b.high.value_or(0)});
   const double plot_w = kWidth - kLabel - kValue;
   std::string svg = svg_open(chart.title, kWidth, height);
   svg += text(kWidth / 2, 22, chart.title, "chart-title", "middle");
@@ -149,13 +165,18 @@ std::string render_bar_chart(const BarChart& chart) {
     if (b.value && max > 0) {
       svg += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"18\" fill=\"{}\"/>\n", num(kLabel), num(y),
                          num(*b.value / max * plot_w), kPalette[0]);
+      if (b.high && *b.high > *b.value) {
+        svg += fmt::format(
+            "<rect class=\"bar-high\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"18\" fill=\"{}\" fill-opacity=\"0.3\"/>\n",
+            num(kLabel + *b.value / max * plot_w), num(y), num((*b.high - *b.value) / max * plot_w), kPalette[0]);
+      }
     } else {
       // No price is not a zero: an outlined, empty bar.
       svg += fmt::format(
           "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"18\" fill=\"none\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>\n",
           num(kLabel), num(y), num(plot_w / 6));
     }
-    const double end = kLabel + (b.value && max > 0 ? *b.value / max * plot_w : plot_w / 6);
+    const double end = kLabel + (b.value && max > 0 ? b.high.value_or(*b.value) / max * plot_w : plot_w / 6);
     svg += text(end + 6, y + 15, b.value_text, "bar-value");
     svg += "</g>\n";
   }

@@ -1,5 +1,6 @@
 // Inline SVG charts for the HTML reports: a line chart (cumulative cost over months, with
-// vertical markers such as the break-even month), a horizontal bar chart (capex by
+// vertical markers such as the break-even month, and the band between the low and high
+// end of a price range), a horizontal bar chart (capex by
 // component, with parts that have no price shown as such, never as zero) and a balance
 // chart (what a build has against what a rule asks, per rule). Self-contained markup,
 // no scripts; every label is escaped by html_writer.h. Elements carry classes and data-
@@ -21,6 +22,9 @@ struct ChartSeries {
   std::vector<ChartPoint> points;
   bool dashed = false;  // a lower bound: drawn dashed, and the legend says so
   std::string note;     // shown in the legend after the name
+  // The high end of a range at the same x values: the band between `points` and these is
+  // filled (class "band"); empty for a series of points.
+  std::vector<ChartPoint> upper;
 };
 
 struct ChartMarker {
@@ -38,8 +42,9 @@ struct LineChart {
 
 struct ChartBar {
   std::string label;
-  std::optional<double> value;  // nullopt: no price
-  std::string value_text;       // "12,345.00 USD" or "no price"
+  std::optional<double> value;  // nullopt: no price; the low end of a range
+  std::string value_text;       // "12,345.00 USD", "12,000.00 .. 15,000.00 USD" or "no price"
+  std::optional<double> high;   // the high end of a range: drawn as a pale extension (class "bar-high")
 };
 
 struct BarChart {

@@ -43,7 +43,12 @@ struct Unpriced {
   std::string item;
   std::string item_kind;
   std::string region;  // instances: the listed region with no price
+  std::string why;     // "" when there is no price at all
 };
+
+// What a part with only stdlib `used` prices lacks: a new build never takes those
+// (cost::kind_serves), so for a new build it has no price.
+constexpr const char* kOnlyUsed = "only a used price, which a new build takes only from your own price book";
 
 // GPUs that are only rented inside an instance (class = cloud) are never bought.
 bool not_for_sale(const ast::Declaration& decl) { return decl.kind == "gpu" && name_property(decl, "class") == "cloud"; }
@@ -89,15 +94,20 @@ class PriceListing {
     std::string out;
     if (!options_.unpriced || options_.stale_days) {
       size_t count = 0;
-      out += fmt::format("{:<34} {:<11} {:<16} {:<26} {:<10} {:>7}  {}\n", "item", "kind", "region", "amount", "as_of", "age",
-                         "source");
+      out += fmt::format("{:<34} {:<18} {:<16} {:<26} {:<10} {:>7}  {}\n", "item", "kind", "region", "amount", "as_of",
+                         "age", "source");
       for (const auto& row : rows_) {
         if (!shown(row)) continue;
         ++count;
         std::string flags = std::string(row.user ? "[user] " : "") + (is_verified(*row.decl) ? "" : "[UNVERIFIED] ");
-        out += fmt::format("{:<34} {:<11} {:<16} {:<26} {:<10} {:>7}  {}{}\n", row.item, row.kind,
+        out += fmt::format("{:<34} {:<18} {:<16} {:<26} {:<10} {:>7}  {}{}\n", row.item, row.kind,
                            row.region.empty() ? "-" : row.region, amount_text(row), row.as_of,
                            row.age_days ? format_age(*row.age_days) : "?", flags, string_property(*row.decl, "source"));
+        // How an estimate was derived, and what a system price covers, under its row.
+        if (auto method = string_property(*row.decl, "method"); !method.empty()) out += "    method: " + method + "\n";
+        if (facts::find_property(row.decl->body, "includes")) {
+          out += "    includes: " + written(row, "includes") + "\n";
+        }
       }
       out += options_.stale_days
                  ? fmt::format("{} price(s) older than {} (as of {})\n", count, *options_.stale, options_.today)
@@ -105,7 +115,8 @@ class PriceListing {
     }
     if (options_.unpriced) {
       for (const auto& u : unpriced_) {
-        out += fmt::format("unpriced {:<10} {}{}\n", u.item_kind, u.item, u.region.empty() ? "" : " in region " + u.region);
+        out += fmt::format("unpriced {:<10} {}{}{}\n", u.item_kind, u.item, u.region.empty() ? "" : " in region " + u.region,
+                           u.why.empty() ? "" : " (" + u.why + ")");
       }
       for (const auto& name : not_for_sale_) {
         out += fmt::format("not sold {:<10} {} (class = cloud: rented inside an instance, never bought)\n", "gpu", name);
@@ -132,6 +143,7 @@ class PriceListing {
       for (const auto& u : unpriced_) {
         json e = {{"item", u.item}, {"kind", u.item_kind}};
         if (!u.region.empty()) e["region"] = u.region;
+        if (!u.why.empty()) e["why"] = u.why;
         unpriced.push_back(std::move(e));
       }
       out["unpriced"] = std::move(unpriced);
@@ -167,7 +179,14 @@ class PriceListing {
   void find_unpriced() {
     // item -> regions its prices cover ("" = a price without a region, good anywhere)
     std::map<std::string, std::set<std::string>, std::less<>> covered;
-    for (const auto& row : rows_) covered[row.item].insert(row.region);
+    std::set<std::string, std::less<>> used_only;
+    for (const auto& row : rows_) {
+      if (row.kind == "used" && !row.user && row.item_kind != "instance" && row.item_kind != "volume") {
+        used_only.insert(row.item);
+        continue;
+      }
+      covered[row.item].insert(row.region);
+    }
     std::sort(items_.begin(), items_.end(), [](const auto* a, const auto* b) { return a->name < b->name; });
     for (const auto* decl : items_) {
       auto it = covered.find(decl->name);
@@ -176,7 +195,7 @@ class PriceListing {
         continue;
       }
       if (it == covered.end()) {
-        unpriced_.push_back({decl->name, decl->kind, ""});
+        unpriced_.push_back({decl->name, decl->kind, "", used_only.count(decl->name) ? kOnlyUsed : ""});
         continue;
       }
       if (decl->kind != "instance" || it->second.count("")) continue;

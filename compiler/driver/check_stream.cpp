@@ -25,11 +25,13 @@ bool can_stream(const ParsedArgs& args, const CheckOutput& presentation, const s
   if (format != "text" && format != "concise" && format != "json" && format != "github") return false;
   if (presentation.statistics) return false;
   if (args.has("--fix") || args.has("--verify") || args.value("--baseline") || args.value("--write-baseline")) return false;
-  auto price_paths = args.values("--prices");
-  if (price_paths.empty() || args.has("--no-lint")) return true;
+  if (args.has("--no-lint")) return true;
+  // A broken price book (the config's or --prices) is reported once, not streamed per file.
   for (const auto& group : groups) {
     if (group->library_broken) continue;
-    const PriceFiles& prices = group->session->price_files(price_paths);
+    auto paths = price_paths(group->config, args.values("--prices"));
+    if (paths.empty()) continue;
+    const PriceFiles& prices = group->session->price_files(paths);
     if (!prices.diagnostics.empty() || !prices.error.empty()) return false;
   }
   return true;

@@ -1,8 +1,9 @@
 // `gpuspec bom PATH... [--name DECL] [--format csv|json|md] [-o FILE] [--prices FILE]...
-// [--rate FROM/TO=RATE]... [--currency CNY|USD]`: the bill of materials of each server in
-// the files and folders given. A part without a price shows "no price", makes the total a
-// lower bound and is a `missing-price` error (exit 1); the table is still printed so the
-// user sees what is missing.
+// [--rate FROM/TO=RATE]... [--currency CNY|USD] [--require-prices]`: the bill of materials
+// of each server in the files and folders given. A part without a price shows "no price",
+// makes the total a lower bound ("at least") and is a `missing-price` warning; a role the
+// build lacks (a tower's motherboard) is a `bom.incomplete` warning. Both are errors
+// (exit 1) under --require-prices or a gpuspec.json "fail-on": "warning".
 #include <fmt/format.h>
 
 #include <iostream>
@@ -70,8 +71,9 @@ int run_bom(const std::vector<std::string>& raw_args) {
   } else {
     std::cout << text;
   }
+  const int exit = cost_exit_code(project, args.has("--require-prices"), diags);
   print_diagnostics(session, diags);
-  return diags.has_errors() ? kExitFindings : kExitClean;
+  return exit;
 }
 
 }  // namespace gpuspec::driver

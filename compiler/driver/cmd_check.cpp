@@ -340,7 +340,7 @@ int check_command(const std::vector<std::string>& raw_args, FixProgress progress
     analysis.lint = !args.has("--no-lint");
     analysis.lint_options.no_waivers = args.has("--no-waivers");
     analysis.lint_options.today = today_for_waivers();
-    analysis.price_paths = args.values("--prices");
+    analysis.price_paths = price_paths(group.config, args.values("--prices"));
     analysis.lint_options.disabled = disabled_rules(group.config.rules, group.session->policies().ids());
     analysis.lint_options.severities = group.config.severities;
     return analysis;

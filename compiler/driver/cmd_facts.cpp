@@ -8,6 +8,7 @@
 #include "diag/render_text.h"
 #include "driver/help.h"
 #include "driver/commands.h"
+#include "driver/config.h"
 #include "driver/fact_schema_listing.h"
 #include "driver/session.h"
 #include "facts/fact_json.h"
@@ -61,9 +62,15 @@ int run_facts(const std::vector<std::string>& raw_args) {
   auto spec = load_spec(session, args.positionals[0], diags, &io_error);
   if (!spec) return tool_failure(io_error);
   const sema::Program* program = &spec->program;
-  // The same cost.* facts the budget and deployment rules read.
+  // The same cost.* facts the budget and deployment rules read, from the same price books.
   std::string price_error;
-  auto book = spec_price_book(session, {program}, args.values("--prices"), diags, price_error);
+  LintConfig config;
+  if (auto config_path = ConfigFinder().nearest(args.positionals[0])) {
+    auto loaded = load_config(*config_path, price_error);
+    if (!loaded) return tool_failure(price_error);
+    config = std::move(*loaded);
+  }
+  auto book = spec_price_book(session, {program}, price_paths(config, args.values("--prices")), diags, price_error);
   if (!book) return tool_failure(price_error);
   facts::FactStore store(*program);
   cost::CostFacts cost_facts(store, *book);

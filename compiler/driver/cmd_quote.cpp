@@ -1,11 +1,13 @@
 // `gpuspec quote PATH... [--name DECL] [--currency CNY|USD] [--format text|json|md|csv]
-// [--prices FILE]... [--rate FROM/TO=RATE]... [--compare] [-o FILE]`: on-premises TCO,
-// cloud cost and the break-even of every server and cloud option in the files and
-// folders given (and what they import); `gpuspec quote --diff OLD NEW
-// [--fail-above AMOUNT|PCT]`: a CI cost gate applied to each option (exit 0 under the
-// threshold, 1 over it or when a price is missing, 2 bad arguments).
+// [--prices FILE]... [--rate FROM/TO=RATE]... [--compare] [--require-prices] [-o FILE]`:
+// on-premises TCO, cloud cost and the break-even of every server and cloud option in the
+// files and folders given (and what they import), as ranges; a missing price is a warning
+// and makes the figures lower bounds (an error under --require-prices); `gpuspec quote
+// --diff OLD NEW [--fail-above AMOUNT|PCT]`: a CI cost gate applied to each option (exit 0
+// under the threshold, 1 over it or when a price is missing, 2 bad arguments).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 
@@ -48,6 +50,10 @@ int run_diff(Session& session, const ParsedArgs& args, cost::QuoteOptions option
   std::string out = fmt::format("quote diff {} -> {} ({})\n", printable(args.positionals[0]),
                                 printable(args.positionals[1]), units::currency_code(currency));
   out += cost::render_diff(diffs, currency);
+  // A gate on lower bounds cannot vouch for the figures: a missing price or role fails it.
+  const auto unpriced = static_cast<std::size_t>(std::count_if(
+      diags.diagnostics().begin(), diags.diagnostics().end(),
+      [](const Diagnostic& d) { return d.id == "missing-price" || d.id == "bom.incomplete" || d.severity == Severity::Error; }));
   std::vector<cost::GateFailure> failures;
   if (threshold) {
     double limit = threshold->value;
@@ -61,18 +67,19 @@ int run_diff(Session& session, const ParsedArgs& args, cost::QuoteOptions option
     failures = cost::apply_gate(diffs, *threshold, limit, currency);
     out += "\n";
     for (const auto& f : failures) out += fmt::format("FAIL: {} {}: {}\n", f.option, f.figure, f.why);
-    // A missing price makes a total a lower bound, whose rise is unknown: the gate cannot
-    // pass, so the report must not say it did (the exit status and the text agree).
-    if (std::size_t missing = diags.error_count()) {
-      out += fmt::format("FAIL: a price is missing ({} error{} below), so the gate cannot tell whether any option is within {}\n",
-                         missing, missing == 1 ? "" : "s", threshold->text);
+    // A missing price or role makes a total a lower bound, whose rise is unknown: the gate
+    // cannot pass, so the report must not say it did (the exit status and the text agree).
+    if (unpriced) {
+      out += fmt::format("FAIL: {} missing price{} or role{} (below), so the gate cannot tell whether any option is within {}\n",
+                         unpriced, unpriced == 1 ? "" : "s", unpriced == 1 ? "" : "s", threshold->text);
     } else if (failures.empty()) {
       out += fmt::format("ok: every option is within {}\n", threshold->text);
     }
   }
   std::cout << out;
+  const bool errors = diags.has_errors();
   print_diagnostics(session, diags);
-  if (diags.has_errors()) return kExitFindings;  // a price is missing: the gate cannot pass
+  if (errors || (threshold && unpriced)) return kExitFindings;
   return failures.empty() ? kExitClean : kExitFindings;
 }
 
@@ -131,8 +138,9 @@ int run_quote(const std::vector<std::string>& raw_args) {
   } else {
     std::cout << text;
   }
+  const int exit = cost_exit_code(project, args.has("--require-prices"), diags);
   print_diagnostics(session, diags);
-  return diags.has_errors() ? kExitFindings : kExitClean;
+  return exit;
 }
 
 }  // namespace gpuspec::driver

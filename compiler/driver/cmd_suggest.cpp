@@ -196,7 +196,7 @@ int run_suggest(const std::vector<std::string>& raw_args) {
   analysis.lint_options.today = today_for_waivers();
   analysis.lint_options.disabled = disabled_rules(config->rules, session.policies().ids());
   analysis.lint_options.severities = config->severities;
-  analysis.price_paths = args.values("--prices");
+  analysis.price_paths = price_paths(*config, args.values("--prices"));
 
   // FILE itself must check: a search over a broken workload would judge nothing.
   DiagnosticEngine diags;

@@ -11,8 +11,11 @@ int (*provided_lsp)(const std::vector<std::string>&) = nullptr;
 // Options several commands share, spelled once.
 const OptionSpec kStdlib{"--stdlib", "DIR", "use the stdlib in DIR instead of the embedded one", false, Completion::Folder};
 const OptionSpec kPolicies{"--policies", "DIR", "also load the policies in DIR (repeatable)", true, Completion::Folder};
-const OptionSpec kPrices{"--prices", "FILE", "a price book of your own for cost.* facts (repeatable)", true,
+const OptionSpec kPrices{"--prices", "FILE",
+                         "a price book of your own, added to gpuspec.json's \"prices\" (repeatable)", true,
                          Completion::Spec};
+const OptionSpec kRequirePrices{"--require-prices", "",
+                                "exit 1 when a part, role or rate has no price (else a warning, and lower bounds)"};
 const OptionSpec kCurrency{"--currency", "CUR", "report money in CNY or USD", false, Completion::None, {"CNY", "USD"}};
 const OptionSpec kForce{"--force", "", "with -o: replace a file gpuspec did not write, or that changed since (docs/outputs.md)"};
 const OptionSpec kRate{"--rate", "FROM/TO=RATE", "an exchange rate of your own, e.g. USD/CNY=7.2 (repeatable)", true};
@@ -162,31 +165,37 @@ const std::vector<CommandSpec>& table() {
        },
        1, 1, "FILE", Completion::Spec, "0 written, 1 the spec has errors, 2 the tool could not run", run_terraform},
       {"bom",
-       {"PATH... [--name SERVER] [--format csv|json|md] [-o FILE] [--force] [--prices FILE]... [--rate FROM/TO=RATE]... [--currency CNY|USD]"},
+       {"PATH... [--name SERVER] [--format csv|json|md] [-o FILE] [--force] [--prices FILE]... [--rate FROM/TO=RATE]... [--currency CNY|USD] [--require-prices]"},
        "bill of materials for a server (--format csv|json|md)",
        "The bill of materials of each server in the files and folders given, priced from the\n"
-       "price book (stdlib prices plus each --prices file). A part without a price makes the\n"
-       "total a lower bound (\"at least ...\") and exits 1.",
+       "price book (stdlib prices, gpuspec.json's \"prices\", each --prices file), each line a\n"
+       "point or a range. A part without a price, or a role the build lacks (a tower case's\n"
+       "motherboard), is a warning and makes the total a lower bound (\"at least ...\");\n"
+       "--require-prices (or gpuspec.json's \"fail-on\": \"warning\") makes it exit 1.",
        {
            {"--name", "SERVER", "only the server SERVER"},
            {"--format", "FORMAT", "csv, json or md", false, Completion::None, {"csv", "json", "md"}},
            {"-o", "FILE", "write to FILE instead of standard output", false, Completion::File},
            kForce,
            kPrices,
+           kRequirePrices,
            kRate,
            kCurrency,
            kStdlib,
        },
-       1, SIZE_MAX, "PATH", Completion::Spec, "0 written, 1 the spec has errors or a part has no price, 2 the tool could not run",
+       1, SIZE_MAX, "PATH", Completion::Spec,
+       "0 written (a missing price is a warning), 1 the spec has errors, or a price is missing under --require-prices, "
+       "2 the tool could not run",
        run_bom},
       {"quote",
-       {"PATH... [--name DECL] [--currency CNY|USD] [--format text|json|md|csv|html] [--prices FILE]... [--rate FROM/TO=RATE]... [--compare] [-o FILE] [--force]",
+       {"PATH... [--name DECL] [--currency CNY|USD] [--format text|json|md|csv|html] [--prices FILE]... [--rate FROM/TO=RATE]... [--compare] [--require-prices] [-o FILE] [--force]",
         "--diff OLD NEW [--fail-above AMOUNT|PCT] [--prices FILE]... [--rate FROM/TO=RATE]..."},
        "price quote with the cloud-versus-own break-even",
        "On-premises cost of ownership, cloud cost (instances and storage) and the break-even\n"
        "month of each server and cloud option serving the same workload (--compare: every\n"
-       "pair), across the files and folders given and what they import. A total with an\n"
-       "unpriced part is shown as a lower bound (\"at least ...\") and exits 1.\n"
+       "pair), across the files and folders given and what they import, as ranges where a\n"
+       "price is one. A total with an unpriced part is a lower bound (\"at least ...\") and a\n"
+       "warning; --require-prices (or gpuspec.json's \"fail-on\") makes it exit 1.\n"
        "--rate USD/CNY=7.2 overrides the dated exchange rates. --format html writes one\n"
        "self-contained page with charts (cumulative cost and break-even, capex by component,\n"
        "power and memory balance), the BOMs and every price's source and date.\n"
@@ -202,11 +211,14 @@ const std::vector<CommandSpec>& table() {
            {"-o", "FILE", "write to FILE instead of standard output", false, Completion::File},
            kForce,
            kPrices,
+           kRequirePrices,
            kRate,
            kCurrency,
            kStdlib,
        },
-       1, SIZE_MAX, "PATH", Completion::Spec, "0 quoted, 1 the spec has errors or --diff went over, 2 the tool could not run",
+       1, SIZE_MAX, "PATH", Completion::Spec,
+       "0 quoted (a missing price is a warning), 1 the spec has errors, a price is missing under --require-prices, or "
+       "--diff went over, 2 the tool could not run",
        run_quote},
       {"prices",
        {"import FILE... [--format aws-offer|alicloud|csv] [-o OUT.gpuspec] [--region R] [--as-of DATE] [--catalog FILE]... [--report text|json] [--force]"},

@@ -120,6 +120,8 @@ constexpr KeyReader kKeys[] = {
     {"policies", [](const KeyContext& c) { return read_folders(c, c.config.policy_dirs, true); }},
     {"fail-on", [](const KeyContext& c) { return read_level(c, c.config.fail_on); }},
     {"exclude", [](const KeyContext& c) { return read_folders(c, c.config.excluded, false); }},
+    // Price books are read like policy folders: inside the project only.
+    {"prices", [](const KeyContext& c) { return read_folders(c, c.config.price_files, true); }},
 };
 
 std::string unknown_key(std::string_view key, const std::string& path) {
@@ -134,6 +136,12 @@ std::string unknown_key(std::string_view key, const std::string& path) {
 }
 
 }  // namespace
+
+std::vector<std::string> price_paths(const LintConfig& config, const std::vector<std::string>& flags) {
+  std::vector<std::string> out = config.price_files;
+  out.insert(out.end(), flags.begin(), flags.end());
+  return out;
+}
 
 std::optional<Severity> parse_rule_level(std::string_view text) {
   auto level = parse_severity(text);

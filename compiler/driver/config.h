@@ -4,7 +4,12 @@
 //
 //   {"select": ["memory", "power.*"], "ignore": ["ops.*"], "severity": {"rule": "warning"},
 //    "policies": ["folder relative to this file"], "fail-on": "warning",
-//    "exclude": ["policy-tests"]}
+//    "exclude": ["policy-tests"], "prices": ["prices/quotes.gpuspec"]}
+//
+// "prices" names price-book files (relative to the config, and inside its folder: a
+// config may not make gpuspec read a file outside the project) that check, bom,
+// quote, suggest, facts and the language server add to the stdlib's price book;
+// `--prices FILE` adds to them.
 //
 // "select" and "ignore" take rule patterns (driver/rule_selection.h); "disable" is the
 // older name of "ignore" and adds to it.
@@ -42,7 +47,11 @@ struct LintConfig {
   std::vector<std::string> policy_dirs;  // already resolved against the config's folder
   std::optional<Severity> fail_on;
   std::vector<std::string> excluded;  // folders, already resolved against the config's folder
+  std::vector<std::string> price_files;  // "prices": resolved against the config's folder, inside it
 };
+
+// The price books a command reads: the config's "prices", then each --prices flag.
+std::vector<std::string> price_paths(const LintConfig& config, const std::vector<std::string>& flags);
 
 // Whether `file` lies in one of the config's excluded folders.
 bool is_excluded(const LintConfig& config, const std::string& file);

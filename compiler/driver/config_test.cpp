@@ -24,6 +24,15 @@ TEST(Config, ReadsEveryKeyAndResolvesPolicyFoldersAgainstTheConfig) {
   EXPECT_EQ(config->fail_on, Severity::Warning);
 }
 
+TEST(Config, PriceBooksResolveAgainstTheConfigAndComeBeforeTheFlags) {
+  std::string error;
+  auto config = parse_config(R"({"prices": ["prices/quotes.gpuspec", "./team.gpuspec"]})", "proj/gpuspec.json", error);
+  ASSERT_TRUE(config) << error;
+  EXPECT_EQ(config->price_files, (std::vector<std::string>{"proj/prices/quotes.gpuspec", "proj/team.gpuspec"}));
+  EXPECT_EQ(price_paths(*config, {"extra.gpuspec"}),
+            (std::vector<std::string>{"proj/prices/quotes.gpuspec", "proj/team.gpuspec", "extra.gpuspec"}));
+}
+
 // A config is the repository's: a policy folder it names stays inside its project root
 // (the config's own folder, which it marks), like an import.
 TEST(Config, RefusesPolicyFoldersOutsideItsProject) {
@@ -39,6 +48,24 @@ TEST(Config, RefusesPolicyFoldersOutsideItsProject) {
   }
   std::string error;
   EXPECT_TRUE(parse_config(R"({"policies": ["pol"]})", path, error)) << error;
+  std::filesystem::remove_all(dir);
+}
+
+// Price books are read like policy folders: inside the config's project only.
+TEST(Config, RefusesPriceBooksOutsideItsProject) {
+  auto dir = std::filesystem::temp_directory_path() / ("gpuspec_config_prices_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir / "proj");
+  std::string path = (dir / "proj" / "gpuspec.json").string();
+  std::ofstream(path) << "{}";
+  for (const char* file : {"../elsewhere/quotes.gpuspec", "/etc/passwd", "prices/../../x.gpuspec"}) {
+    std::string error;
+    std::string text = std::string("{\"prices\": [\"") + file + "\"]}";
+    EXPECT_FALSE(parse_config(text, path, error)) << file;
+    EXPECT_NE(error.find("\"prices\": cannot use"), std::string::npos) << error;
+    EXPECT_NE(error.find("is outside the project root"), std::string::npos) << error;
+  }
+  std::string error;
+  EXPECT_TRUE(parse_config(R"({"prices": ["prices/quotes.gpuspec"]})", path, error)) << error;
   std::filesystem::remove_all(dir);
 }
 
@@ -74,7 +101,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadConfig{R"({"fail_on": "error"})", "x/gpuspec.json: unknown key \"fail_on\"; did you mean \"fail-on\"?"},
         BadConfig{R"({"zzz": 1})",
                   "x/gpuspec.json: unknown key \"zzz\"; the keys are \"select\", \"ignore\", \"disable\", \"severity\", "
-                  "\"policies\", \"fail-on\" and \"exclude\""},
+                  "\"policies\", \"fail-on\", \"exclude\" and \"prices\""},
+        BadConfig{R"({"prices": "quotes.gpuspec"})", "x/gpuspec.json: \"prices\" must be a list of strings, not string"},
         BadConfig{R"({"selct": ["a"]})", "x/gpuspec.json: unknown key \"selct\"; did you mean \"select\"?"},
         BadConfig{R"({"ignore": "a"})", "x/gpuspec.json: \"ignore\" must be a list of strings, not string"},
         BadConfig{R"({"disable": "a"})", "x/gpuspec.json: \"disable\" must be a list of strings, not string"},

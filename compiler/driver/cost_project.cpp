@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
 #include <map>
 #include <set>
@@ -12,6 +13,7 @@
 #include "diag/render_text.h"
 #include "driver/config.h"
 #include "lint/lint.h"
+#include "driver/commands.h"
 #include "driver/load_spec.h"
 
 namespace gpuspec::driver {
@@ -23,18 +25,34 @@ std::string load_cost_project(Session& session, const std::vector<std::string>& 
   // A folder the walk could not read completely would make a quote that leaves things out.
   for (const auto& problem : collected.problems) return problem.message;
   out.files = collected.files;
+  ConfigFinder finder;
+  std::string error;
   for (const auto& path : out.files) {
+    std::optional<LintConfig> config;
+    if (auto config_path = finder.nearest(path)) {
+      config = load_config(*config_path, error);
+      if (!config) return error;
+      for (const auto& file : config->price_files) {
+        if (std::find(out.price_paths.begin(), out.price_paths.end(), file) == out.price_paths.end()) {
+          out.price_paths.push_back(file);
+        }
+      }
+      if (config->fail_on && (!out.fail_on || severity_rank(*config->fail_on) < severity_rank(*out.fail_on))) {
+        out.fail_on = config->fail_on;
+      }
+    }
+    out.configs.push_back(std::move(config));
     std::string io_error;
     auto spec = load_spec(session, path, diags, &io_error);
     if (!spec) return io_error;
     out.programs.push_back(std::make_unique<sema::Program>(std::move(spec->program)));
   }
-  std::string error;
+  for (const auto& file : args.values("--prices")) out.price_paths.push_back(file);
   std::vector<const sema::Program*> programs;
   for (const auto& p : out.programs) programs.push_back(p.get());
-  out.book = spec_price_book(session, programs, args.values("--prices"), diags, error);
+  out.book = spec_price_book(session, programs, out.price_paths, diags, error);
   if (!out.book) return error;
-  for (const auto& p : session.price_files(args.values("--prices")).programs) out.price_files.push_back(&p);
+  for (const auto& p : session.price_files(out.price_paths).programs) out.price_files.push_back(&p);
   for (const auto& text : args.values("--rate")) {
     auto rate = cost::parse_rate_override(text, error);
     if (!rate) return error;
@@ -67,15 +85,11 @@ std::string add_cost_findings(Session& session, const CostProject& project, cons
     if (policy.id.starts_with("cost.")) rules.add(policy);
   }
   if (rules.policies().empty()) return "";
-  ConfigFinder finder;
   for (std::size_t i = 0; i < project.programs.size(); ++i) {
     const sema::Program& program = *project.programs[i];
     lint::LintOptions options;
     options.today = project.today;
-    if (auto path = finder.nearest(project.files[i])) {
-      std::string error;
-      auto config = load_config(*path, error);
-      if (!config) return error;
+    if (const auto& config = project.configs[i]) {
       options.disabled = disabled_rules(config->rules, session.policies().ids());
       options.severities = config->severities;
     }
@@ -96,6 +110,16 @@ std::string add_cost_findings(Session& session, const CostProject& project, cons
     }
   }
   return "";
+}
+
+int cost_exit_code(const CostProject& project, bool require_prices, DiagnosticEngine& diags) {
+  const Severity fail_on = project.fail_on.value_or(Severity::Error);
+  bool fails = false;
+  for (auto& d : diags.diagnostics()) {
+    if (require_prices && (d.id == "missing-price" || d.id == "bom.incomplete")) d.severity = Severity::Error;
+    if (!d.suppressed_by && severity_rank(d.severity) >= severity_rank(fail_on)) fails = true;
+  }
+  return fails ? kExitFindings : kExitClean;
 }
 
 void print_diagnostics(Session& session, DiagnosticEngine& diags) {

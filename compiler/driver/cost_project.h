@@ -1,7 +1,8 @@
 // What `bom` and `quote` share: the spec paths (files and folders, as `check` takes
 // them), each file loaded as a program with its imports and checked; the user price
-// books (--prices) and exchange rates (--rate); the price book, dated today
-// (GPUSPEC_TODAY pins it); and the `cost.*` rules, run over what is quoted.
+// books (gpuspec.json's "prices", --prices) and exchange rates (--rate); the price book,
+// dated today (GPUSPEC_TODAY pins it); the `cost.*` rules, run over what is quoted; and
+// the exit code.
 #pragma once
 
 #include <memory>
@@ -13,6 +14,7 @@
 #include "backends/cost/quote.h"
 #include "diag/diagnostic.h"
 #include "driver/args.h"
+#include "driver/config.h"
 #include "driver/session.h"
 #include "sema/program.h"
 
@@ -21,15 +23,25 @@ namespace gpuspec::driver {
 struct CostProject {
   std::vector<std::string> files;                       // the spec files, folders expanded
   std::vector<std::unique_ptr<sema::Program>> programs;  // one per file
-  std::vector<const sema::Program*> price_files;  // the --prices files (the session keeps them)
+  std::vector<std::optional<LintConfig>> configs;       // each file's nearest gpuspec.json, if any
+  std::vector<std::string> price_paths;  // the configs' "prices", then --prices, each once
+  std::vector<const sema::Program*> price_files;  // those files, loaded (the session keeps them)
+  std::optional<Severity> fail_on;       // the strictest "fail-on" of the configs
   std::optional<cost::PriceBook> book;
   std::string today;
 };
 
-// Loads and checks `paths`, the --prices files and the --rate values of `args`.
-// Returns "" or a tool-failure message (an unreadable path, a bad --rate).
+// Loads and checks `paths`, the price books of their gpuspec.json files ("prices") and
+// of --prices, and the --rate values of `args`. Returns "" or a tool-failure message (an
+// unreadable path, a broken config, a bad --rate).
 std::string load_cost_project(Session& session, const std::vector<std::string>& paths, const ParsedArgs& args,
                               DiagnosticEngine& diags, CostProject& out);
+
+// The exit code of bom and quote: 1 when a diagnostic is at or above the fail-on level
+// (error, or the configs' "fail-on"), else 0. A missing price or role is a warning, so
+// the totals are lower bounds and the run succeeds; `require_prices` (--require-prices)
+// makes `missing-price` and `bom.incomplete` errors first.
+int cost_exit_code(const CostProject& project, bool require_prices, DiagnosticEngine& diags);
 
 // The servers and clouds of every program (roots and imports), each once;
 // `name` keeps the ones named so or serving the workload so named.

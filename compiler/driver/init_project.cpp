@@ -46,8 +46,8 @@ server finetune01 {
   serves   = llama2_7b_lora
   gpu      = 2 x nvidia.a100_80gb_pcie
   gpu_link = nvlink_bridge
-  cpu      = amd.epyc_9354
-  memory   = 12 x generic.ddr5_32gb_4800 # 384 GiB >= 2 x 160 GB of VRAM, one DIMM per channel
+  cpu      = intel.xeon_gold_6448y      # the chassis's board is LGA-4677 (Xeon Scalable)
+  memory   = 8 x generic.ddr5_64gb_4800 # 512 GiB >= 2 x 160 GB of VRAM, one DIMM per channel
   storage {
     system = samsung.pm9a3_1_92tb
     data { drives = 2 x samsung.pm9a3_3_84tb; raid = raid0 }

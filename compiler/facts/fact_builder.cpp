@@ -58,6 +58,7 @@ void add_gpu_facts(FactBuilder& b, const Counted& gpus, SourceRange spec_range) 
                                 {"gpu.compute_capability"_fact, "compute_capability"},
                                 {"gpu.slot_width"_fact, "slot_width"},
                                 {"gpu.cooler"_fact, "cooler"},
+                                {"gpu.markets"_fact, "markets"},
                                 {"gpu.pcie_lanes"_fact, "pcie_lanes"}}) {
     b.catalog(fact, gpu, property);
   }

@@ -11,7 +11,7 @@ namespace gpuspec::facts {
 
 std::string_view default_fact_doc(std::string_view name) {
   // Read once per fact while the registry is built, so a plain scan is enough.
-  static constexpr std::array<std::pair<std::string_view, std::string_view>, 130> kDocs{{
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 131> kDocs{{
     {"acceptance.benchmark", "declared acceptance benchmarks (mlperf, torchbench, ...)"},
     {"acceptance.burn_in", "declared burn-in duration"},
     {"acceptance.rdma_test", "declared RDMA bandwidth test (ib_write_bw, perftest)"},
@@ -20,10 +20,11 @@ std::string_view default_fact_doc(std::string_view name) {
     {"chassis.max_gpus", "GPUs the chassis holds"},
     {"chassis.model", "the chassis's catalog entry"},
     {"chassis.sxm_socket", "SXM generation of a fixed HGX/DGX system's GPU sockets"},
+    {"chassis.cpu_socket", "CPU socket of a barebone's own board (rack servers sold without CPUs)"},
     {"cooling.kind", "declared cooling: air_tower, air_server, liquid_aio, liquid_custom or liquid_direct"},
-    {"cost.capex", "purchase price of a server: the BOM total"},
+    {"cost.capex", "purchase price of a server: the BOM total, the low end of its range"},
     {"cost.hourly", "running cost of a cloud deployment per hour (per second in base units)"},
-    {"cost.total_over_horizon", "total cost over the workload's horizon"},
+    {"cost.total_over_horizon", "total cost over the workload's horizon, the low end of its range"},
     {"cpu.base_clock", "base clock of the CPU"},
     {"cpu.boost_clock", "maximum boost clock of the CPU"},
     {"cpu.cores", "cores of one CPU"},

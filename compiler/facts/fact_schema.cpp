@@ -112,6 +112,8 @@ FactSchema build() {
   s.add("gpu.baseboard_system_power", q(Dimension::power()), "the vendor's published maximum for a system on that board");
   s.add("gpu.arch_bf16", flag(), "the GPU's compute capability has BF16 tensor cores (cuda_arch)");
   s.add("gpu.arch_fp8", flag(), "the GPU's compute capability has FP8 tensor cores (cuda_arch)");
+  s.add("gpu.markets", FactType::list_of(from("server", "site.region")),
+        "the site regions the card is sold in, when the catalog restricts them (a China-market card: [cn])");
 
   // CPUs.
   s.add("cpu.sockets", num());
@@ -132,6 +134,16 @@ FactSchema build() {
   s.add("cpu.chipset_lanes", num(), "PCIe lanes of the platform's chipset, behind its link to the CPUs");
   s.add("cpu.memory_forms", FactType::list_of(from("memory", "form")), "DIMM types the platform takes");
   s.add("cpu.dimms_per_channel", num(), "most DIMMs one memory channel takes");
+  s.add("cpu.socket", from("cpu", "socket"), "the CPU's socket");
+
+  // The motherboard of a tower or workstation build (a barebone's own is not declared).
+  s.add("motherboard.model", sym(), "the motherboard's catalog entry");
+  s.add("motherboard.socket", from("motherboard", "socket"), "CPU socket of the board");
+  s.add("motherboard.sockets", num(), "CPU sockets on the board");
+  s.add("motherboard.form", from("motherboard", "form"), "board form factor");
+  s.add("motherboard.memory_type", from("motherboard", "memory_type"), "DRAM generation the board's slots take");
+  s.add("motherboard.memory_slots", num(), "DIMM slots on the board");
+  s.add("motherboard.memory_forms", FactType::list_of(from("memory", "form")), "DIMM types the board takes");
 
   // Memory.
   s.add("memory.dimms", num());
@@ -197,6 +209,7 @@ FactSchema build() {
   s.add("chassis.max_gpus", num());
   s.add("chassis.gpu_form", from("chassis", "gpu_form"));
   s.add("chassis.sxm_socket", from("chassis", "sxm_socket"));
+  s.add("chassis.cpu_socket", from("chassis", "cpu_socket"));
   s.add("chassis.baseboard_gpus", num(), "GPUs on the HGX baseboard an SXM system is built around");
   s.add("chassis.baseboard_fabric", from("chassis", "baseboard_fabric"), "how that board links its GPUs");
   s.add("chassis.cpu_model", sym(), "the CPU a complete system is sold with");
@@ -316,8 +329,10 @@ FactSchema build() {
 
   // The quote backend.
   s.add("cost.capex", q(Dimension::money_amount()));
+  s.add("cost.capex_high", q(Dimension::money_amount()), "the high end of the BOM total's range (of the priced parts)");
   s.add("cost.hourly", q(Dimension::money_rate()));
   s.add("cost.total_over_horizon", q(Dimension::money_amount()));
+  s.add("cost.total_over_horizon_high", q(Dimension::money_amount()), "the high end of the cost over the horizon");
   s.add("cost.breakeven_months", q(Dimension::duration()), "time until buying beats renting");
   s.add("cost.complete", flag(), "every price of the judged figure is known (else the cost.* amounts are lower bounds)");
   s.add("cost.completeness", sym(), "\"every price is known\", or \"a lower bound (N items unpriced: ...)\"");

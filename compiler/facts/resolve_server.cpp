@@ -60,7 +60,8 @@ void add_cpu_facts(FactBuilder& b, const Counted& cpus) {
                                 {"cpu.pcie_lanes"_fact, "pcie_lanes"},
                                 {"cpu.chipset_lanes"_fact, "chipset_lanes"},
                                 {"cpu.memory_forms"_fact, "memory_forms"},
-                                {"cpu.dimms_per_channel"_fact, "dimms_per_channel"}}) {
+                                {"cpu.dimms_per_channel"_fact, "dimms_per_channel"},
+                                {"cpu.socket"_fact, "socket"}}) {
     b.catalog(fact, cpu, property);
   }
   // The power model wants the highest sustained draw: Intel's maximum turbo power or
@@ -203,6 +204,22 @@ void add_network_facts(FactBuilder& b) {
             "InfiniBand and RoCE are RDMA fabrics");
 }
 
+// A tower's board, as the catalog describes it: what its socket and slots take.
+void add_motherboard_facts(FactBuilder& b) {
+  auto board = b.counted("motherboard");
+  if (!board || board->entry->decl->kind != "motherboard") return;
+  const sema::DeclEntry& entry = *board->entry;
+  b.derived("motherboard.model"_fact, Value::symbol(entry.decl->name), board->range, "the referenced catalog entry");
+  for (auto [fact, property] : {std::pair{"motherboard.socket"_fact, "socket"},
+                                {"motherboard.sockets"_fact, "sockets"},
+                                {"motherboard.form"_fact, "form"},
+                                {"motherboard.memory_type"_fact, "memory_type"},
+                                {"motherboard.memory_slots"_fact, "memory_slots"},
+                                {"motherboard.memory_forms"_fact, "memory_forms"}}) {
+    b.catalog(fact, entry, property);
+  }
+}
+
 }  // namespace
 
 void resolve_server(FactBuilder& b) {
@@ -217,6 +234,7 @@ void resolve_server(FactBuilder& b) {
   } else {
     b.declared("memory.total"_fact, "memory");  // a total, the DIMMs unknown (a probe without dmidecode)
   }
+  add_motherboard_facts(b);
   add_storage_facts(b);
   b.declared("cooling.kind"_fact, "cooling");
   add_network_facts(b);

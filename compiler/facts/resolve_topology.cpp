@@ -64,6 +64,7 @@ void add_chassis_facts(FactBuilder& b) {
                                 {"chassis.max_gpus"_fact, "max_gpus"},
                                 {"chassis.gpu_form"_fact, "gpu_form"},
                                 {"chassis.sxm_socket"_fact, "sxm_socket"},
+                                {"chassis.cpu_socket"_fact, "cpu_socket"},
                                 {"chassis.psu_slots"_fact, "psu_slots"},
                                 {"chassis.psu_forms"_fact, "psu_forms"},
                                 {"chassis.expansion_slots"_fact, "expansion_slots"},

@@ -9,6 +9,7 @@
 #include "backends/cost/price_files.h"
 #include "driver/analysis.h"
 #include "driver/config.h"
+#include "driver/load_spec.h"
 #include "driver/explain_text.h"
 #include "driver/session.h"
 #include "facts/probed_origin.h"
@@ -106,9 +107,11 @@ std::vector<FactView> Analysis::facts_of(const ast::Declaration& declaration) co
   if (!entry || entry->decl != &declaration) return out;
   DiagnosticEngine ignored;  // the analysis reported them already
   facts::FactSet resolved = facts::resolve_facts(*program_, *entry, ignored);
-  // The cost.* facts the budget and deployment rules read, as `gpuspec facts` shows them.
-  cost::PriceBook book = cost::build_price_book(*program_);
-  cost::add_cost_facts(*program_, *entry, resolved, book);
+  // The cost.* facts the budget and deployment rules read, as `gpuspec facts` shows them,
+  // from the price books the project's gpuspec.json names (an unreadable one: the stdlib's).
+  std::string price_error;
+  auto book = driver::spec_price_book(*session_, {program_.get()}, price_paths_, ignored, price_error);
+  cost::add_cost_facts(*program_, *entry, resolved, book ? *book : cost::build_price_book(*program_));
   for (const auto& [name, fact] : resolved.sorted()) {
     std::string explanation = fact->origin.explanation;
     if (const std::string* probed = facts::probed_from(resolved, name, *fact)) {  // a probed server's fact
@@ -191,20 +194,32 @@ std::shared_ptr<const Analysis> CompilerAdapter::analyze(const std::string& path
     }
   }
   if (!problem) problem = driver::unknown_rule(config, session->policies().ids());
+  // The config's price books, as `check` reads them: one that cannot be read is the
+  // config's problem, and the file is linted without it.
+  if (!problem && !config.price_files.empty()) {
+    const driver::PriceFiles& prices = session->price_files(config.price_files);
+    if (!prices.error.empty()) {
+      problem = fmt::format("{} (named in {})", prices.error, config.path);
+    } else if (!prices.diagnostics.empty()) {
+      problem = fmt::format("the price books named in {} have errors; `gpuspec check` lists them", config.path);
+    }
+  }
 
   driver::AnalysisOptions options;
   options.lint = !problem;
   options.lint_options.disabled = driver::disabled_rules(config.rules, session->policies().ids());
   options.lint_options.severities = config.severities;
   options.lint_options.today = driver::today_for_waivers();
+  if (!problem) options.price_paths = config.price_files;
   options.import_root = scope.imports;
   DiagnosticEngine diags;
-  // analyze_text fails only on --prices files, which the server never passes.
+  // analyze_text fails only on a price file that cannot be read, refused above.
   auto program = driver::analyze_text(*session, path, std::move(text), options, diags, nullptr);
   if (!program) throw std::runtime_error("the analysis of '" + path + "' returned no program");
 
   auto analysis = std::make_shared<Analysis>();
   analysis->session_ = session;
+  analysis->price_paths_ = options.price_paths;
   analysis->program_ = std::make_unique<sema::Program>(std::move(*program));
   analysis->document_ = analysis->program_->files().front().get();
   if (problem) {

@@ -83,6 +83,7 @@ class Analysis {
   std::unique_ptr<sema::Program> program_;          // null for a library file
   const sema::LoadedFile* document_ = nullptr;
   std::vector<Diagnostic> diagnostics_;
+  std::vector<std::string> price_paths_;           // the nearest gpuspec.json's "prices"
 };
 
 class CompilerAdapter {

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -208,6 +209,43 @@ server short_on_ram {
   ASSERT_EQ(codes(diagnostics), std::vector<std::string>{"config"});
   EXPECT_NE(diagnostics[0]["message"].get<std::string>().find("unknown rule 'memory.ram-2x-vrm'"), std::string::npos);
   EXPECT_NE(diagnostics[0]["message"].get<std::string>().find("did you mean 'memory.ram-2x-vram'?"), std::string::npos);
+}
+
+TEST_F(ServerTest, PricesTheBudgetFromTheConfigsPriceBooks) {
+  // One p4d for a month on a 30,000 USD budget: within it at the stdlib's on-demand price,
+  // over it at the team's (test data: 100 USD/h x 730 h = 73,000 USD).
+  constexpr const char* kSpec = R"(workload w { task = llm.finetune; model = models.llama2_7b; method = lora }
+cloud c1 {
+  serves = w; provider = aws; instance = aws.p4d_24xlarge; region = "us-east-1"; duration = 1 months
+  budget = 30000 USD
+}
+)";
+  constexpr const char* kTeamPrices = R"spec(price team.p4d {
+  item = aws.p4d_24xlarge; kind = on_demand; amount = 100 USD/h; region = "us-east-1"
+  source = "test data (not a real price)"; as_of = "2026-01-01"
+}
+)spec";
+  auto has = [](const Json& diagnostics, const std::string& code) {
+    auto all = codes(diagnostics);
+    return std::find(all.begin(), all.end(), code) != all.end();
+  };
+  initialize();
+  fs::create_directories(dir_ / "stdlib-prices");
+  write("stdlib-prices/gpuspec.json", "{}");
+  open(write("stdlib-prices/spec.gpuspec", kSpec), kSpec);
+  EXPECT_FALSE(has(published(), "budget.exceeded"));
+
+  fs::create_directories(dir_ / "team" / "prices");
+  write("team/prices/quotes.gpuspec", kTeamPrices);
+  write("team/gpuspec.json", R"({"prices": ["prices/quotes.gpuspec"]})");
+  open(write("team/spec.gpuspec", kSpec), kSpec);
+  EXPECT_TRUE(has(published(), "budget.exceeded"));
+
+  fs::create_directories(dir_ / "missing");
+  write("missing/gpuspec.json", R"({"prices": ["nowhere.gpuspec"]})");
+  open(write("missing/spec.gpuspec", kSpec), kSpec);
+  Json diagnostics = published();
+  ASSERT_TRUE(has(diagnostics, "config"));
 }
 
 TEST_F(ServerTest, HoverExplainsAWaivedRuleAndDefinitionFindsItsPolicy) {

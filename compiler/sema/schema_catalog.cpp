@@ -218,6 +218,8 @@ KindSchema chassis_kind() {
            "(HGX H100 4-GPU)"},
           {"cpu", {multiplicity({"cpu"})}, false, "",
            "a complete system's own CPUs, which it is sold with (DGX A100: 2 x amd.epyc_7742)"},
+          {"cpu_socket", {symbol(socket_symbols())}, false, "",
+           "the CPU socket of a barebone's own board (SYS-821GE-TNHR: lga4677), as the CPU's `socket`"},
           {"cooling", {symbol(cooling_symbols())}, false, "", "cooling the chassis is built for"},
           {"psu_slots", {count()}, false, "", "power supply bays"},
           {"psu_forms", {list_of(symbol(psu_form_symbols()))}, false, "", "PSU form factors the bays take"},

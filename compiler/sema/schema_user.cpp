@@ -175,6 +175,8 @@ const BlockSchema& server_body() {
           {"motherboard", {reference({"motherboard"})}, false, "",
            "the board of a tower or workstation build (a rack barebone or DGX chassis includes its own)"},
           {"cooling", {symbol({"air_tower", "air_server", "liquid_aio", "liquid_custom", "liquid_direct"})}, false, "", "cooling design"},
+          {"cooler", {multiplicity({"cooling"})}, false, "",
+           "the cooling product, when the chassis is not built for `cooling` (liquid in an air-cooled case)"},
           {"other_power", {quantity(Dimension::power())}, false, "the catalog's", "draw of everything besides GPUs and CPUs (drives, fans, NICs)"},
           {"network", {block(network_block())}, false, "", "fabric between nodes"},
           {"site", {block(site_block())}, false, "", "installation site"},

@@ -67,7 +67,7 @@ if sys.argv[1] == "--provenance":
     print(f"checked {len(entries)} entries")
     sys.exit(0)
 
-CLOUD_KINDS = {"on_demand", "reserved_1y", "reserved_3y", "spot"}
+CLOUD_KINDS = {"on_demand", "reserved_1y", "reserved_3y", "spot", "capacity_block"}
 PART_KINDS = {"list", "street", "used", "distributor_report", "configurator", "estimate", "quote"}
 
 prices_doc = json.load(open(sys.argv[1]))

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Independent arithmetic checks of `gpuspec bom/quote` output (not the C++ code's logic).
+"""Independent arithmetic checks of `gpuspec bom/quote` output (not the C++ code's logic),
+at both ends of every range (a point price is a range whose ends are equal).
 
 usage: check_cost.py bom-csv FILE       sum of line totals = total row; qty x unit = line
        check_cost.py bom-json FILE      the same over the JSON
@@ -18,6 +19,7 @@ Prints OK lines; exits 1 on the first mismatch.
 """
 import csv
 import json
+import re
 import sys
 
 
@@ -31,43 +33,68 @@ def fail(msg):
 
 
 def bom_csv(path):
+    """Both ends of every range: qty x unit = line, and the lines sum to the total row."""
     with open(path, newline="") as f:
         rows = list(csv.DictReader(f))
     totals, unpriced = {}, {}
     for r in rows:
         if r["role"] == "total":
-            s = totals.get(r["server"], 0.0)
-            if not close(s, float(r["line total"])):
-                fail(f"{r['server']}: sum of lines {s:.2f} != total {r['line total']}")
+            low, high = totals.get(r["server"], (0.0, 0.0))
+            if not close(low, float(r["line total"])) or not close(high, float(r["line total high"])):
+                fail(f"{r['server']}: sum of lines {low:.2f} .. {high:.2f} != total {r['line total']} .. {r['line total high']}")
             missing = unpriced.get(r["server"], [])
-            if bool(missing) != r["note"].startswith("a lower bound") or any(p not in r["note"] for p in missing):
+            lower_bound = r["note"].startswith("a lower bound")
+            if (missing and not lower_bound) or any(p not in r["note"] for p in missing):
                 fail(f"{r['server']}: total note {r['note']!r} for unpriced {missing}")
-            bound = f"at least {float(r['line total']):.2f} ({len(missing)} unpriced)" if missing else f"{float(r['line total']):.2f}"
-            print(f"OK {r['server']} sum of {len(rows) - 1} line totals = {bound} {r['currency']}")
+            amount = f"{float(r['line total']):.2f}"
+            if r["line total high"] != r["line total"]:
+                amount += f" .. {float(r['line total high']):.2f}"
+            # The note counts unpriced lines and missing roles (a tower's motherboard) alike.
+            named = re.search(r"\((\d+) parts? unpriced", r["note"])
+            bound = f"at least {amount} ({named.group(1) if named else '?'} unpriced)" if lower_bound else amount
+            lines = sum(1 for x in rows if x["server"] == r["server"] and x["role"] != "total")
+            print(f"OK {r['server']} sum of {lines} line totals = {bound} {r['currency']}")
             continue
+        if r["line total"] == "included":
+            continue  # covered by a system price
         if r["line total"] == "no price":
-            if r["part"] not in unpriced.setdefault(r["server"], []):
-                unpriced[r["server"]].append(r["part"])
+            part = r["part"].removesuffix(" (implied)")
+            if part == "(no catalog part)":  # a part the catalog lacks: named by what is needed
+                part = r["description"]
+            if part not in unpriced.setdefault(r["server"], []):
+                unpriced[r["server"]].append(part)
             continue
-        q, u, t = float(r["qty"]), float(r["unit price"]), float(r["line total"])
-        if not close(q * u, t):
-            fail(f"{r['part']}: {q} x {u} != {t}")
-        totals[r["server"]] = totals.get(r["server"], 0.0) + t
+        q = float(r["qty"])
+        low, high = totals.get(r["server"], (0.0, 0.0))
+        for unit, line in (("unit price", "line total"), ("unit price high", "line total high")):
+            u, t = float(r[unit]), float(r[line])
+            included = float(r["note"].split(" included in ")[0].split("; ")[-1]) if " included in " in r["note"] else 0
+            # The unit price is printed to the cent, the line total computed unrounded.
+            if not close((q - included) * u, t) and abs((q - included) * u - t) > 0.005 * (q - included) + 0.011:
+                fail(f"{r['part']}: ({q} - {included}) x {u} != {t}")
+        low += float(r["line total"])
+        high += float(r["line total high"])
+        totals[r["server"]] = (low, high)
 
 
 def bom_json(path):
     doc = json.load(open(path))
     for bom in doc["boms"]:
-        s = sum(l["line_total"] for l in bom["lines"] if l["line_total"] is not None)
-        if not close(s, bom["total"]):
-            fail(f"{bom['server']}: {s} != {bom['total']}")
+        lines = [l for l in bom["lines"] if l["line_total"] is not None]
+        low = sum(l["line_total"]["low"] for l in lines)
+        high = sum(l["line_total"]["high"] for l in lines)
+        if not close(low, bom["total"]) or not close(high, bom["total_high"]):
+            fail(f"{bom['server']}: {low} .. {high} != {bom['total']} .. {bom['total_high']}")
         for l in bom["lines"]:
             if l["price"] is None and l["unit_price"] is not None:
                 fail(f"{l['part']} priced without a price entry")
-        missing = sorted({l["part"] for l in bom["lines"] if l["line_total"] is None})
-        if bom["complete"] != (not missing) or sorted(bom["unpriced"]) != missing:
+        covered = lambda l: "included_in" in l and l["included_in"]["quantity"] >= l["quantity"]
+        missing = sorted({l["part"] or l["description"] for l in bom["lines"] if l["line_total"] is None and not covered(l)})
+        missing += sorted(r["role"] + " (not in the build)" for r in bom["missing_roles"])
+        if bom["complete"] != (not missing) or sorted(bom["unpriced"]) != sorted(missing):
             fail(f"{bom['server']}: complete {bom['complete']}, unpriced {bom['unpriced']}, lines without a price {missing}")
-        print(f"OK {bom['server']} json total {bom['total']:.2f}")
+        amount = f"{bom['total']:.2f}" + (f" .. {bom['total_high']:.2f}" if bom["total_high"] != bom["total"] else "")
+        print(f"OK {bom['server']} json total {amount}")
 
 
 def check_bound(what, t, parts):
@@ -80,9 +107,27 @@ def check_bound(what, t, parts):
         fail(f"{what}: unpriced {t['unpriced']} != {names}")
 
 
+def ends(t):
+    """A money figure's (low, high)."""
+    return t["low"], t["high"]
+
+
+def shown(low, high):
+    """"12.00", or "12.00 .. 15.00" for a range."""
+    return f"{low:.2f}" if abs(low - high) < 0.005 else f"{low:.2f} .. {high:.2f}"
+
+
+def walk(capex, opex_m, cloud_m):
+    """The month the cumulative curves cross, walked in hundredths (1200 = never)."""
+    m, step = 0.0, 0.01
+    while capex + opex_m * m > cloud_m * m and m < 1200:
+        m += step
+    return m
+
+
 def quote_json(path):
     q = json.load(open(path))
-    if q["version"] != 2:
+    if q["version"] != 3:
         fail(f"quote JSON version {q['version']}")
     for c in q["cloud"]:
         share = 1  # the Terraform module runs the nodes every hour, whatever the utilization
@@ -92,45 +137,50 @@ def quote_json(path):
             print(f"OK {c['name']} has no total (no hours)")
             continue
         hours = c["hours"]
-        if c["hourly"] is not None:
-            expect = c["hourly"] * c["count"] * hours * share
-            if not close(expect, c["instances_total"]["amount"]):
-                fail(f"{c['name']}: instances {expect} != {c['instances_total']['amount']}")
-        elif c["instances_total"]["amount"] != 0 or not c["instances_total"]["lower_bound"]:
-            fail(f"{c['name']}: an unpriced instance must count 0 in a lower bound")
-        storage = sum(v["monthly_each"] * c["count"] * hours / 730 for v in c["volumes"] if v["monthly_each"] is not None)
-        if not close(storage, c["storage_total"]["amount"]):
-            fail(f"{c['name']}: storage {storage} != {c['storage_total']['amount']}")
+        for end, hourly_key, volume_key, service_key in ((0, "hourly", "monthly_each", "monthly"),
+                                                         (1, "hourly_high", "monthly_each_high", "monthly_high")):
+            instances = ends(c["instances_total"])[end]
+            if c[hourly_key] is not None:
+                expect = c[hourly_key] * c["count"] * hours * share
+                if not close(expect, instances):
+                    fail(f"{c['name']}: instances {expect} != {instances}")
+            elif instances != 0 or not c["instances_total"]["lower_bound"]:
+                fail(f"{c['name']}: an unpriced instance must count 0 in a lower bound")
+            storage = sum(v[volume_key] * c["count"] * hours / 730 for v in c["volumes"] if v[volume_key] is not None)
+            if not close(storage, ends(c["storage_total"])[end]):
+                fail(f"{c['name']}: storage {storage} != {ends(c['storage_total'])[end]}")
+            services = sum(s[service_key] * hours / 730 for s in c["services"] if s[service_key] is not None)
+            if not close(services, ends(c["services_total"])[end]):
+                fail(f"{c['name']}: services {services} != {ends(c['services_total'])[end]}")
+            total = instances + storage + services
+            if not close(total, ends(c["total"])[end]):
+                fail(f"{c['name']}: total {ends(c['total'])[end]} != instances + storage + services {total}")
         unpriced_volumes = [v for v in c["volumes"] if v["monthly_each"] is None]
         if c["storage_total"]["lower_bound"] != bool(unpriced_volumes):
             fail(f"{c['name']}: storage lower_bound does not match its unpriced volumes")
-        services = sum(s["monthly"] * hours / 730 for s in c["services"] if s["monthly"] is not None)
-        if not close(services, c["services_total"]["amount"]):
-            fail(f"{c['name']}: services {services} != {c['services_total']['amount']}")
         if c["services_total"]["lower_bound"] != any(s["monthly"] is None for s in c["services"]):
             fail(f"{c['name']}: services lower_bound does not match its unpriced or traffic lines")
-        total = c["instances_total"]["amount"] + c["storage_total"]["amount"] + c["services_total"]["amount"]
-        if not close(total, c["total"]["amount"]):
-            fail(f"{c['name']}: total {c['total']['amount']} != instances + storage + services {total}")
         check_bound(c["name"] + " total", c["total"], [c["instances_total"], c["storage_total"], c["services_total"]])
         bound = "at least " if c["total"]["lower_bound"] else ""
-        print(f"OK {c['name']} {bound}{c['instances_total']['amount']:.2f} instances + {storage:.2f} storage + "
-              f"{services:.2f} services = {c['total']['amount']:.2f}")
+        print(f"OK {c['name']} {bound}{shown(*ends(c['instances_total']))} instances + "
+              f"{shown(*ends(c['storage_total']))} storage + {shown(*ends(c['services_total']))} services = "
+              f"{shown(*ends(c['total']))}")
     servers = {s["name"]: s for s in q["on_premises"]}
     clouds = {c["name"]: c for c in q["cloud"]}
     for s in q["on_premises"]:
         if s["tco"] is None:
             continue
         capex, elec = s["capex"], s["electricity_over_horizon"]
-        if not close(capex["amount"] + elec["amount"], s["tco"]["amount"]):
-            fail(f"tco {capex['amount']} + {elec['amount']} != {s['tco']['amount']}")
+        for end in (0, 1):
+            if not close(ends(capex)[end] + ends(elec)[end], ends(s["tco"])[end]):
+                fail(f"tco {ends(capex)[end]} + {ends(elec)[end]} != {ends(s['tco'])[end]}")
         check_bound(s["name"] + " tco", s["tco"], [capex, elec])
         if s["electricity_per_month"] is not None:
             e = s["electricity_per_month"] * s["horizon_months"]
-            if abs(e - elec["amount"]) > 0.005 * s["horizon_months"] + 0.011:  # per-month figure is rounded
-                fail(f"electricity {e} != {elec['amount']}")
+            if abs(e - elec["low"]) > 0.005 * s["horizon_months"] + 0.011:  # per-month figure is rounded
+                fail(f"electricity {e} != {elec['low']}")
         bound = "at least " if s["tco"]["lower_bound"] else ""
-        print(f"OK {s['name']} TCO {bound}{capex['amount']:.2f} + {elec['amount']:.2f} = {s['tco']['amount']:.2f}")
+        print(f"OK {s['name']} TCO {bound}{shown(*ends(capex))} + {shown(*ends(elec))} = {shown(*ends(s['tco']))}")
     for cmp in q["comparisons"]:
         s, c = servers[cmp["server"]], clouds[cmp["cloud"]]
         st, ct = s["capability"]["dense_bf16_tflops"], c["capability"]["dense_bf16_tflops"]
@@ -140,55 +190,59 @@ def quote_json(path):
             fail(f"scale {cmp['scale']} != {scale}")
         if bool(cmp["mismatch"]) == same:
             fail(f"mismatch note {cmp['mismatch']!r} but same GPUs = {same}")
-        capex = s["capex"]["amount"]
-        opex_m = cmp["on_premises_monthly"]["amount"]
-        cloud_m = (c["instances_monthly"]["amount"] * scale + c["storage_monthly"]["amount"]
-                   + c["services_monthly"]["amount"])
+        capex = ends(s["capex"])
+        opex_m = ends(cmp["on_premises_monthly"])
+        cloud_m = tuple(ends(c["instances_monthly"])[e] * scale + ends(c["storage_monthly"])[e]
+                        + ends(c["services_monthly"])[e] for e in (0, 1))
         # three monthly figures, each rounded to the cent in the JSON
-        if not close(cloud_m, cmp["cloud_monthly"]["amount"], tol=0.016):
-            fail(f"cloud monthly {cmp['cloud_monthly']['amount']} != {cloud_m}")
+        if not close(cloud_m[0], cmp["cloud_monthly"]["low"], tol=0.016) or \
+                not close(cloud_m[1], cmp["cloud_monthly"]["high"], tol=0.016):
+            fail(f"cloud monthly {ends(cmp['cloud_monthly'])} != {cloud_m}")
         onprem_low = s["capex"]["lower_bound"] or cmp["on_premises_monthly"]["lower_bound"]
         cloud_low = cmp["cloud_monthly"]["lower_bound"]
-        # Walk the cumulative curves of the priced figures month by month (in hundredths).
-        m, step = 0.0, 0.01
-        while capex + opex_m * m > cloud_m * m and m < 1200:
-            m += step
-        crosses = m < 1200
-        expect_bound = "exact"
-        if onprem_low and cloud_low:
-            expect_bound = None  # nothing follows
-        elif onprem_low:
-            expect_bound = "at_least"
-        elif cloud_low:
-            expect_bound = "at_most" if crosses else None
-        if expect_bound is None:
+        # The earliest crossing: the least capex and electricity against the dearest cloud; the
+        # latest: the most capex and electricity against the cheapest cloud. A side with
+        # unpriced items has no known upper end, so an end it decides is unknown.
+        earliest = None if cloud_low else walk(capex[0], opex_m[0], cloud_m[1])
+        latest = None if onprem_low else walk(capex[1], opex_m[1], cloud_m[0])
+        never = walk(capex[0], opex_m[0], cloud_m[1]) >= 1200 and not cloud_low
+        h = cmp["horizon_months"]
+        onprem = (capex[0] + opex_m[0] * h, float("inf") if onprem_low else capex[1] + opex_m[1] * h)
+        cloud = (cloud_m[0] * h, float("inf") if cloud_low else cloud_m[1] * h)
+        cheaper = "on-premises" if onprem[1] < cloud[0] else "cloud" if cloud[1] < onprem[0] else ""
+        if cheaper != cmp["cheaper"]:
+            fail(f"cheaper {cmp['cheaper']!r} but {onprem} vs {cloud}")
+        over = f"over {h:g} months {cheaper or 'unknown'} is cheaper"
+        if never:
+            if cmp["breakeven_months"] is not None:
+                fail(f"break-even {cmp['breakeven_months']} reported though the curves never cross")
+            print(f"OK {cmp['server']} vs {cmp['cloud']}: no break-even, the curves never cross; {over}")
+            continue
+        earliest = earliest if earliest is not None and earliest < 1200 else None
+        latest = latest if latest is not None and latest < 1200 else None
+        if earliest is not None and latest is not None:
+            expect = ("exact", earliest, latest)
+        elif earliest is not None:
+            expect = ("at_least", earliest, None)
+        elif latest is not None:
+            expect = ("at_most", latest, None)
+        else:
+            expect = None
+        if expect is None:
             if cmp["breakeven_months"] is not None:
                 fail(f"break-even {cmp['breakeven_months']} reported though nothing follows from the bounds")
             print(f"OK {cmp['server']} vs {cmp['cloud']}: break-even unknown ({cmp['breakeven_why']})")
             continue
-        if cmp["breakeven_months"] is None:
-            if crosses:
-                fail(f"curves cross at {m:.2f} months but no break-even reported")
-            print("OK no break-even: the curves never cross")
-            continue
-        if cmp["breakeven_bound"] != expect_bound:
-            fail(f"break-even bound {cmp['breakeven_bound']}, expected {expect_bound}")
-        if abs(m - cmp["breakeven_months"]) > 0.02:
-            fail(f"curves cross at {m:.2f} months, reported {cmp['breakeven_months']}")
-        h = cmp["horizon_months"]
-        onprem, cloud = capex + opex_m * h, cloud_m * h
-        cheaper = ""
-        if not onprem_low and not cloud_low:
-            cheaper = "on-premises" if onprem < cloud else "cloud"
-        elif onprem_low and not cloud_low and onprem > cloud:
-            cheaper = "cloud"
-        elif cloud_low and not onprem_low and cloud > onprem:
-            cheaper = "on-premises"
-        if cheaper != cmp["cheaper"]:
-            fail(f"cheaper {cmp['cheaper']!r} but {onprem:.2f} vs {cloud:.2f} (lower bounds: {onprem_low}, {cloud_low})")
-        words = {"exact": "", "at_least": "at least ", "at_most": "at most "}[expect_bound]
-        print(f"OK {cmp['server']} vs {cmp['cloud']}: scale {scale:.4g}, break-even {words}{cmp['breakeven_months']:.2f} months; "
-              f"over {h:g} months {cheaper or 'unknown'} is cheaper")
+        if cmp["breakeven_bound"] != expect[0]:
+            fail(f"break-even bound {cmp['breakeven_bound']}, expected {expect[0]}")
+        if abs(expect[1] - cmp["breakeven_months"]) > 0.02:
+            fail(f"curves cross at {expect[1]:.2f} months, reported {cmp['breakeven_months']}")
+        if expect[2] is not None and abs(expect[2] - cmp["breakeven_high"]) > 0.02:
+            fail(f"latest crossing {expect[2]:.2f} months, reported {cmp['breakeven_high']}")
+        words = {"exact": "", "at_least": "at least ", "at_most": "at most "}[expect[0]]
+        latest_text = f" .. {expect[2]:.2f}" if expect[2] is not None and abs(expect[2] - expect[1]) > 0.02 else ""
+        print(f"OK {cmp['server']} vs {cmp['cloud']}: scale {scale:.4g}, break-even {words}"
+              f"{cmp['breakeven_months']:.2f}{latest_text} months; {over}")
 
 
 # The Terraform backend's volume types as the provider APIs name them, and the catalog's.

@@ -1,6 +1,7 @@
 """Checks that `gpuspec facts` (cost.* facts, computed per declaration from only what its
 figures depend on) agrees with `gpuspec quote` over the whole file for the figures the
-whole-file quote also decides: each server's capex and break-even against the clouds, the
+whole-file quote also decides: each server's capex (both ends of its range) and break-even
+against the clouds, the
 first cloud's break-even against the servers, and the workload's first break-even. (A later
 cloud's servers run at the first cloud's utilization in the whole-file quote, but at that
 cloud's own in its facts, so it is left out.)
@@ -31,8 +32,11 @@ servers = [s["name"] for s in quote["on_premises"]]
 clouds = [c["name"] for c in quote["cloud"]]
 for server in quote["on_premises"]:
     capex = facts[server["name"]]["cost.capex"]["value"]
-    if abs(capex - server["capex"]["amount"]) > 0.005:
-        problems.append(f"{server['name']}: cost.capex {capex}, the quote's {server['capex']['amount']}")
+    if abs(capex - server["capex"]["low"]) > 0.005:
+        problems.append(f"{server['name']}: cost.capex {capex}, the quote's {server['capex']['low']}")
+    capex_high = facts[server["name"]]["cost.capex_high"]["value"]
+    if abs(capex_high - server["capex"]["high"]) > 0.005:
+        problems.append(f"{server['name']}: cost.capex_high {capex_high}, the quote's {server['capex']['high']}")
     expect_breakeven(server["name"], [c for c in usable if c["server"] == server["name"]])
 expect_breakeven(clouds[0], [c for c in usable if c["cloud"] == clouds[0]])
 workload = quote["comparisons"][0]["workload"]

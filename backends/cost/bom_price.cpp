@@ -1,0 +1,183 @@
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "backends/cost/bom_detail.h"
+#include "backends/cost/missing_price.h"
+#include "backends/cost/part_price.h"
+#include "facts/properties.h"
+
+namespace gpuspec::cost::bom_detail {
+
+namespace {
+
+class LinePricer {
+ public:
+  LinePricer(const sema::Program& program, const ast::Declaration& decl, const std::string& region,
+             const PriceBook& book, Bom& bom, DiagnosticEngine& diags)
+      : program_(program), decl_(decl), region_(region), book_(book), bom_(bom), diags_(diags), missing_(diags, decl) {
+    // What a node holds, for the system prices (`includes`) that may serve the chassis.
+    for (const auto& line : bom_.lines) {
+      if (line.per_node > 0 && !line.part.empty()) build_[line.part] += line.per_node;
+    }
+  }
+
+  void price(BomLine& line) {
+    if (line.fully_included()) return;
+    auto unpriced = [&](std::string message, std::string hint) {
+      bom_.total.missing(line.part);
+      missing_.report(line.part, line.at, line.role, std::move(message), std::move(hint));
+    };
+    if (line.part.empty()) {  // a part the build needs and the catalog does not have
+      bom_.total.missing(line.description);
+      missing_.report(line.description, line.at, line.role,
+                      fmt::format("{}: {}, so nothing prices it (another board's price does not apply)",
+                                  line.description, line.why),
+                      "price the whole system instead: a chassis `price` whose `includes` names the GPUs, in a "
+                      "price-book file named in gpuspec.json's \"prices\" or passed with --prices FILE");
+      return;
+    }
+    PartPriceResult result = part_price(program_, line.part, region_, bom_.currency, book_, &build_);
+    if (!result.priced && result.problem == PriceProblem::NoEntry) {
+      unpriced(fmt::format("no price for '{}' ({}{}) in the price book{}", line.part, line.role,
+                           line.implied ? ", implied" : "", only_used_note(line.part)),
+               fmt::format("add a `price` entry for {} (a new-part kind: list, street, distributor_report, "
+                           "configurator, estimate or quote; with `source` and `as_of`) to a price-book file named "
+                           "in gpuspec.json's \"prices\" or passed with --prices FILE",
+                           line.part));
+      return;
+    }
+    if (!result.priced && result.problem == PriceProblem::NoCapacity) {
+      unpriced(fmt::format("'{}' is priced per {} ({}) but the part has no capacity to multiply it by", line.part,
+                           units::format(*result.entry->per), result.entry->source.entry),
+               fmt::format("price {} per piece (drop `per`), or give the part a `capacity`", line.part));
+      return;
+    }
+    if (!result.priced) {
+      unpriced(fmt::format("no exchange rate from {} to {} for the price of '{}' ({})",
+                           units::currency_code(result.entry->amount.currency), units::currency_code(bom_.currency),
+                           line.part, result.entry->source.entry),
+               kMissingRateHint);
+      return;
+    }
+    const PartPrice& priced = *result.priced;
+    const PriceEntry* price = priced.price;
+    const MoneyRange line_total = priced.unit * (line.quantity - line.included);
+    const MoneyRange sum = bom_.total.range() + line_total;
+    if (!line_total.finite() || !sum.finite()) {
+      // A price of 1e308, or 1e308 parts: reported at the property and left out like a
+      // missing price, never printed as inf.
+      bom_.total.missing(line.part);
+      auto& d = diags_.error("cost.overflow", line.at,
+                             fmt::format("the cost of {:g} x '{}' ({}) is too large to compute", line.quantity,
+                                         line.part, line.role));
+      d.declaration = decl_.name;
+      d.hint = fmt::format("check the count and the price entry {}", price->source.entry);
+      return;
+    }
+    line.price = price;
+    line.per_capacity = priced.per_capacity;
+    line.unit_price = priced.unit;
+    line.line_total = line_total;
+    line.conversion = priced.converted.describe();
+    bom_.total.add(line_total);
+    bom_.sources.push_back(price->source);
+    if (priced.converted.rate) bom_.sources.push_back(priced.converted.rate->source);
+  }
+
+  // The parts a system price covers are not priced again: `includes = [8 x gpu, board]`
+  // covers up to that many of each per node; the rest of a line (more GPUs than the
+  // system holds) is priced as parts. Only a system price whose `includes` the build
+  // holds is chosen (PriceBook::find), so it never covers what the build does not have.
+  void apply_includes(const BomLine& system) {
+    PartPriceResult result = part_price(program_, system.part, region_, bom_.currency, book_, &build_);
+    // A complete system covers its parts even while it has no price: they are in it, and
+    // its one missing price is the line to fill, not theirs.
+    std::vector<IncludedPart> covered = whole_system_parts(system.part);
+    if (result.priced) covered.insert(covered.end(), result.priced->price->includes.begin(), result.priced->price->includes.end());
+    for (const auto& included : covered) {
+      for (auto& line : bom_.lines) {
+        if (&line == &system || line.part != included.part) continue;
+        const double per_node = line.per_node > 0 ? line.per_node : line.quantity;
+        const double covered = std::min(per_node, included.count) * (line.per_node > 0 ? bom_.nodes : 1);
+        line.included_in = system.part;
+        line.included = std::min(line.quantity, covered);
+      }
+    }
+  }
+
+  // A complete system (a chassis that records its own `cpu`, as a DGX does: NVIDIA sells
+  // it only whole) is priced whole, whatever its price lists in `includes`: it covers its
+  // CPUs, its HGX board, the SXM GPUs on that board (`baseboard_gpus`, else `max_gpus`)
+  // and the supplies in its bays (`psu_slots`). Its memory, drives and NICs are not
+  // catalog facts of the system, so the spec's own are priced (the BOM errs high).
+  std::vector<IncludedPart> whole_system_parts(const std::string& chassis) const {
+    std::vector<IncludedPart> out;
+    const sema::DeclEntry* entry = program_.find(chassis);
+    const ast::Property* cpu = entry ? facts::find_property(entry->decl->body, "cpu") : nullptr;
+    auto cpus = cpu ? facts::counted_reference(program_, *cpu->value) : std::nullopt;
+    if (!cpus) return out;
+    out.push_back({cpus->entry->decl->name, cpus->count});
+    auto count = [&](std::string_view key) {
+      const facts::CatalogFact* v = facts::catalog_fact(*entry, key);
+      return v && v->value.type == facts::Value::Type::Quantity ? v->value.quantity.value : 0.0;
+    };
+    const double gpus = count("baseboard_gpus") > 0 ? count("baseboard_gpus") : count("max_gpus");
+    for (const auto& line : bom_.lines) {
+      if (line.role == "gpu_baseboard" && !line.part.empty()) out.push_back({line.part, 1});
+      if (line.role == "gpu" && gpus > 0) out.push_back({line.part, gpus});
+      if (line.role == "psu" && count("psu_slots") > 0) out.push_back({line.part, count("psu_slots")});
+    }
+    return out;
+  }
+
+  // A barebone or DGX (`board = proprietary`) has its board: a `motherboard` line is part of it.
+  void apply_own_board(const BomLine& chassis) {
+    const sema::DeclEntry* entry = program_.find(chassis.part);
+    if (!entry || catalog_text(*entry, "board") != "proprietary") return;
+    for (auto& line : bom_.lines) {
+      if (line.role != "motherboard") continue;
+      line.included_in = chassis.part;
+      line.included = line.quantity;
+    }
+  }
+
+ private:
+  // " (its only price is a used one, prices.x, which a new build takes only from your own
+  // price book)" when that is why a part has no price.
+  std::string only_used_note(const std::string& part) const {
+    const PriceEntry* used = nullptr;
+    for (const PriceEntry* e : book_.candidates(PriceQuery{part, region_, false, bom_.currency, PriceUse::Any})) {
+      if (e->kind != "used") return "";
+      if (!used) used = e;
+    }
+    if (!used) return "";
+    return fmt::format(" (its only price is a used one, {}, which a new build takes only from your own price book)",
+                       used->source.entry);
+  }
+
+  const sema::Program& program_;
+  const ast::Declaration& decl_;
+  const std::string& region_;
+  const PriceBook& book_;
+  Bom& bom_;
+  DiagnosticEngine& diags_;
+  MissingPrices missing_;
+  PartCounts build_;
+};
+
+}  // namespace
+
+void price_lines(const sema::Program& program, const ast::Declaration& decl, const std::string& region,
+                 const PriceBook& book, Bom& bom, DiagnosticEngine& diags) {
+  LinePricer pricer(program, decl, region, book, bom, diags);
+  // What the chassis covers is known before any line is priced; then every line in order.
+  for (const auto& line : bom.lines) {
+    if (line.role != "chassis") continue;
+    pricer.apply_own_board(line);
+    pricer.apply_includes(line);
+  }
+  for (auto& line : bom.lines) pricer.price(line);
+}
+
+}  // namespace gpuspec::cost::bom_detail
