@@ -67,6 +67,7 @@ struct CandidateContext {
   std::optional<units::Quantity> budget;   // --budget: judged by budget.exceeded
   std::string server_name, cloud_name;     // names the program does not use yet
   std::string import_path;                 // the workload's file, relative to the candidate file
+  std::string uptime;                      // --uptime: written into every server ("": the schema's 24x7)
 };
 
 }  // namespace gpuspec::suggest

@@ -103,6 +103,7 @@ std::string server_declaration(const ServerBuild& b, const CandidateContext& c) 
   items.push_back(prop("chassis", b.chassis->decl->name));
   if (b.motherboard) items.push_back(prop("motherboard", b.motherboard->decl->name));
   items.push_back(prop("cooling", b.cooling));
+  if (!c.uptime.empty()) items.push_back(prop("uptime", c.uptime));
   if (b.nic) {
     std::vector<Item> network{prop("fabric", "infiniband"), prop("nic", counted(b.nics, b.nic))};
     if (b.fabric_switch) network.push_back(prop("switch", counted(b.switches, b.fabric_switch)));

@@ -40,7 +40,7 @@ class Searcher {
         catalog_(load_catalog(in.program, {in.context.site_region, in.rules.rejects("gpu.market-region")})),
         prices_(in.program, in.book, in.context.site_region, in.context.currency),
         memory_(in.program, *in.workload.entry),
-        sizing_{in.program, catalog_, in.rules, in.workload, prices_, result_.tally} {
+        sizing_{in.program, catalog_, in.rules, in.workload, prices_, result_.tally, in.context.uptime == "office_hours"} {
     // budget.exceeded judges capex against the budget: the priced parts alone above it
     // fail the rule whatever the unpriced ones cost.
     if (in.context.budget && in.rules.rejects("budget.exceeded")) {

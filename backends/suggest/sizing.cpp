@@ -316,7 +316,8 @@ std::vector<PsuChoice> size_psus(const ServerBuild& build, double full_load, con
       s.tally.prune_part("power.redundancy-needs-hot-swap");
       modes.clear();
     }
-    if (!s.rules.rejects("power.redundant-psu")) modes.insert(modes.begin(), {"single", carry});
+    // A server that runs office hours only is not held to power.redundant-psu (its `when`).
+    if (!s.rules.rejects("power.redundant-psu") || s.office_hours) modes.insert(modes.begin(), {"single", carry});
     for (const auto& [mode, count] : modes) {
       if (bays && count > *bays && s.rules.rejects("power.psu-count-fits-bays")) {
         s.tally.prune_part("power.psu-count-fits-bays");

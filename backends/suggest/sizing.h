@@ -64,6 +64,7 @@ struct SizingContext {
   const WorkloadView& workload;
   PartPrices& prices;
   Tally& tally;
+  bool office_hours = false;  // the servers run office hours: power.redundant-psu does not apply
 };
 
 // The system drive (the cheapest NVMe drive known) and, per NVMe drive model, the data

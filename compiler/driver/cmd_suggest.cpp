@@ -26,6 +26,7 @@
 #include "driver/html_context.h"
 #include "driver/session.h"
 #include "source/json_io.h"
+#include "source/printable.h"
 
 namespace gpuspec::driver {
 
@@ -69,6 +70,7 @@ struct Request {
   std::string site_region;
   std::optional<std::string> cloud_region;
   std::optional<units::Quantity> budget;
+  std::string uptime;  // "" or a server `uptime` value
 };
 
 std::optional<Request> read_request(const ParsedArgs& args, std::string& error) {
@@ -96,6 +98,13 @@ std::optional<Request> read_request(const ParsedArgs& args, std::string& error) 
   if (!suggest::is_site_region(r.site_region)) {
     r.cloud_region = r.site_region;
     r.site_region = suggest::region_geography(r.site_region);
+  }
+  if (auto u = args.value("--uptime")) {
+    if (*u != "office_hours" && *u != "24x7") {
+      error = fmt::format("--uptime takes office_hours or 24x7, not '{}'", printable(*u));
+      return std::nullopt;
+    }
+    r.uptime = *u;
   }
   if (auto b = args.value("--budget")) {
     auto t = cost::parse_threshold(*b);
@@ -247,6 +256,7 @@ int run_suggest(const std::vector<std::string>& raw_args) {
   context.server_name = unused_name(*program, view.name + "_onprem");
   context.cloud_name = unused_name(*program, view.name + "_cloud");
   context.import_path = import_path;
+  context.uptime = request->uptime;
 
   suggest::RuleView rules(session.policies(), analysis.lint_options);
   suggest::SearchInput input{*program, view, rules, *book, context};

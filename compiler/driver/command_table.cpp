@@ -249,7 +249,7 @@ const std::vector<CommandSpec>& table() {
        "0 written, 1 an input is malformed or nothing could be imported (nothing written), 2 the tool could not run",
        run_prices},
       {"suggest",
-       {"FILE [--workload NAME] [--budget AMOUNT] [--region R] [--onprem|--cloud] [--top N] [--format text|json|gpuspec|html] [-o FILE] [--force]"},
+       {"FILE [--workload NAME] [--budget AMOUNT] [--region R] [--uptime office_hours|24x7] [--onprem|--cloud] [--top N] [--format text|json|gpuspec|html] [-o FILE] [--force]"},
        "the cheapest configurations that pass the pack, for a workload",
        "From a workload to the cheapest configurations that pass every error and warning rule\n"
        "of the policy pack (with the policies and settings of the nearest gpuspec.json):\n"
@@ -260,6 +260,10 @@ const std::vector<CommandSpec>& table() {
            {"--workload", "NAME", "the workload to serve (default: the only workload in FILE)"},
            {"--budget", "AMOUNT", "a capital budget for the candidates, e.g. 150000CNY (default: the workload's)"},
            {"--region", "R", "a site region (cn, us, eu, jp, sg, other; default us) or one cloud region (us-east-1)"},
+           {"--uptime", "WHEN",
+            "how the servers will run: 24x7 (the default) or office_hours, which power.redundant-psu does not hold "
+            "to redundant supplies (a workstation)",
+            false, Completion::None, {"office_hours", "24x7"}},
            {"--onprem", "", "only owned options"},
            {"--cloud", "", "only rented options"},
            {"--top", "N", "options to show (default 5)"},
