@@ -19,8 +19,8 @@ std::string normalized(std::string integer, std::string fraction) {
 }
 
 // Digits with their decimal point at `point` (an index into `digits`, possibly before
-// the start or past the end), rounded half up to kMaxFractionDigits decimals.
-std::string place_point(std::string digits, long point) {
+// the start or past the end), rounded half up to `decimals` decimals.
+std::string place_point(std::string digits, long point, int decimals = kMaxFractionDigits) {
   if (point <= 0) {
     digits.insert(0, static_cast<std::size_t>(-point) + 1, '0');
     point = 1;
@@ -29,9 +29,9 @@ std::string place_point(std::string digits, long point) {
   }
   std::string integer = digits.substr(0, static_cast<std::size_t>(point));
   std::string fraction = digits.substr(static_cast<std::size_t>(point));
-  if (fraction.size() > static_cast<std::size_t>(kMaxFractionDigits)) {
-    bool round_up = fraction[kMaxFractionDigits] >= '5';
-    fraction.resize(kMaxFractionDigits);
+  if (fraction.size() > static_cast<std::size_t>(decimals)) {
+    bool round_up = fraction[static_cast<std::size_t>(decimals)] >= '5';
+    fraction.resize(static_cast<std::size_t>(decimals));
     std::string all = integer + fraction;
     for (std::size_t i = all.size(); round_up && i-- > 0;) {
       if (all[i] == '9') {
@@ -137,6 +137,25 @@ ParsedDecimal parse_decimal(std::string_view text, bool thousands) {
     out.problem = SkipReason::PriceZero;
   }
   return out;
+}
+
+std::string divide_decimal(const std::string& dividend, unsigned long long divisor, int decimals) {
+  if (divisor == 0) return {};
+  std::size_t dot = dividend.find('.');
+  std::string integer = dividend.substr(0, dot);
+  std::string fraction = dot == std::string::npos ? std::string() : dividend.substr(dot + 1);
+  // One digit past `decimals` decides the rounding; the quotient keeps the dividend's
+  // point, so it has as many fraction digits as the padded dividend.
+  std::size_t width = std::max(fraction.size(), static_cast<std::size_t>(decimals) + 1);
+  std::string digits = integer + fraction + std::string(width - fraction.size(), '0');
+  std::string quotient;
+  unsigned long long remainder = 0;
+  for (char c : digits) {
+    remainder = remainder * 10 + static_cast<unsigned long long>(c - '0');
+    quotient += static_cast<char>('0' + remainder / divisor);
+    remainder %= divisor;
+  }
+  return place_point(quotient, static_cast<long>(quotient.size() - width), decimals);
 }
 
 int compare_decimal(const std::string& a, const std::string& b) {

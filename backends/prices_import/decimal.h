@@ -27,6 +27,11 @@ struct ParsedDecimal {
 // vendor quote); a provider's number never has it.
 ParsedDecimal parse_decimal(std::string_view text, bool thousands = false);
 
+// A normalized decimal over a whole number (a term's total over its hours), rounded
+// half up to `decimals` decimals and normalized: divide_decimal("551221", 8760, 6) is
+// "62.924772". "" when `divisor` is 0. `divisor` is below 10^17, so no digit overflows.
+std::string divide_decimal(const std::string& dividend, unsigned long long divisor, int decimals);
+
 // Compares two normalized decimals: <0, 0, >0.
 int compare_decimal(const std::string& a, const std::string& b);
 

@@ -56,6 +56,18 @@ TEST(CsvReaderTest, QuotedFieldsHoldCommasQuotesAndLineBreaks) {
   EXPECT_EQ(table.records[2].fields[1].text, "");
 }
 
+TEST(DivideDecimalTest, TermTotalOverItsHoursRoundedHalfUp) {
+  EXPECT_EQ(divide_decimal("551221", 8760, 6), "62.924772");   // 62.9247716894...
+  EXPECT_EQ(divide_decimal("26280", 26280, 6), "1");
+  EXPECT_EQ(divide_decimal("98.32", 8, 6), "12.29");
+  EXPECT_EQ(divide_decimal("0.0000125", 1, 6), "0.000013");     // the half rounds up
+  EXPECT_EQ(divide_decimal("0.0000124", 1, 6), "0.000012");
+  EXPECT_EQ(divide_decimal("1", 26280, 6), "0.000038");
+  EXPECT_EQ(divide_decimal("1", 8760000, 6), "0");              // below a millionth
+  EXPECT_EQ(divide_decimal("999999.9999995", 1, 6), "1000000");
+  EXPECT_EQ(divide_decimal("5", 0, 6), "");
+}
+
 TEST(CsvReaderTest, WhatTheRfcForbidsIsAnErrorAtItsByte) {
   auto error_at = [](const char* text) {
     CsvTable table = read_csv(text);

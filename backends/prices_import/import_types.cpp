@@ -14,8 +14,9 @@ namespace gpuspec::prices_import {
 
 namespace {
 
-constexpr std::array<std::pair<Format, std::string_view>, 3> kFormats = {{
+constexpr std::array<std::pair<Format, std::string_view>, 4> kFormats = {{
     {Format::AwsOffer, "aws-offer"},
+    {Format::AzureRetail, "azure-retail"},
     {Format::Alicloud, "alicloud"},
     {Format::VendorCsv, "csv"},
 }};
@@ -26,11 +27,12 @@ struct ReasonText {
   std::string_view phrase;
 };
 
-constexpr std::array<ReasonText, 25> kReasons = {{
+constexpr std::array<ReasonText, 27> kReasons = {{
     {SkipReason::UnknownSku, "unknown-sku", "not in the catalog"},
     {SkipReason::UnknownPart, "unknown-part", "a part the catalog does not know by name or description"},
     {SkipReason::Ambiguous, "ambiguous", "matches more than one catalog item"},
     {SkipReason::NotLinux, "not-linux", "not Linux"},
+    {SkipReason::LowPriority, "low-priority", "a low-priority VM price (Batch, Azure ML), not the spot market"},
     {SkipReason::NotSharedTenancy, "not-shared-tenancy", "not shared tenancy"},
     {SkipReason::PreinstalledSoftware, "preinstalled-software", "pre-installed software in the price"},
     {SkipReason::CapacityStatus, "capacity-status", "not the price of a running instance (capacity status)"},
@@ -45,6 +47,7 @@ constexpr std::array<ReasonText, 25> kReasons = {{
     {SkipReason::PriceTooLarge, "price-too-large", "a price too large to be real"},
     {SkipReason::PriceMalformed, "price-malformed", "a price that is not a number"},
     {SkipReason::NotInEffect, "not-in-effect", "dated after today: not in effect yet"},
+    {SkipReason::Expired, "expired", "ended by today (effectiveEndDate): no longer the price"},
     {SkipReason::Unit, "unit", "a billing unit other than the one its kind needs"},
     {SkipReason::MissingField, "missing-field", "a required field is missing or empty"},
     {SkipReason::BadDate, "bad-date", "a date that is not a calendar day"},
@@ -54,6 +57,16 @@ constexpr std::array<ReasonText, 25> kReasons = {{
     {SkipReason::Conflict, "conflict", "rows for the same item, region and kind disagree"},
     {SkipReason::NotACatalogKind, "not-a-catalog-kind", "a product family the catalog has no kind for"},
 }};
+
+// Whether `text` holds `"name"` followed by a colon: a key, not a value that says it.
+bool json_key_in(std::string_view text, std::string_view name) {
+  std::string quoted = "\"" + std::string(name) + "\"";
+  for (std::size_t at = text.find(quoted); at != std::string_view::npos; at = text.find(quoted, at + 1)) {
+    std::size_t next = text.find_first_not_of(" \t\r\n", at + quoted.size());
+    if (next != std::string_view::npos && text[next] == ':') return true;
+  }
+  return false;
+}
 
 const ReasonText& reason_text(SkipReason reason) {
   for (const auto& r : kReasons) {
@@ -91,7 +104,9 @@ std::optional<Format> detect_format(const std::string& path, std::string& error)
   head.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
   if (head.starts_with("\xEF\xBB\xBF")) head.erase(0, 3);
   std::size_t first = head.find_first_not_of(" \t\r\n");
-  if (first != std::string::npos && head[first] == '{') return Format::AwsOffer;
+  if (first != std::string::npos && head[first] == '{') {
+    return json_key_in(head, "Items") || json_key_in(head, "BillingCurrency") ? Format::AzureRetail : Format::AwsOffer;
+  }
   std::string header = head.substr(0, head.find('\n'));
   std::transform(header.begin(), header.end(), header.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
@@ -117,6 +132,7 @@ std::uint64_t max_import_size(std::string* error) {
 bool import_file(Format format, const std::string& path, ImportContext& context) {
   switch (format) {
     case Format::AwsOffer: return import_aws_offer(path, context);
+    case Format::AzureRetail: return import_azure_retail(path, context);
     case Format::Alicloud: return import_alicloud(path, context);
     case Format::VendorCsv: return import_vendor_csv(path, context);
   }

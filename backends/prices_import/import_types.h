@@ -2,7 +2,8 @@
 // a dated price-book file. What every format shares: the catalog the prices must name,
 // the entries it produces, and the rows it skips, each with the reason.
 //
-// A format reads its files (import_aws_offer, import_alicloud, import_vendor_csv); finish_import merges what they found into named, sorted
+// A format reads its files (import_aws_offer, import_azure_retail, import_alicloud,
+// import_vendor_csv); finish_import merges what they found into named, sorted
 // entries; price_book_text writes the file and report_text / report_json say what
 // was skipped and why. A file that cannot be read or parsed is a diagnostic and the
 // run imports nothing: a half-read offer file would be a silently partial book.
@@ -20,12 +21,14 @@
 
 namespace gpuspec::prices_import {
 
-enum class Format { AwsOffer, Alicloud, VendorCsv };
+enum class Format { AwsOffer, AzureRetail, Alicloud, VendorCsv };
 
-// "aws-offer", "alicloud", "csv".
+// "aws-offer", "azure-retail", "alicloud", "csv".
 std::optional<Format> parse_format(std::string_view name);
 std::string_view format_name(Format format);
-// The format of a file from its first bytes: JSON (`{`) is an AWS offer file, a CSV
+// The format of a file from its first bytes: JSON (`{`) is an Azure Retail Prices API
+// page when a key of its first 4 KiB is "Items" or "BillingCurrency" (an offer file's
+// first keys are formatVersion, disclaimer, offerCode...), else an AWS offer file; a CSV
 // whose header names an InstanceType column an Alibaba Cloud catalog, any other CSV a
 // vendor quote. nullopt with `error` set when the file cannot be read.
 std::optional<Format> detect_format(const std::string& path, std::string& error);
@@ -73,6 +76,7 @@ enum class SkipReason {
   UnknownPart,       // a quoted part the catalog does not know by name or description
   Ambiguous,         // more than one catalog item matches
   NotLinux,          // a Windows, RHEL, SUSE... price: the instance price is Linux
+  LowPriority,       // Azure: a low-priority VM (Batch, Azure ML), not the spot market
   NotSharedTenancy,  // dedicated or host tenancy
   PreinstalledSoftware,
   CapacityStatus,    // AWS: an unused reservation or allocated host, not the instance hour
@@ -86,6 +90,7 @@ enum class SkipReason {
   PriceTooLarge,
   PriceMalformed,    // not a number
   NotInEffect,       // effective after today: not a price yet
+  Expired,           // Azure: an effectiveEndDate by today: no longer the price
   Unit,              // a billing unit other than the one the kind needs
   MissingField,
   BadDate,
@@ -175,6 +180,7 @@ std::uint64_t max_import_size(std::string* error = nullptr);
 // Each format reads one file into `context.result`; returns false when the file could
 // not be read or parsed (a diagnostic says why).
 bool import_aws_offer(const std::string& path, ImportContext& context);
+bool import_azure_retail(const std::string& path, ImportContext& context);
 bool import_alicloud(const std::string& path, ImportContext& context);
 bool import_vendor_csv(const std::string& path, ImportContext& context);
 bool import_file(Format format, const std::string& path, ImportContext& context);

@@ -93,7 +93,7 @@ int run_prices(const std::vector<std::string>& raw_args) {
   if (auto named = args.value("--format")) {
     format = pi::parse_format(*named);
     if (!format) {
-      return tool_failure(fmt::format("unknown format '{}'; expected aws-offer, alicloud or csv", printable(*named)));
+      return tool_failure(fmt::format("unknown format '{}'; expected aws-offer, azure-retail, alicloud or csv", printable(*named)));
     }
   } else {
     std::string detect_error;

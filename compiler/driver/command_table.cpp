@@ -221,20 +221,22 @@ const std::vector<CommandSpec>& table() {
        "--diff went over, 2 the tool could not run",
        run_quote},
       {"prices",
-       {"import FILE... [--format aws-offer|alicloud|csv] [-o OUT.gpuspec] [--region R] [--as-of DATE] [--catalog FILE]... [--report text|json] [--force]"},
+       {"import FILE... [--format aws-offer|azure-retail|alicloud|csv] [-o OUT.gpuspec] [--region R] [--as-of DATE] [--catalog FILE]... [--report text|json] [--force]"},
        "turn a provider's price list or a vendor quote into a dated price-book file",
        "Reads the providers' and vendors' own price formats and writes the prices of what the\n"
        "catalog knows as a price-book file, with source and as_of taken from the files:\n"
-       "  aws-offer  the AWS Price List offer file for AmazonEC2 (JSON)\n"
-       "  alicloud   an Alibaba Cloud GPU VM price catalog (SkyPilot's vms.csv layout)\n"
-       "  csv        a vendor quote: part, quantity, unit price, currency, date...\n"
-       "Without --format, a JSON file is an offer file and a CSV file with an InstanceType\n"
-       "column an Alibaba Cloud catalog, any other CSV a vendor quote. Every row it does not\n"
-       "import is counted with the reason (docs/cost.md, \"Importing prices\").",
+       "  aws-offer     the AWS Price List offer file for AmazonEC2 (JSON)\n"
+       "  azure-retail  pages of the Azure Retail Prices API (JSON: Items, NextPageLink)\n"
+       "  alicloud      an Alibaba Cloud GPU VM price catalog (SkyPilot's vms.csv layout)\n"
+       "  csv           a vendor quote: part, quantity, unit price, currency, date...\n"
+       "Without --format, a JSON file with an Items or BillingCurrency key is an Azure page\n"
+       "and any other JSON an offer file, a CSV file with an InstanceType column an Alibaba\n"
+       "Cloud catalog and any other CSV a vendor quote. Every row it does not import is\n"
+       "counted with the reason (docs/cost.md, \"Importing prices\").",
        {
            {"-o", "FILE", "write the price book to FILE (atomically) instead of standard output", false, Completion::File},
            {"--format", "FORMAT", "the input's format (default: from the file)", false, Completion::None,
-            {"aws-offer", "alicloud", "csv"}},
+            {"aws-offer", "azure-retail", "alicloud", "csv"}},
            {"--region", "R", "cloud formats: only rows of region R; csv: the market the quote holds for (cn, us...)"},
            {"--as-of", "DATE", "the date of a file that states none (recorded as stated by you), YYYY-MM-DD"},
            {"--catalog", "FILE", "also price the parts and instances declared in FILE (repeatable)", true, Completion::Spec},
