@@ -26,7 +26,9 @@ class OfferHandler final : public JsonPathHandler {
   explicit OfferHandler(ImportContext& context) : context_(context) {}
 
   const AwsOfferHeader& header() const { return header_; }
-  std::size_t products() const { return products_; }
+  // A row is a product the import skips or a term of one it keeps: a kept product's
+  // terms each become a price or a skip, so the report's "skipped N of M rows" adds up.
+  std::size_t rows() const { return rows_; }
 
  protected:
   // Depths: 1 the offer (header strings), 3 a product (products.SKU), 4 its attributes,
@@ -73,12 +75,15 @@ class OfferHandler final : public JsonPathHandler {
 
   bool on_close(bool) override {
     if (depth() == 3 && in_product_) {
-      ++products_;
       in_product_ = false;
       if (auto kept = judge_product(product_, context_)) kept_.emplace(product_.sku, std::move(*kept));
+      else ++rows_;
     } else if (depth() == 5 && in_term_) {
       in_term_ = false;
-      if (term_kept_) price_term(kept_.at(term_.sku), term_, context_);
+      if (term_kept_) {
+        ++rows_;
+        price_term(kept_.at(term_.sku), term_, context_);
+      }
     }
     return true;
   }
@@ -93,7 +98,7 @@ class OfferHandler final : public JsonPathHandler {
   bool in_term_ = false;
   bool term_kept_ = false;
   bool seen_products_ = false;
-  std::size_t products_ = 0;
+  std::size_t rows_ = 0;
 };
 
 }  // namespace
@@ -146,7 +151,7 @@ bool import_aws_offer(const std::string& path, ImportContext& context) {
     else report_file_error(context, "import-format", std::move(message));
     return false;
   }
-  context.result.rows += handler.products();
+  context.result.rows += handler.rows();
   if (!date_entries(path, file, header, first_entry, context)) {
     context.result.entries.resize(first_entry);
     return false;
