@@ -71,6 +71,11 @@ units::Currency site_currency(const facts::FactSet& facts);
 // into `diags`. A new build is priced from new-part prices (cost::is_new_part_kind); a
 // `used` price only when the user's own book has it. A chassis priced as a system (its
 // entry's `includes`) covers the parts it lists: they are not priced again.
+// Whether a chassis is a case for a standard board (`board = atx` or `eatx`, or a tower that
+// does not say) and so comes without one; a barebone or DGX (`board = proprietary`) has its
+// own. bom.incomplete and suggest's sizing both ask it.
+bool takes_standard_board(const sema::DeclEntry& chassis);
+
 Bom build_bom(const sema::Program& program, const sema::DeclEntry& server, const facts::FactSet& facts,
               const PriceBook& book, std::optional<units::Currency> currency, DiagnosticEngine& diags);
 

@@ -40,9 +40,7 @@ std::vector<MissingRole> missing_roles(const sema::Program& program, const ast::
     return out;  // what the chassis includes is unknown without it
   }
   const std::string board = catalog_text(*chassis, "board");
-  const bool standard_board = board == "atx" || board == "eatx" ||
-                              (board.empty() && catalog_text(*chassis, "form") == "tower");
-  if (standard_board && symbol_of(decl, "motherboard").empty()) {
+  if (takes_standard_board(*chassis) && symbol_of(decl, "motherboard").empty()) {
     std::string socket;
     const ast::Property* cpu = facts::find_property(decl.body, "cpu");
     if (auto counted = cpu ? facts::counted_reference(program, *cpu->value) : std::nullopt) {
@@ -69,3 +67,12 @@ std::vector<MissingRole> missing_roles(const sema::Program& program, const ast::
 }
 
 }  // namespace gpuspec::cost::bom_detail
+
+namespace gpuspec::cost {
+
+bool takes_standard_board(const sema::DeclEntry& chassis) {
+  const std::string board = bom_detail::catalog_text(chassis, "board");
+  return board == "atx" || board == "eatx" || (board.empty() && bom_detail::catalog_text(chassis, "form") == "tower");
+}
+
+}  // namespace gpuspec::cost

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "backends/cost/bom.h"
 #include "backends/cost/part_price.h"
 #include "backends/suggest/catalog_view.h"
 
@@ -37,13 +38,6 @@ bool board_fits_case(const std::string& board, const std::string& case_board) {
   if (case_board == "atx") return board == "atx" || board == "micro_atx";
   if (case_board == "eatx") return board == "atx" || board == "micro_atx" || board == "eatx" || board == "ceb";
   return true;  // a tower that does not say: the catalog gives no bound
-}
-
-// Whether the chassis needs a motherboard of its own (backends/cost/bom_roles.cpp:
-// a case for a standard board; a barebone or DGX, `board = proprietary`, has one).
-bool needs_board(const sema::DeclEntry& chassis) {
-  const std::string board = text(chassis, "board");
-  return board == "atx" || board == "eatx" || (board.empty() && text(chassis, "form") == "tower");
 }
 
 // The cheapest known board for the CPU, its socket count and the DIMMs, in the case;
@@ -255,7 +249,7 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
             }
             Fill fill{frame, {}};
             fill.build.nodes = nodes;
-            if (needs_board(*frame.chassis)) fill.build.motherboard = board_for(frame, *cpu, sockets, *dimm, dimms, s);
+            if (cost::takes_standard_board(*frame.chassis)) fill.build.motherboard = board_for(frame, *cpu, sockets, *dimm, dimms, s);
             fill.build.cpu = cpu;
             fill.build.sockets = sockets;
             fill.build.dimm = dimm;
@@ -265,7 +259,7 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
             fill.build.nics = fabric.nic ? k : 0;
             fill.build.fabric_switch = fabric.fabric_switch;
             fill.build.switches = fabric.switches;
-            if (needs_board(*frame.chassis) && !fill.build.motherboard) fill.key.unpriced += 1;  // a role unfilled
+            if (cost::takes_standard_board(*frame.chassis) && !fill.build.motherboard) fill.key.unpriced += 1;  // a role unfilled
             s.prices.add(fill.key, fill.build.motherboard, 1);
             s.prices.add(fill.key, cpu, sockets);
             s.prices.add(fill.key, dimm, dimms);

@@ -50,8 +50,9 @@ int run_diff(Session& session, const ParsedArgs& args, cost::QuoteOptions option
   std::string out = fmt::format("quote diff {} -> {} ({})\n", printable(args.positionals[0]),
                                 printable(args.positionals[1]), units::currency_code(currency));
   out += cost::render_diff(diffs, currency);
-  // A gate on lower bounds cannot vouch for the figures: a missing price or role fails it.
-  const auto unpriced = static_cast<std::size_t>(std::count_if(
+  // A gate on lower bounds cannot vouch for the figures: a missing price or role (a
+  // warning) fails it, and so does any error (a missing price under --require-prices).
+  const auto gaps = static_cast<std::size_t>(std::count_if(
       diags.diagnostics().begin(), diags.diagnostics().end(),
       [](const Diagnostic& d) { return d.id == "missing-price" || d.id == "bom.incomplete" || d.severity == Severity::Error; }));
   std::vector<cost::GateFailure> failures;
@@ -69,9 +70,9 @@ int run_diff(Session& session, const ParsedArgs& args, cost::QuoteOptions option
     for (const auto& f : failures) out += fmt::format("FAIL: {} {}: {}\n", f.option, f.figure, f.why);
     // A missing price or role makes a total a lower bound, whose rise is unknown: the gate
     // cannot pass, so the report must not say it did (the exit status and the text agree).
-    if (unpriced) {
+    if (gaps) {
       out += fmt::format("FAIL: {} missing price{} or role{} (below), so the gate cannot tell whether any option is within {}\n",
-                         unpriced, unpriced == 1 ? "" : "s", unpriced == 1 ? "" : "s", threshold->text);
+                         gaps, gaps == 1 ? "" : "s", gaps == 1 ? "" : "s", threshold->text);
     } else if (failures.empty()) {
       out += fmt::format("ok: every option is within {}\n", threshold->text);
     }
@@ -79,7 +80,7 @@ int run_diff(Session& session, const ParsedArgs& args, cost::QuoteOptions option
   std::cout << out;
   const bool errors = diags.has_errors();
   print_diagnostics(session, diags);
-  if (errors || (threshold && unpriced)) return kExitFindings;
+  if (errors || (threshold && gaps)) return kExitFindings;
   return failures.empty() ? kExitClean : kExitFindings;
 }
 
