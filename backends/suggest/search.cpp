@@ -167,7 +167,7 @@ class Searcher {
       result_.notes.push_back(fmt::format(
           "no on-premises candidate: no catalog NVMe drive reaches, with up to four striped, the {} GB data volume "
           "and the sequential throughput the storage rules ask for",
-          data_bytes_needed(in_.rules, in_.workload) / 1e9));
+          data_bytes_needed(in_.rules, in_.workload, "server") / 1e9));
       return;
     }
     int max_per_node = 1;
@@ -261,9 +261,8 @@ class Searcher {
         if (!(d & kFill)) return {false, deps};
         continue;
       }
-      auto full_load = probe.facts ? probe.facts->quantity("power.full_load") : std::nullopt;
-      if (!full_load) continue;
-      auto psus = size_psus(fill.build, full_load->value, sizing_);
+      if (!probe.facts || !probe.facts->quantity("power.full_load")) continue;
+      auto psus = size_psus(fill.build, *probe.facts, sizing_);
       for (std::size_t i = 0; i < psus.size() && i < 3; ++i) {
         ServerBuild build = fill.build;
         build.psu = psus[i].psu;
@@ -313,7 +312,7 @@ class Searcher {
   }
 
   void search_clouds() {
-    const double need = data_bytes_needed(in_.rules, in_.workload);
+    const double need = data_bytes_needed(in_.rules, in_.workload, "cloud");
     for (const auto* instance : catalog_.instances) {
       auto gpus = counted_part(in_.program, *instance, "gpu");
       const sema::DeclEntry* gpu = gpus ? gpus->entry : nullptr;
