@@ -39,7 +39,7 @@ void conjuncts(const ast::Expr& expr, std::vector<const ast::Expr*>& out) {
 }  // namespace
 
 RuleView::RuleView(const lint::PolicySet& policies, const lint::LintOptions& options)
-    : policies_(policies), options_(options) {
+    : policies_(policies), options_(options), bounds_(policies, options) {
   for (const auto& policy : policies.policies()) {
     Shape& shape = shapes_[policy.id];
     auto split = [](const ast::Expr* expr, std::vector<Part>& parts) {
@@ -63,13 +63,7 @@ RuleView::RuleView(const lint::PolicySet& policies, const lint::LintOptions& opt
 
 bool RuleView::rejects(std::string_view rule) const {
   const lint::Policy* policy = policies_.find(rule);
-  if (!policy || options_.disabled.count(std::string(rule))) return false;
-  if (auto it = options_.severities.find(std::string(rule)); it != options_.severities.end()) {
-    return it->second == Severity::Error || it->second == Severity::Warning;
-  }
-  if (policy->severity != Severity::Error && policy->severity != Severity::Warning) return false;
-  return std::none_of(policy->severity_when.begin(), policy->severity_when.end(),
-                      [](const lint::SeverityCondition& c) { return c.severity == Severity::Info; });
+  return policy && lint::rejects(*policy, options_);
 }
 
 unsigned RuleView::changes_of(const Part& part, std::string_view kind) const {

@@ -13,6 +13,7 @@
 
 #include "eval/compiled.h"
 #include "facts/fact.h"
+#include "lint/bounds.h"
 #include "lint/lint.h"
 #include "lint/policy.h"
 
@@ -32,6 +33,10 @@ class RuleView {
   // cannot be reported below warning (neither --severity nor a severity_when lowers it
   // to info). Such a rule may prune candidates before the pack runs.
   bool rejects(std::string_view rule) const;
+
+  // The bounds the rules that reject put on facts (lint/bounds.h): what sizing reads
+  // instead of restating their thresholds.
+  const lint::Bounds& bounds() const { return bounds_; }
 
   // Which changes could make `rule`, fired on a `kind` (server or cloud) with `facts`,
   // pass: bit kFill when another fill could, kCount when another count (with any
@@ -58,6 +63,7 @@ class RuleView {
 
   const lint::PolicySet& policies_;
   const lint::LintOptions& options_;
+  lint::Bounds bounds_;
   std::map<std::string, Shape, std::less<>> shapes_;
 };
 

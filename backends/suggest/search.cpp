@@ -9,6 +9,7 @@
 #include "backends/suggest/candidate_text.h"
 #include "backends/suggest/catalog.h"
 #include "backends/suggest/catalog_view.h"
+#include "backends/suggest/frame_fit.h"
 #include "backends/suggest/regions.h"
 #include "backends/suggest/sizing.h"
 
@@ -111,7 +112,7 @@ class Searcher {
     const std::string form = text(*frame.gpu, "form_factor");
     if (frame.gpus_per_node == 1) {
       links = {""};
-    } else if (form.starts_with("sxm")) {
+    } else if (is_sxm_module(form)) {
       // SXM modules talk through their baseboard: NVSwitch or NVLink without a switch.
       const std::string fabric = board_fabric(frame);
       links = fabric.empty() ? std::vector<std::string>{"nvswitch", "nvlink"} : std::vector<std::string>{fabric};
@@ -132,17 +133,19 @@ class Searcher {
     return out;
   }
 
-  // The frame-level bounds: what the chassis takes.
+  // The frame-level bounds: what the chassis takes. These rules compare catalog facts
+  // with each other, a shape the bounds API does not read: their ids and the SXM family
+  // (frame_fit.h) are restated here, each applied only when its rule can reject.
   bool frame_pruned(const ServerBuild& f, long n) {
     const std::string form = text(*f.gpu, "form_factor");
     const std::string takes = text(*f.chassis, "gpu_form");
-    const bool fits = takes.empty() || (form == "pcie" && takes == "pcie") || (form.starts_with("sxm") && takes == "sxm");
+    const bool fits = gpu_form_fits(form, takes);
     const std::string socket = text(*f.chassis, "sxm_socket");
-    const bool socket_fits = socket.empty() || !form.starts_with("sxm") || form == socket;
+    const bool socket_fits = socket.empty() || !is_sxm_module(form) || form == socket;
     auto max_gpus = number(*f.chassis, "max_gpus");
     // An SXM system's baseboard comes with all its GPUs (gpu.count-fills-baseboard).
     auto on_board = number(*f.chassis, "baseboard_gpus");
-    const bool fills_board = !on_board || !form.starts_with("sxm") || f.gpus_per_node == *on_board;
+    const bool fills_board = !on_board || !is_sxm_module(form) || f.gpus_per_node == *on_board;
     return bound(text(*f.gpu, "class") == "cloud", "gpu.cloud-only-part", n) ||
            bound(!fits, "gpu.form-factor-fits-chassis", n) ||
            bound(!socket_fits, "gpu.sxm-socket-fits-chassis", n) ||
@@ -167,7 +170,7 @@ class Searcher {
       result_.notes.push_back(fmt::format(
           "no on-premises candidate: no catalog NVMe drive reaches, with up to four striped, the {} GB data volume "
           "and the sequential throughput the storage rules ask for",
-          data_bytes_needed(in_.rules, in_.workload) / 1e9));
+          data_bytes_needed(in_.rules, in_.workload, "server") / 1e9));
       return;
     }
     int max_per_node = 1;
@@ -261,9 +264,8 @@ class Searcher {
         if (!(d & kFill)) return {false, deps};
         continue;
       }
-      auto full_load = probe.facts ? probe.facts->quantity("power.full_load") : std::nullopt;
-      if (!full_load) continue;
-      auto psus = size_psus(fill.build, full_load->value, sizing_);
+      if (!probe.facts || !probe.facts->quantity("power.full_load")) continue;
+      auto psus = size_psus(fill.build, *probe.facts, sizing_);
       for (std::size_t i = 0; i < psus.size() && i < 3; ++i) {
         ServerBuild build = fill.build;
         build.psu = psus[i].psu;
@@ -313,7 +315,7 @@ class Searcher {
   }
 
   void search_clouds() {
-    const double need = data_bytes_needed(in_.rules, in_.workload);
+    const double need = data_bytes_needed(in_.rules, in_.workload, "cloud");
     for (const auto* instance : catalog_.instances) {
       auto gpus = counted_part(in_.program, *instance, "gpu");
       const sema::DeclEntry* gpu = gpus ? gpus->entry : nullptr;

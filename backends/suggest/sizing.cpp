@@ -13,6 +13,15 @@ namespace {
 
 double value_or(const std::optional<double>& v, double fallback) { return v ? *v : fallback; }
 
+// What sizing knows of a build before the pack sees it, for the rules' guards
+// (`workload.trains`, `nodes >= 2`) and the other side of their bounds
+// (`2 * gpu.vram_total`): the workload's facts, and those the caller sets.
+facts::FactSet known_facts(const WorkloadView& workload) { return facts::FactSet::layered_on(*workload.facts); }
+void put(facts::FactSet& known, std::string_view fact, double value, units::Dimension dimension = {}) {
+  known.set(fact, facts::Value::of({value, dimension, units::Currency::None}), {});
+}
+void put_flag(facts::FactSet& known, std::string_view fact, bool flag) { known.set(fact, facts::Value::flag(flag), {}); }
+
 bool is_nvme(const sema::DeclEntry& disk) { return text(disk, "kind") == "nvme_ssd"; }
 
 // Towers take desktop sockets, rack servers server sockets: the catalog does not record
@@ -84,19 +93,20 @@ void PartPrices::add(PriceKey& key, const sema::DeclEntry* part, double count) {
   }
 }
 
-double data_bytes_needed(const RuleView& rules, const WorkloadView& workload) {
-  double need = 0;
-  if (workload.trains && rules.rejects("storage.data-capacity")) need = kMinDataBytes;
-  if (workload.trains && workload.dataset_bytes && rules.rejects("storage.dataset-room")) {
-    need = std::max(need, kDatasetRoom * *workload.dataset_bytes);
-  }
-  return need;
+double data_bytes_needed(const RuleView& rules, const WorkloadView& workload, std::string_view kind) {
+  const facts::FactSet known = known_facts(workload);
+  auto need = lint::tightest_lower(rules.bounds().on("storage.data.capacity", kind, known), known);
+  return need ? need->value : 0;
 }
 
 std::vector<StoragePlan> plan_storage(const SizingContext& s) {
-  const double need = data_bytes_needed(s.rules, s.workload);
-  const bool read_rule = s.rules.rejects("storage.data-throughput-5gbs");
-  const bool write_rule = s.rules.rejects("storage.data-write-5gbs");
+  // The plan is a data volume: the rules guarded by storage.data.present apply to it.
+  facts::FactSet known = known_facts(s.workload);
+  put_flag(known, "storage.data.present", true);
+  const auto& bounds = s.rules.bounds();
+  const auto capacity_need = lint::tightest_lower(bounds.on("storage.data.capacity", "server", known), known);
+  const auto read_bounds = bounds.on("storage.data.read_bw", "server", known);
+  const auto write_bounds = bounds.on("storage.data.write_bw", "server", known);
   const sema::DeclEntry* system = nullptr;
   PriceKey system_key;
   std::vector<std::pair<PriceKey, StoragePlan>> plans;
@@ -114,9 +124,9 @@ std::vector<StoragePlan> plan_storage(const SizingContext& s) {
     for (int n = 1; n <= 4; ++n) {
       // RAID 0 adds capacity and sequential throughput drive by drive; an unknown figure
       // leaves its rule silent, as the pack would.
-      if (n * capacity < need) continue;
-      if (read_rule && read && !(n * *read > kDataBandwidth)) continue;
-      if (write_rule && write && !(n * *write > kDataBandwidth)) continue;
+      if (capacity_need && !capacity_need->met(n * capacity)) continue;
+      if (read && lint::first_broken(read_bounds, known, n * *read)) continue;
+      if (write && lint::first_broken(write_bounds, known, n * *write)) continue;
       PriceKey key;
       s.prices.add(key, disk, n);
       StoragePlan plan;
@@ -144,11 +154,25 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
   const double vram = value_or(number(*frame.gpu, "vram"), 0);
   const bool tower = text(*frame.chassis, "form") == "tower";
   const bool switched = text(*frame.chassis, "pcie_switch") == "true";
-  const double host_need =
-      s.rules.rejects("memory.offload-fits-host") ? offload_host_bytes(s.workload, k, nodes) : 0;
+  // The facts the frame and the count fix, for the bounds on the parts.
+  facts::FactSet known = known_facts(s.workload);
+  put(known, "nodes", nodes);
+  put(known, "gpu.count", k);
+  put(known, "gpu.vram", vram, units::Dimension::data());
+  put(known, "gpu.vram_total", k * vram, units::Dimension::data());
+  // The states an offloading job keeps in host memory (memory.offload-fits-host).
+  if (double host = offload_host_bytes(s.workload, k, nodes); host > 0) {
+    put(known, "workload.mem.host_offload", host, units::Dimension::data());
+  }
+  const auto& bounds = s.rules.bounds();
+  const auto fabric_bounds = bounds.on("network.bandwidth_per_gpu", "server", known);
+  const auto core_bounds = bounds.on("cpu.cores_total", "server", known);
+  const auto type_bounds = bounds.on("memory.type", "server", known);
+  const auto speed_bounds = bounds.on("memory.speed", "server", known);
+  const auto memory_need = lint::tightest_lower(bounds.on("memory.total", "server", known), known);
 
-  // A cluster's fabric: one RDMA adapter per GPU, fast enough for net.bandwidth-per-gpu,
-  // and the InfiniBand switches of the same port speed for every port.
+  // A cluster's fabric: one RDMA adapter per GPU, within the bounds on the bandwidth per
+  // GPU, and the InfiniBand switches of the same port speed for every port.
   struct Fabric {
     const sema::DeclEntry* nic = nullptr;
     const sema::DeclEntry* fabric_switch = nullptr;
@@ -161,8 +185,8 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
     for (const auto* nic : s.catalog.nics) {
       if (!contains(items(*nic, "fabric"), "infiniband")) continue;
       const double rate = value_or(number(*nic, "bandwidth"), 0) * value_or(number(*nic, "ports"), 1);
-      if (s.rules.rejects("net.bandwidth-per-gpu") && rate < kFabricPerGpu) {
-        s.tally.prune_part("net.bandwidth-per-gpu");
+      if (const lint::Bound* broken = lint::first_broken(fabric_bounds, known, rate)) {
+        s.tally.prune_part(broken->policy->id);
         continue;
       }
       Fabric f{nic};
@@ -197,12 +221,8 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
         continue;
       }
       const double cores = value_or(number(*cpu, "cores"), 0) * sockets;
-      if (s.rules.rejects("cpu.cores-per-gpu") && cores < kCoresPerGpu * k) {
-        s.tally.prune_part("cpu.cores-per-gpu");
-        continue;
-      }
-      if (s.workload.trains && s.rules.rejects("cpu.min-cores") && cores < kMinCores) {
-        s.tally.prune_part("cpu.min-cores");
+      if (const lint::Bound* broken = lint::first_broken(core_bounds, known, cores)) {
+        s.tally.prune_part(broken->policy->id);
         continue;
       }
       const double channels = value_or(number(*cpu, "memory_channels"), 1) * sockets;
@@ -215,23 +235,25 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
           s.tally.prune_part("memory.dimm-type-fits-cpu");
           continue;
         }
-        if (s.rules.rejects("memory.ddr5-4800") &&
-            (text(*dimm, "type") != "ddr5" || value_or(number(*dimm, "speed"), 0) < kMinMemorySpeed)) {
-          s.tally.prune_part("memory.ddr5-4800");
+        const lint::Bound* broken = lint::first_broken(type_bounds, text(*dimm, "type"));
+        if (!broken) broken = lint::first_broken(speed_bounds, known, value_or(number(*dimm, "speed"), 0));
+        if (broken) {
+          s.tally.prune_part(broken->policy->id);
           continue;
         }
-        // The fewest DIMMs that populate every channel and hold 2 x the node's VRAM, and
-        // the states an offloading job keeps in host memory.
+        // The fewest DIMMs that populate every channel and reach the tightest bound on
+        // memory.total (2 x the node's VRAM, the states an offloading job keeps in host
+        // memory).
         const double size = value_or(number(*dimm, "size"), 0);
         int dimms = 0;
         for (int d = 1; d <= per_channel; ++d) {
-          if (channels * d * size >= std::max(kRamPerVram * k * vram, host_need)) {
+          if (!memory_need || memory_need->met(channels * d * size)) {
             dimms = static_cast<int>(channels * d);
             break;
           }
         }
         if (dimms == 0) {
-          s.tally.prune_part(host_need > kRamPerVram * k * vram ? "memory.offload-fits-host" : "memory.ram-2x-vram");
+          s.tally.prune_part(memory_need->bound->policy->id);
           continue;
         }
         for (const auto& plan : storage) {
@@ -277,8 +299,13 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
   return out;
 }
 
-std::vector<PsuChoice> size_psus(const ServerBuild& build, double full_load, const SizingContext& s) {
+std::vector<PsuChoice> size_psus(const ServerBuild& build, const facts::FactSet& probe, const SizingContext& s) {
   const auto bays = number(*build.chassis, "psu_slots");
+  const auto load = probe.quantity("power.full_load");
+  const double full_load = load ? load->value : 0;
+  // The capacity that carries the load: the tightest bound on it (1.5 x the full load in
+  // the pack), at least the load itself.
+  const auto need = lint::tightest_lower(s.rules.bounds().on("psu.capacity_carrying", "server", probe), probe);
   // power.psu-form-fits-chassis: only supplies of a form the chassis's bays take, as its
   // catalog psu_forms list them (the rule is silent on a supply or chassis of unknown form);
   // power.psu-module-fits-chassis: of a vendor's modules, only those of the vendors its
@@ -300,8 +327,12 @@ std::vector<PsuChoice> size_psus(const ServerBuild& build, double full_load, con
       s.tally.prune_part("power.psu-module-fits-chassis");
       continue;
     }
-    const int carry = static_cast<int>(std::ceil(kPsuHeadroom * full_load / unit));
     const int alone = static_cast<int>(std::ceil(full_load / unit));
+    int carry = alone;
+    if (need && need->value > full_load) {
+      carry = static_cast<int>(std::ceil(need->value / unit));
+      if (!need->met(carry * unit)) ++carry;  // a strict bound (`>`) met exactly
+    }
     // power.redundant-psu: N+1 keeps the headroom with a spare; two feeds each carry the
     // load alone. Without that rule a single set is enough. Only hot-swap modules share a
     // load (power.redundancy-needs-hot-swap): a desktop unit runs single or not at all.

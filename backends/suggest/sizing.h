@@ -1,7 +1,12 @@
 // Choosing the parts around a candidate's GPUs: the CPUs, DIMMs, data drives, NICs and
-// PSUs a build needs, sized to the pack's thresholds and ordered by known price. Sizing
-// is not judging: every build is still checked by the full pack (judge.h), so a user's
-// stricter policy rejects what these targets build instead of being bypassed. A choice a
+// PSUs a build needs, sized to the pack's thresholds and ordered by known price. The
+// thresholds are the bounds the rules that reject put on the facts a part decides
+// (RuleView::bounds, lint/bounds.h: memory.total, cpu.cores_total, memory.type and
+// memory.speed, storage.data.capacity, storage.data.read_bw and write_bw,
+// network.bandwidth_per_gpu, psu.capacity_carrying), asked by fact: a project's own
+// stricter rule on one of them sizes the parts too, and a disabled rule sizes nothing. Sizing
+// is not judging: every build is still checked by the full pack (judge.h), so a rule of
+// a shape that gives no bound still rejects what these targets build. A choice a
 // rule's bound excludes (too few cores, no DIMM count that fits) is counted against
 // that rule, and only when the run lets the rule reject (RuleView::rejects).
 #pragma once
@@ -17,19 +22,9 @@
 #include "backends/suggest/rule_view.h"
 #include "backends/suggest/tally.h"
 #include "backends/suggest/workload_view.h"
+#include "facts/fact.h"
 
 namespace gpuspec::suggest {
-
-// The thresholds parts are sized to, each the number in the rule named beside it.
-inline constexpr double kPsuHeadroom = 1.5;     // power.psu-1.5x-headroom: PSUs that carry the load >= 1.5 x full load
-inline constexpr double kRamPerVram = 2;        // memory.ram-2x-vram: system memory >= 2 x VRAM
-inline constexpr double kCoresPerGpu = 2;       // cpu.cores-per-gpu
-inline constexpr double kMinCores = 8;          // cpu.min-cores (training)
-inline constexpr double kMinDataBytes = 4e12;   // storage.data-capacity (training): 4 TB
-inline constexpr double kDatasetRoom = 2;       // storage.dataset-room: 2 x the data set
-inline constexpr double kDataBandwidth = 5e9;   // storage.data-throughput-5gbs, storage.data-write-5gbs: above 5 GB/s
-inline constexpr double kFabricPerGpu = 25e9;   // net.bandwidth-per-gpu: 200 Gb/s per GPU (bytes/s)
-inline constexpr double kMinMemorySpeed = 4800; // memory.ddr5-4800: MT/s
 
 // How much of a choice's price is known: the priced sum and how many parts have no
 // price. Choices with fewer unknowns come first (their figure says more), then the
@@ -68,19 +63,21 @@ struct SizingContext {
 };
 
 // The system drive (the cheapest NVMe drive known) and, per NVMe drive model, the data
-// volume of the fewest drives that reach the capacity and the sequential throughput the
-// storage rules ask of it (storage.nvme-for-data, storage.data-capacity,
-// storage.dataset-room, storage.data-throughput-5gbs, storage.data-write-5gbs), striped
-// (RAID 0, with the NAS archive storage.raid0-needs-backup asks for). Cheapest known
-// first; empty when no model does it with up to four drives.
+// volume of the fewest drives that reach the bounds on storage.data.capacity,
+// storage.data.read_bw and storage.data.write_bw, striped (RAID 0, with the NAS archive
+// storage.raid0-needs-backup asks for). Cheapest known first; empty when no model does
+// it with up to four drives.
 std::vector<StoragePlan> plan_storage(const SizingContext& s);
-// The bytes a data volume needs for the workload (0 when nothing asks for one).
-double data_bytes_needed(const RuleView& rules, const WorkloadView& workload);
+// The bytes a data volume of a `kind` deployment needs for the workload: the tightest
+// lower bound on storage.data.capacity (0 when no rule asks for one).
+double data_bytes_needed(const RuleView& rules, const WorkloadView& workload, std::string_view kind);
 
 // The parts around a frame's GPUs for `nodes` nodes, cheapest known first: CPU model and
-// sockets, the fewest DIMMs of each type that fill the channels and reach 2 x VRAM, a
-// storage plan, and for a cluster one RDMA NIC of 200 Gb/s or more per GPU with the
-// switches for every port. `frame` holds the GPU, GPUs per node, chassis, link, cooling.
+// sockets (within the bounds on cpu.cores_total), DIMMs within the bounds on memory.type
+// and memory.speed and the fewest of each that fill the channels and reach the bound on
+// memory.total (2 x VRAM in the pack), a storage plan, and for a cluster one RDMA NIC per
+// GPU within the bound on network.bandwidth_per_gpu, with the switches for every port.
+// `frame` holds the GPU, GPUs per node, chassis, link, cooling.
 struct Fill {
   ServerBuild build;  // the frame's fields, completed with the parts
   PriceKey key;
@@ -88,16 +85,17 @@ struct Fill {
 std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vector<StoragePlan>& storage,
                             const SizingContext& s);
 
-// The PSU choices for a node drawing `full_load` watts (power.full_load, read from the
-// pack's own power model), cheapest known first: per PSU model the fewest supplies
-// that carry 1.5 x the load with one failed (redundant, N+1) or one feed lost
-// (dual_feed), within the chassis's PSU bays when the catalog records them.
+// The PSU choices for a build whose facts without PSUs are `probe` (its power.full_load
+// from the pack's own power model), cheapest known first: per PSU model the fewest
+// supplies that reach the bound on psu.capacity_carrying (1.5 x the full load in the
+// pack; the load itself when no rule bounds it) with one failed (redundant, N+1) or one
+// feed lost (dual_feed), within the chassis's PSU bays when the catalog records them.
 struct PsuChoice {
   const sema::DeclEntry* psu = nullptr;
   int count = 0;
   std::string mode;
   PriceKey key;
 };
-std::vector<PsuChoice> size_psus(const ServerBuild& build, double full_load, const SizingContext& s);
+std::vector<PsuChoice> size_psus(const ServerBuild& build, const facts::FactSet& probe, const SizingContext& s);
 
 }  // namespace gpuspec::suggest

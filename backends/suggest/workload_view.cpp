@@ -27,6 +27,12 @@ WorkloadView view_workload(const sema::Program& program, const sema::DeclEntry& 
   if (f.symbol("workload.offload").value_or("none") != "none" && view.trains) {
     view.offload_input = facts::workload_estimator_input(*workload.decl, f, 1);
   }
+  // The workload's facts as a deployment serving it has them, but the memory estimate.
+  auto own = std::make_shared<facts::FactSet>(workload.decl->name, "server");
+  facts::add_workload_base_facts(program, workload, *own);
+  // A deployment also knows whether the workload declares a data set (resolve_compat.cpp).
+  own->set("workload.dataset_known", facts::Value::flag(own->find("workload.dataset") != nullptr), {});
+  view.facts = std::move(own);
   return view;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -27,6 +28,11 @@ struct WorkloadView {
   // The estimator's input when the job offloads its states to the host (its host
   // memory per node depends on the nodes: offload_host_bytes), else nullopt.
   std::optional<facts::EstimatorInput> offload_input;
+  // The workload's facts as a deployment serving it reads them (workload.trains,
+  // workload.dataset ...), for deciding the rules' guards and bounds (lint/bounds.h).
+  // Without the estimator's workload.mem.*: those depend on the GPUs and nodes, which
+  // sizing sets for each build it sizes (facts::add_workload_base_facts).
+  std::shared_ptr<const facts::FactSet> facts;
 };
 
 // Whether `total_gpus` GPUs are a multiple of the workload's parallel_gpus

@@ -1,0 +1,198 @@
+#include "lint/bounds.h"
+
+#include <algorithm>
+
+#include "eval/compiled.h"
+#include "eval/fact_schema.h"
+
+namespace gpuspec::lint {
+
+namespace {
+
+using Relation = Bound::Relation;
+
+const ast::Expr& unparen(const ast::Expr& expr) {
+  if (const auto* paren = expr.as<ast::ParenExpr>()) return unparen(*paren->inner);
+  return expr;
+}
+
+// `a and (b and c)` -> a, b, c.
+void conjuncts(const ast::Expr& expr, std::vector<const ast::Expr*>& out) {
+  const ast::Expr& e = unparen(expr);
+  if (const auto* binary = e.as<ast::BinaryExpr>(); binary && binary->op == ast::BinaryOp::And) {
+    conjuncts(*binary->lhs, out);
+    conjuncts(*binary->rhs, out);
+    return;
+  }
+  out.push_back(&e);
+}
+
+// The fact a bare name is, or empty.
+std::string fact_of(const ast::Expr& expr) {
+  const auto* name = unparen(expr).as<ast::Name>();
+  if (!name || !eval::FactSchema::builtin().find(name->name)) return {};
+  return name->name;
+}
+
+// A constant's value in base units: the language's own evaluation over no facts, so
+// units, percentages and constant arithmetic fold exactly as the rule reads them.
+std::optional<double> constant_of(const ast::Expr& expr) {
+  const facts::FactSet none("", "");
+  eval::Outcome out = eval::CompiledExpr::compile(expr).evaluate(none);
+  if (!out.is_known() || out.value.type != facts::Value::Type::Quantity) return std::nullopt;
+  return out.value.quantity.value;
+}
+
+// The side a bound is made of: c, G, c * G or G * c.
+struct Side {
+  double factor = 1;
+  std::string per;
+};
+std::optional<Side> side_of(const ast::Expr& expr) {
+  if (std::string g = fact_of(expr); !g.empty()) return Side{1, g};
+  if (auto c = constant_of(expr)) return Side{*c, {}};
+  const auto* mul = unparen(expr).as<ast::BinaryExpr>();
+  if (!mul || mul->op != ast::BinaryOp::Mul) return std::nullopt;
+  for (auto [c_side, g_side] : {std::pair{mul->lhs.get(), mul->rhs.get()}, std::pair{mul->rhs.get(), mul->lhs.get()}}) {
+    std::string g = fact_of(*g_side);
+    auto c = constant_of(*c_side);
+    if (!g.empty() && c) return Side{*c, g};
+  }
+  return std::nullopt;
+}
+
+// The symbol (or string) an operand of `==` is, or none.
+std::optional<std::string> symbol_of(const ast::Expr& expr) {
+  const ast::Expr& e = unparen(expr);
+  if (const auto* s = e.as<ast::StringLit>()) return s->value;
+  if (const auto* n = e.as<ast::Name>(); n && !eval::FactSchema::builtin().find(n->name)) return n->name;
+  return std::nullopt;
+}
+
+std::optional<Relation> relation_of(ast::BinaryOp op) {
+  switch (op) {
+    case ast::BinaryOp::Ge: return Relation::AtLeast;
+    case ast::BinaryOp::Gt: return Relation::Above;
+    case ast::BinaryOp::Le: return Relation::AtMost;
+    case ast::BinaryOp::Lt: return Relation::Below;
+    default: return std::nullopt;
+  }
+}
+
+// `c <= F` is `F >= c`.
+Relation flipped(Relation r) {
+  switch (r) {
+    case Relation::AtLeast: return Relation::AtMost;
+    case Relation::Above: return Relation::Below;
+    case Relation::AtMost: return Relation::AtLeast;
+    case Relation::Below: return Relation::Above;
+    case Relation::Equals: return Relation::Equals;
+  }
+  return r;
+}
+
+// The bounds one part of a requirement puts on its facts.
+void bounds_of(const ast::Expr& part, const Policy& policy, std::vector<Bound>& out) {
+  const auto* binary = part.as<ast::BinaryExpr>();
+  if (!binary) return;
+  const std::string left = fact_of(*binary->lhs);
+  const std::string right = fact_of(*binary->rhs);
+  if (binary->op == ast::BinaryOp::Eq) {
+    if (auto s = symbol_of(*binary->rhs); s && !left.empty()) out.push_back({&policy, left, Relation::Equals, 1, {}, *s});
+    if (auto s = symbol_of(*binary->lhs); s && !right.empty()) out.push_back({&policy, right, Relation::Equals, 1, {}, *s});
+    return;
+  }
+  auto relation = relation_of(binary->op);
+  if (!relation) return;
+  if (!left.empty()) {
+    if (auto side = side_of(*binary->rhs)) out.push_back({&policy, left, *relation, side->factor, side->per, {}});
+  }
+  if (!right.empty()) {
+    if (auto side = side_of(*binary->lhs)) out.push_back({&policy, right, flipped(*relation), side->factor, side->per, {}});
+  }
+}
+
+}  // namespace
+
+bool rejects(const Policy& policy, const LintOptions& options) {
+  if (options.disabled.count(policy.id)) return false;
+  if (auto it = options.severities.find(policy.id); it != options.severities.end()) {
+    return it->second == Severity::Error || it->second == Severity::Warning;
+  }
+  if (policy.severity != Severity::Error && policy.severity != Severity::Warning) return false;
+  return std::none_of(policy.severity_when.begin(), policy.severity_when.end(),
+                      [](const SeverityCondition& c) { return c.severity == Severity::Info; });
+}
+
+std::optional<double> Bound::value(const facts::FactSet& known) const {
+  if (relation == Relation::Equals) return std::nullopt;
+  if (per.empty()) return factor;
+  auto g = known.quantity(per);
+  if (!g) return std::nullopt;
+  return factor * g->value;
+}
+
+bool Bound::met(double x, double v) const {
+  switch (relation) {
+    case Relation::AtLeast: return x >= v;
+    case Relation::Above: return x > v;
+    case Relation::AtMost: return x <= v;
+    case Relation::Below: return x < v;
+    case Relation::Equals: return true;
+  }
+  return true;
+}
+
+Bounds::Bounds(const PolicySet& policies, const LintOptions& options) {
+  for (const auto& policy : policies.policies()) {
+    if (!policy.require || !rejects(policy, options)) continue;
+    std::vector<const ast::Expr*> parts;
+    conjuncts(*policy.require, parts);
+    std::vector<Bound> found;
+    for (const auto* part : parts) bounds_of(*part, policy, found);
+    for (auto& bound : found) by_fact_[bound.fact].push_back(std::move(bound));
+  }
+}
+
+std::vector<const Bound*> Bounds::on(std::string_view fact, std::string_view kind, const facts::FactSet& known) const {
+  std::vector<const Bound*> out;
+  auto it = by_fact_.find(fact);
+  if (it == by_fact_.end()) return out;
+  for (const auto& bound : it->second) {
+    const Policy& p = *bound.policy;
+    if (std::find(p.applies.begin(), p.applies.end(), kind) == p.applies.end()) continue;
+    if (p.when_program && p.when_program->check(known).kind != eval::Check::Kind::True) continue;
+    out.push_back(&bound);
+  }
+  return out;
+}
+
+std::optional<Need> tightest_lower(const std::vector<const Bound*>& bounds, const facts::FactSet& known) {
+  std::optional<Need> best;
+  for (const Bound* bound : bounds) {
+    if (!bound->lower()) continue;
+    auto v = bound->value(known);
+    if (!v) continue;
+    const bool strict_tie = best && *v == best->value && bound->relation == Relation::Above &&
+                            best->bound->relation != Relation::Above;
+    if (!best || *v > best->value || strict_tie) best = Need{*v, bound};
+  }
+  return best;
+}
+
+const Bound* first_broken(const std::vector<const Bound*>& bounds, const facts::FactSet& known, double x) {
+  for (const Bound* bound : bounds) {
+    if (bound->relation == Relation::Equals) continue;
+    if (auto v = bound->value(known); v && !bound->met(x, *v)) return bound;
+  }
+  return nullptr;
+}
+
+const Bound* first_broken(const std::vector<const Bound*>& bounds, std::string_view text) {
+  for (const Bound* bound : bounds) {
+    if (bound->relation == Relation::Equals && !bound->met(text)) return bound;
+  }
+  return nullptr;
+}
+
+}  // namespace gpuspec::lint
