@@ -30,6 +30,13 @@ struct BomLine {
   // own board): the system's name, and how many of the quantity it covers.
   std::string included_in;
   double included = 0;
+  std::string included_why;  // "it ships with 6 as standard" for a chassis's standard parts, else ""
+  // A host line (CPU, memory, a drive) the system's price may already hold: its price is a
+  // configured server's whose host parts the source does not record (`covers_host =
+  // unrecorded`). The line total then runs from 0 (the listing's own parts suffice) to the
+  // full price (none included); `maybe_in` names the system and `maybe_price` that price.
+  std::string maybe_in;
+  const PriceEntry* maybe_price = nullptr;
   // Price: nullopt = no price in the book ("no price", a missing-price warning), or
   // nothing left to price once a system covers the whole quantity.
   std::optional<MoneyRange> unit_price;  // in the BOM currency; a range when the entry is one
@@ -38,6 +45,7 @@ struct BomLine {
   std::string conversion;   // Converted::describe(), or ""
   std::string per_capacity; // "80 USD per 1 TB x 3.84 TB" for a capacity-based price, else ""
   bool fully_included() const { return !included_in.empty() && included >= quantity; }
+  bool maybe_included() const { return !maybe_in.empty(); }
 };
 
 // A role the build needs that no line fills (a `bom.incomplete` warning): a tower

@@ -79,8 +79,14 @@ class LinePricer {
     line.per_capacity = priced.per_capacity;
     line.unit_price = priced.unit;
     line.line_total = line_total;
+    // The spec's host may be the configured server's own: from nothing to the full price.
+    if (host_price_ && is_host_role(line.role)) {
+      line.line_total = MoneyRange{0, line_total.high};
+      line.maybe_in = host_system_;
+      line.maybe_price = host_price_;
+    }
     line.conversion = priced.converted.describe();
-    bom_.total.add(line_total);
+    bom_.total.add(*line.line_total);
     bom_.sources.push_back(price->source);
     if (priced.converted.rate) bom_.sources.push_back(priced.converted.rate->source);
   }
@@ -95,15 +101,43 @@ class LinePricer {
     // its one missing price is the line to fill, not theirs.
     std::vector<IncludedPart> covered = whole_system_parts(system.part);
     if (result.priced) covered.insert(covered.end(), result.priced->price->includes.begin(), result.priced->price->includes.end());
-    for (const auto& included : covered) {
-      for (auto& line : bom_.lines) {
-        if (&line == &system || line.part != included.part) continue;
-        const double per_node = line.per_node > 0 ? line.per_node : line.quantity;
-        const double covered = std::min(per_node, included.count) * (line.per_node > 0 ? bom_.nodes : 1);
-        line.included_in = system.part;
-        line.included = std::min(line.quantity, covered);
-      }
+    for (const auto& included : covered) cover(system, included, "");
+    // The supplies it ships with as standard: in any price of it, as the chassis itself is.
+    if (auto standard = standard_psus(system.part)) {
+      cover(system, *standard, fmt::format("it ships with {:g} as standard", standard->count));
     }
+    if (result.priced && result.priced->price->host_unrecorded) {
+      host_system_ = system.part;
+      host_price_ = result.priced->price;
+    }
+  }
+
+  // Covers up to `included.count` per node of the lines of that part; a line already
+  // covered by the system's price keeps the larger cover.
+  void cover(const BomLine& system, const IncludedPart& included, const std::string& why) {
+    for (auto& line : bom_.lines) {
+      if (&line == &system || line.part != included.part) continue;
+      const double per_node = line.per_node > 0 ? line.per_node : line.quantity;
+      const double covered = std::min(line.quantity, std::min(per_node, included.count) * (line.per_node > 0 ? bom_.nodes : 1));
+      if (!line.included_in.empty() && line.included >= covered) continue;
+      line.included_in = system.part;
+      line.included = covered;
+      line.included_why = why;
+    }
+  }
+
+  // The chassis's `psus_included` (the supplies its source says it ships with), if any.
+  std::optional<IncludedPart> standard_psus(const std::string& chassis) const {
+    const sema::DeclEntry* entry = program_.find(chassis);
+    const ast::Property* p = entry ? facts::find_property(entry->decl->body, "psus_included") : nullptr;
+    auto psus = p ? facts::counted_reference(program_, *p->value) : std::nullopt;
+    if (!psus) return std::nullopt;
+    return IncludedPart{psus->entry->decl->name, psus->count};
+  }
+
+  // The lines a configured server's own host may stand for: its CPUs, memory and drives.
+  static bool is_host_role(const std::string& role) {
+    return role == "cpu" || role == "memory" || role.starts_with("storage.");
   }
 
   // A complete system (a chassis that records its own `cpu`, as a DGX does: NVIDIA sells
@@ -164,6 +198,8 @@ class LinePricer {
   DiagnosticEngine& diags_;
   MissingPrices missing_;
   PartCounts build_;
+  std::string host_system_;                // a chassis priced `covers_host = unrecorded`
+  const PriceEntry* host_price_ = nullptr;  // ... and that price
 };
 
 }  // namespace

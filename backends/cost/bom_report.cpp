@@ -18,14 +18,27 @@ using report_detail::cents;
 using report_detail::code;
 using report_detail::num;
 
+// Why a host line runs from 0: the system's price may already hold it.
+std::string maybe_note(const BomLine& line) {
+  return fmt::format("from 0 (included) to the full price (not included): {}'s price {} is a configured server "
+                     "whose CPUs, memory and drives are not recorded",
+                     line.maybe_in, line.maybe_price->source.entry);
+}
+
 std::string price_note(const BomLine& line) {
   std::vector<std::string> parts;
   if (line.implied) parts.push_back("implied: " + line.why);
-  if (line.fully_included()) {
+  if (line.fully_included() && !line.included_why.empty()) {
+    parts.push_back(fmt::format("included with {} ({})", line.included_in, line.included_why));
+  } else if (line.fully_included()) {
     parts.push_back("included in " + line.included_in);
+  } else if (!line.included_why.empty()) {
+    parts.push_back(fmt::format("{} included with {} ({}), the rest priced as parts", num(line.included),
+                                line.included_in, line.included_why));
   } else if (!line.included_in.empty()) {
     parts.push_back(fmt::format("{} included in {}, the rest priced as parts", num(line.included), line.included_in));
   }
+  if (line.maybe_included()) parts.push_back(maybe_note(line));
   if (line.price && !line.price->source.verified) parts.push_back("unverified " + line.price->kind + " price");
   if (line.price && line.price->kind == "used") parts.push_back("a used/refurbished price from your price book");
   if (line.price && !line.price->method.empty()) parts.push_back(line.price->kind + ": " + line.price->method);
@@ -154,7 +167,14 @@ ordered_json bom_to_json(const Bom& bom) {
     if (l.implied) o["why"] = l.why;
     o["unit_price"] = range_json(l.unit_price);
     o["line_total"] = range_json(l.line_total);
-    if (!l.included_in.empty()) o["included_in"] = {{"system", l.included_in}, {"quantity", l.included}};
+    if (!l.included_in.empty()) {
+      o["included_in"] = {{"system", l.included_in}, {"quantity", l.included}};
+      if (!l.included_why.empty()) o["included_in"]["why"] = l.included_why;
+    }
+    // line_total runs from 0: the system's configured price may hold this part.
+    if (l.maybe_included()) {
+      o["maybe_included_in"] = {{"system", l.maybe_in}, {"price", l.maybe_price->source.entry}, {"why", maybe_note(l)}};
+    }
     if (l.price) {
       o["price"] = {{"entry", l.price->source.entry}, {"as_of", l.price->source.as_of}, {"kind", l.price->kind},
                     {"region", l.price->region},      {"verified", l.price->source.verified},

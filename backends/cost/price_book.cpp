@@ -170,6 +170,7 @@ void PriceLayer::add_declarations(const sema::LoadedFile& file, bool user) {
       e.high = amount->second;
       e.method = text_of(decl, "method");
       e.includes = includes_of(decl);
+      e.host_unrecorded = text_of(decl, "covers_host") == "unrecorded";
       if (auto per = property(decl, "per"); per && per->type == facts::Value::Type::Quantity && per->quantity.value > 0) {
         e.per = per->quantity;
       }

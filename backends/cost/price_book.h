@@ -48,6 +48,9 @@ struct PriceEntry {
   std::optional<units::Quantity> per;  // the capacity `amount` is for (`per = 1 GB`)
   std::string method;    // how an estimate was derived, "" when not stated
   std::vector<IncludedPart> includes;  // a system price: the parts it covers
+  // A system price of a configured server whose CPUs, memory and drives its source does
+  // not record (`covers_host = unrecorded`): the spec's may be in it, or none of them.
+  bool host_unrecorded = false;
   PriceSource source;
   bool is_range() const { return high.value != amount.value; }
 };

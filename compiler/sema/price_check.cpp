@@ -43,6 +43,7 @@ void check_price(const Program& program, const ast::Declaration& decl, Diagnosti
   const ast::Property* verified = property(decl.body, "verified");
   const ast::Property* kind = property(decl.body, "kind");
   const ast::Property* includes = property(decl.body, "includes");
+  const ast::Property* covers_host = property(decl.body, "covers_host");
 
   // A source that states no date cannot have been checked against one: say so.
   if (const std::string* date = string_value(as_of); date && *date == kUndated) {
@@ -73,6 +74,19 @@ void check_price(const Program& program, const ast::Declaration& decl, Diagnosti
                                   "chassis, barebone or DGX system",
                                   *item, entry->decl->kind));
       d.hint = "price the system (its chassis entry) with `includes`, or drop `includes`";
+    }
+  }
+
+  // Only a system has a host whose parts its price may hold.
+  if (const std::string* covers = name_value(covers_host); covers && *covers != "none") {
+    const std::string* item = name_value(property(decl.body, "item"));
+    const DeclEntry* entry = item ? program.find(*item) : nullptr;
+    if (entry && entry->decl->kind != "chassis") {
+      auto& d = error(decl, diags, "covers-host-not-system", covers_host->range,
+                      fmt::format("`covers_host` says whether a system price holds the host's parts, but '{}' is a "
+                                  "{}, not a chassis, barebone or DGX system",
+                                  *item, entry->decl->kind));
+      d.hint = "drop `covers_host`: a part's price covers that part only";
     }
   }
 }

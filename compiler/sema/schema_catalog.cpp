@@ -222,6 +222,10 @@ KindSchema chassis_kind() {
            "the CPU socket of a barebone's own board (SYS-821GE-TNHR: lga4677), as the CPU's `socket`"},
           {"cooling", {symbol(cooling_symbols())}, false, "", "cooling the chassis is built for"},
           {"psu_slots", {count()}, false, "", "power supply bays"},
+          {"psus_included", {multiplicity({"psu"})}, false, "",
+           "the supplies the chassis ships with as standard, as its cited source states (SYS-821GE-TNHR: "
+           "6 x generic.psu_3000w_titanium): any price of the chassis covers that many of the spec's supplies of "
+           "that kind, so the BOM prices only the ones beyond them"},
           {"psu_forms", {list_of(symbol(psu_form_symbols()))}, false, "", "PSU form factors the bays take"},
           {"psu_modules", {list_of(string())}, false, "",
            "whose hot-swap modules the bays take (a PSU's module_family): [\"Supermicro\"]"},
@@ -401,6 +405,11 @@ KindSchema price_kind() {
           {"includes", {list_of(multiplicity(includable_kinds()))}, false, "",
            "a system price (the item is a chassis, barebone or DGX): the parts the price already covers, "
            "`[8 x nvidia.h100_80gb_sxm, nvidia.hgx_h100_8gpu]`; the BOM does not price them again"},
+          {"covers_host", {symbol({"none", "unrecorded"})}, false, "none",
+           "a system price: whether the figure may hold a host the spec also declares. unrecorded = a configured "
+           "server's price whose CPUs, memory and drives the source does not record, so the BOM prices the spec's "
+           "CPU, memory and drive lines from 0 (the listing's own suffice) to their full price (none included); "
+           "none = the figure holds no host part the spec declares, or only those named in `includes`"},
       },
       "a dated price-book entry; a missing price is a diagnostic, never a zero");
   // A market report may state no date: it is then "undated" and unverified (price_check.cpp),

@@ -66,9 +66,18 @@ def bom_csv(path):
             continue
         q = float(r["qty"])
         low, high = totals.get(r["server"], (0.0, 0.0))
+        # A host line a configured server's price may hold runs from 0 to its full price.
+        maybe = "from 0 (included) to the full price (not included)" in r["note"]
+        if maybe and float(r["line total"]) != 0:
+            fail(f"{r['part']}: a line the system may include starts at {r['line total']}, not 0")
         for unit, line in (("unit price", "line total"), ("unit price high", "line total high")):
+            if maybe and line == "line total":
+                continue
             u, t = float(r[unit]), float(r[line])
-            included = float(r["note"].split(" included in ")[0].split("; ")[-1]) if " included in " in r["note"] else 0
+            # "8 included in X, the rest ..." (a system price) or "6 included with X (it ships
+            # with 6 as standard), the rest ..." (a chassis's standard supplies)
+            m = re.search(r"(?:^|; )([0-9.]+) included (?:in|with) ", r["note"])
+            included = float(m.group(1)) if m else 0
             # The unit price is printed to the cent, the line total computed unrounded.
             if not close((q - included) * u, t) and abs((q - included) * u - t) > 0.005 * (q - included) + 0.011:
                 fail(f"{r['part']}: ({q} - {included}) x {u} != {t}")
@@ -88,6 +97,10 @@ def bom_json(path):
         for l in bom["lines"]:
             if l["price"] is None and l["unit_price"] is not None:
                 fail(f"{l['part']} priced without a price entry")
+            if "maybe_included_in" in l:  # from 0 (the system's own) to the full price
+                full = l["quantity"] - l.get("included_in", {}).get("quantity", 0)
+                if l["line_total"]["low"] != 0 or abs(l["line_total"]["high"] - full * l["unit_price"]["high"]) > 0.005 * full + 0.011:
+                    fail(f"{l['part']}: a line the system may include is {l['line_total']}, not 0 .. {full} x {l['unit_price']['high']}")
         covered = lambda l: "included_in" in l and l["included_in"]["quantity"] >= l["quantity"]
         missing = sorted({l["part"] or l["description"] for l in bom["lines"] if l["line_total"] is None and not covered(l)})
         missing += sorted(r["role"] + " (not in the build)" for r in bom["missing_roles"])
