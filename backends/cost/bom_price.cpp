@@ -102,9 +102,10 @@ class LinePricer {
     std::vector<IncludedPart> covered = whole_system_parts(system.part);
     if (result.priced) covered.insert(covered.end(), result.priced->price->includes.begin(), result.priced->price->includes.end());
     for (const auto& included : covered) cover(system, included, "");
-    // The supplies it ships with as standard: in any price of it, as the chassis itself is.
-    if (auto standard = standard_psus(system.part)) {
-      cover(system, *standard, fmt::format("it ships with {:g} as standard", standard->count));
+    // The parts it ships with as standard (supplies, memory, drives, NICs): in any price of
+    // it, as the chassis itself is.
+    for (const auto& standard : standard_parts(system.part)) {
+      cover(system, standard, fmt::format("it ships with {:g} as standard", standard.count));
     }
     if (result.priced && result.priced->price->host_unrecorded) {
       host_system_ = system.part;
@@ -126,13 +127,17 @@ class LinePricer {
     }
   }
 
-  // The chassis's `psus_included` (the supplies its source says it ships with), if any.
-  std::optional<IncludedPart> standard_psus(const std::string& chassis) const {
+  // The chassis's `ships_with` (the parts its cited source says come with it as standard).
+  std::vector<IncludedPart> standard_parts(const std::string& chassis) const {
+    std::vector<IncludedPart> out;
     const sema::DeclEntry* entry = program_.find(chassis);
-    const ast::Property* p = entry ? facts::find_property(entry->decl->body, "psus_included") : nullptr;
-    auto psus = p ? facts::counted_reference(program_, *p->value) : std::nullopt;
-    if (!psus) return std::nullopt;
-    return IncludedPart{psus->entry->decl->name, psus->count};
+    const ast::Property* p = entry ? facts::find_property(entry->decl->body, "ships_with") : nullptr;
+    const auto* list = p ? p->value->as<ast::ListExpr>() : nullptr;
+    if (!list) return out;
+    for (const auto& item : list->items) {
+      if (auto part = facts::counted_reference(program_, *item)) out.push_back({part->entry->decl->name, part->count});
+    }
+    return out;
   }
 
   // The lines a configured server's own host may stand for: its CPUs, memory and drives.

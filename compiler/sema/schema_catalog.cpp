@@ -222,10 +222,11 @@ KindSchema chassis_kind() {
            "the CPU socket of a barebone's own board (SYS-821GE-TNHR: lga4677), as the CPU's `socket`"},
           {"cooling", {symbol(cooling_symbols())}, false, "", "cooling the chassis is built for"},
           {"psu_slots", {count()}, false, "", "power supply bays"},
-          {"psus_included", {multiplicity({"psu"})}, false, "",
-           "the supplies the chassis ships with as standard, as its cited source states (SYS-821GE-TNHR: "
-           "6 x generic.psu_3000w_titanium): any price of the chassis covers that many of the spec's supplies of "
-           "that kind, so the BOM prices only the ones beyond them"},
+          {"ships_with", {list_of(multiplicity({"psu", "memory", "disk", "nic"}))}, false, "",
+           "the parts the chassis ships with as standard, as its cited source states them (SYS-821GE-TNHR: "
+           "[6 x generic.psu_3000w_titanium]; DGX B200: its supplies and ConnectX-7 cards): any price of the chassis "
+           "covers up to that many of the spec's parts of each model, so the BOM prices only the ones beyond them "
+           "and parts of other models"},
           {"psu_forms", {list_of(symbol(psu_form_symbols()))}, false, "", "PSU form factors the bays take"},
           {"psu_modules", {list_of(string())}, false, "",
            "whose hot-swap modules the bays take (a PSU's module_family): [\"Supermicro\"]"},
