@@ -313,7 +313,7 @@ class Checker {
 
   T call(const ast::CallExpr& c, SourceRange range) {
     const std::string& f = c.callee;
-    SourceRange callee = c.callee_range.valid() ? c.callee_range : range;
+    SourceRange callee = range.valid() ? c.callee_range(range.file) : range;
     if (f != "min" && f != "max" && f != "ceil" && f != "floor" && f != "sum" && f != "count") {
       auto& d = diags_.error("unknown-function", callee, fmt::format("unknown function '{}'", f));
       auto near = sema::nearest(f, {"min", "max", "ceil", "floor", "sum", "count"});

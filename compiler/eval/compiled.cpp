@@ -230,7 +230,7 @@ class CompiledExpr::Builder {
            : f == "min" ? Fn::Min
            : f == "max" ? Fn::Max
                          : Fn::Unknown;
-    if (n.fn == Fn::Unknown) n.extra = error(fmt::format("unknown function '{}'", f), c.callee_range.valid() ? c.callee_range : range);
+    if (n.fn == Fn::Unknown) n.extra = error(fmt::format("unknown function '{}'", f), range.valid() ? c.callee_range(range.file) : range);
     return add(n);
   }
 

@@ -116,7 +116,7 @@ class Layout {
             } else if constexpr (std::is_same_v<T, std::unique_ptr<ast::Block>>) {
               out += item->key + " " + inline_body(item->body);
             } else {
-              out += waiver_text(item);
+              out += waiver_text(*item);
             }
           },
           body.items[i]);
@@ -155,10 +155,10 @@ class Layout {
   static SourceRange item_range(const ast::Item& item) {
     return std::visit(
         [](const auto& i) -> SourceRange {
-          if constexpr (std::is_same_v<std::decay_t<decltype(i)>, std::unique_ptr<ast::Block>>) {
-            return i->range;
-          } else {
+          if constexpr (std::is_same_v<std::decay_t<decltype(i)>, ast::Property>) {
             return i.range;
+          } else {
+            return i->range;
           }
         },
         item);
@@ -182,7 +182,7 @@ class Layout {
       group_ = -1;
       emit_body((*block)->key + " ", (*block)->body, depth);
     } else {
-      const auto& waiver = std::get<ast::Waiver>(item);
+      const auto& waiver = *std::get<std::unique_ptr<ast::Waiver>>(item);
       element_start(waiver.range.end, depth);
       blank_line_if_source_has_one(text_.line_of(range.begin));
       group_ = -1;

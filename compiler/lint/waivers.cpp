@@ -8,7 +8,7 @@ namespace gpuspec::lint {
 
 WaiverLedger::WaiverLedger(const ast::Declaration& decl, std::string today) : decl_(decl), today_(std::move(today)) {
   for (const auto& item : decl.body.items) {
-    if (const auto* w = std::get_if<ast::Waiver>(&item)) entries_.push_back({w});
+    if (const auto* w = ast::waiver_of(item)) entries_.push_back({w});
   }
 }
 

@@ -72,7 +72,7 @@ void find_in_body(const ast::Body& body, std::uint32_t offset, SyntaxTarget& tar
       find_in_body((*block)->body, offset, target);
       return;
     }
-    if (const auto* waiver = std::get_if<ast::Waiver>(&item)) {
+    if (const auto* waiver = ast::waiver_of(item)) {
       if (contains(waiver->rule_range, offset)) {
         target.kind = SyntaxTarget::Kind::WaiverRule;
         target.range = waiver->rule_range;

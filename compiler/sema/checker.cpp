@@ -113,7 +113,7 @@ class DeclarationChecker {
       } else if (const auto* block = std::get_if<std::unique_ptr<ast::Block>>(&item)) {
         if (!note_first(seen, (*block)->key, (*block)->key_range)) continue;
         check_block(**block, schema, owner);
-      } else if (const auto* waiver = std::get_if<ast::Waiver>(&item)) {
+      } else if (const auto* waiver = ast::waiver_of(item)) {
         check_waiver(*waiver, waivers_allowed, owner);
       }
     }

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
+#include <functional>
 
 #include "syntax/parser.h"
 
@@ -20,11 +22,11 @@ void DeclIndex::add(const LoadedFile& file, DiagnosticEngine& diags, const DeclI
                          previous->decl->name_range});
       continue;
     }
-    auto it = entries_.emplace(decl.name, DeclEntry{&decl, &file}).first;
-    if (!hashed_.empty()) {
-      hashed_.emplace(it->first, &it->second);
-    } else if (entries_.size() >= kHashFrom) {
+    auto it = entries_.emplace(std::string_view(decl.name), DeclEntry{&decl, &file}).first;
+    if (hashed_.empty() ? entries_.size() >= kHashFrom : entries_.size() * 2 > hashed_.size()) {
       rehash();
+    } else if (!hashed_.empty()) {
+      insert_hashed(&it->second);
     }
   }
 }
@@ -32,14 +34,24 @@ void DeclIndex::add(const LoadedFile& file, DiagnosticEngine& diags, const DeclI
 void DeclIndex::rehash() {
   hashed_.clear();
   if (entries_.size() < kHashFrom) return;
-  hashed_.reserve(entries_.size());
-  for (const auto& [name, entry] : entries_) hashed_.emplace(name, &entry);
+  hashed_.assign(std::bit_ceil(entries_.size() * 2), nullptr);
+  for (const auto& [name, entry] : entries_) insert_hashed(&entry);
+}
+
+void DeclIndex::insert_hashed(const DeclEntry* entry) {
+  const std::size_t mask = hashed_.size() - 1;
+  std::size_t at = std::hash<std::string_view>{}(entry->decl->name) & mask;
+  while (hashed_[at]) at = (at + 1) & mask;
+  hashed_[at] = entry;
 }
 
 const DeclEntry* DeclIndex::find(std::string_view name) const {
   if (!hashed_.empty()) {
-    auto it = hashed_.find(name);
-    return it == hashed_.end() ? nullptr : it->second;
+    const std::size_t mask = hashed_.size() - 1;
+    for (std::size_t at = std::hash<std::string_view>{}(name) & mask; hashed_[at]; at = (at + 1) & mask) {
+      if (hashed_[at]->decl->name == name) return hashed_[at];
+    }
+    return nullptr;
   }
   auto it = entries_.find(name);
   return it == entries_.end() ? nullptr : &it->second;

@@ -48,17 +48,23 @@ class DeclIndex {
   // Adds every declaration of `file`; a duplicate is reported at both places.
   void add(const LoadedFile& file, DiagnosticEngine& diags, const DeclIndex* outer = nullptr);
   const DeclEntry* find(std::string_view name) const;
-  const std::map<std::string, DeclEntry, std::less<>>& entries() const { return entries_; }
+  // By name; each name views its declaration's own (declarations stay put, as the
+  // entries point at them), not a copy: 16 bytes less per declaration (issue 25).
+  const std::map<std::string_view, DeclEntry>& entries() const { return entries_; }
 
  private:
   // The library's index holds hundreds of names, and every reference and catalog look-up
   // of every spec searches it: string comparisons down the map were ~2 % of a check. An
-  // index that large is also hashed (by the map's own keys); a spec's few names are not.
+  // index that large is also hashed; a spec's few names are not.
   static constexpr std::size_t kHashFrom = 32;
   void rehash();
+  void insert_hashed(const DeclEntry* entry);
 
-  std::map<std::string, DeclEntry, std::less<>> entries_;
-  std::unordered_map<std::string_view, const DeclEntry*> hashed_;  // empty below kHashFrom entries
+  std::map<std::string_view, DeclEntry> entries_;
+  // Open addressing by the hash of the declaration's name, probing linearly; a power of
+  // two at least twice the entries; empty below kHashFrom entries. An unordered_map was
+  // 56 bytes per declaration, this 8 to 32 (issue 25: a large spec has 300,000).
+  std::vector<const DeclEntry*> hashed_;
 };
 
 // Declarations grouped by kind ("part", "cuda_arch", ...), each group in name order.

@@ -103,7 +103,7 @@ ast::Body AstBuilder::build_body(P::BodyContext* ctx) {
       ast::ExprPtr value = build_expr(expr);
       if (!value) continue;
       body.items.emplace_back(
-          ast::Property{prop->key->getText(), range_of(prop->key), std::move(value), range_of(prop)});
+          ast::Property{.key = prop->key->getText(), .value = std::move(value), .key_range = range_of(prop->key), .range = range_of(prop)});
     } else if (auto* blk = first_child<P::BlockContext>(item, is<NodeKind::Block>)) {
       P::BodyContext* block_body = body_of(blk);
       if (!present(blk->key) || !block_body) continue;
@@ -115,7 +115,7 @@ ast::Body AstBuilder::build_body(P::BodyContext* ctx) {
       body.items.emplace_back(std::move(block));
     } else if (auto* w = first_child<P::WaiverContext>(item, is<NodeKind::Waiver>)) {
       if (!present(w->ruleId)) continue;
-      body.items.emplace_back(build_waiver(w));
+      body.items.emplace_back(std::make_unique<ast::Waiver>(build_waiver(w)));
     }
   }
   return body;
@@ -273,7 +273,7 @@ ast::ExprPtr AstBuilder::build_atom(P::AtomContext* ctx) {
       if (!m->count || !m->ref) return nullptr;
       auto count = number_value(m->count->getText(), range_of(m->count));
       if (!count) return nullptr;
-      return make_expr(range, ast::Multiplicity{*count, range_of(m->count), m->ref->getText(), range_of(m->ref)});
+      return make_expr(range, ast::Multiplicity{.count = *count, .name = m->ref->getText(), .count_range = range_of(m->count), .name_range = range_of(m->ref)});
     }
     case NodeKind::AttachedMultiplicityAtom: {
       auto* m = static_cast<P::AttachedMultiplicityAtomContext*>(ctx);
@@ -286,7 +286,7 @@ ast::ExprPtr AstBuilder::build_atom(P::AtomContext* ctx) {
       }
       auto count = number_value(parts.number, range_of(m->count));
       if (!count) return nullptr;
-      return make_expr(range, ast::Multiplicity{*count, range_of(m->count), m->ref->getText(), range_of(m->ref)});
+      return make_expr(range, ast::Multiplicity{.count = *count, .name = m->ref->getText(), .count_range = range_of(m->count), .name_range = range_of(m->ref)});
     }
     case NodeKind::SpacedQuantityAtom: {
       auto* q = static_cast<P::SpacedQuantityAtomContext*>(ctx);
@@ -336,7 +336,7 @@ ast::ExprPtr AstBuilder::build_atom(P::AtomContext* ctx) {
       if (!c->callee) return nullptr;
       ast::CallExpr call;
       call.callee = c->callee->getText();
-      call.callee_range = range_of(c->callee);
+      call.set_callee_range(range_of(c->callee));
       for (auto* arg : exprs_of(c)) {
         auto built = build_expr(arg);
         if (!built) return nullptr;

@@ -40,7 +40,7 @@ class Dumper {
       } else if (const auto* blk = std::get_if<std::unique_ptr<ast::Block>>(&item)) {
         out += fmt::format("{}block {}{}\n", pad, (*blk)->key, at((*blk)->range));
         body((*blk)->body, depth + 1);
-      } else if (const auto* w = std::get_if<ast::Waiver>(&item)) {
+      } else if (const auto* w = ast::waiver_of(item)) {
         out += fmt::format("{}waive {}{}", pad, w->rule, at(w->range));
         if (w->reason) out += " reason=" + quote(*w->reason);
         if (w->until) out += " until=" + quote(*w->until);

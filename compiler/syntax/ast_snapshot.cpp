@@ -90,7 +90,7 @@ class Writer {
   }
   void payload(const ast::CallExpr& c) {
     s(c.callee);
-    r(c.callee_range);
+    r(c.callee_range(file_));
     exprs(c.args);
   }
   void payload(const ast::ParenExpr& p) { expr(p.inner); }
@@ -113,7 +113,7 @@ class Writer {
         r((*block)->key_range);
         body((*block)->body);
         r((*block)->range);
-      } else if (const auto* w = std::get_if<ast::Waiver>(&item)) {
+      } else if (const auto* w = ast::waiver_of(item)) {
         s(w->rule);
         r(w->rule_range);
         opt(w->reason);
@@ -250,7 +250,7 @@ class Reader {
       case 12: {
         ast::CallExpr c;
         c.callee = s();
-        c.callee_range = r();
+        c.set_callee_range(r());
         c.args = exprs(depth);
         e->node = std::move(c);
         break;
@@ -303,7 +303,7 @@ class Reader {
           w.until = opt();
           w.until_range = r();
           w.range = r();
-          b.items.emplace_back(std::move(w));
+          b.items.emplace_back(std::make_unique<ast::Waiver>(std::move(w)));
           break;
         }
         default: fail();

@@ -266,6 +266,10 @@ void lex_into(std::basic_string_view<Char> text, std::vector<LexedToken>& out) {
 
 }  // namespace
 
+FastLexer::Lexeme lex_one(std::string_view ascii_text, std::size_t at) { return lexeme_in(ascii_text, at); }
+FastLexer::Lexeme lex_one(std::u32string_view code_points, std::size_t at) { return lexeme_in(code_points, at); }
+bool is_hidden_lexeme(std::size_t type) { return is_hidden(type); }
+
 void lex_ascii(std::string_view text, std::vector<LexedToken>& out) { lex_into(text, out); }
 void lex_code_points(std::u32string_view text, std::vector<LexedToken>& out) { lex_into(text, out); }
 

@@ -72,6 +72,14 @@ struct LexedToken {
   bool hidden;          // on the hidden channel: comments and lexemes no rule closes
 };
 
+// The longest lexeme at index `at` (not the end) of ASCII text, or of decoded code
+// points: one lexeme at a time, for LazyTokens.
+FastLexer::Lexeme lex_one(std::string_view ascii_text, std::size_t at);
+FastLexer::Lexeme lex_one(std::u32string_view code_points, std::size_t at);
+// Whether the grammar sends lexemes of `type` to the hidden channel: comments, and the
+// lexemes no rule closes (an unterminated string or comment, a stray character).
+bool is_hidden_lexeme(std::size_t type);
+
 // The tokens of ASCII text (byte i is code point i), lexed straight from its bytes.
 void lex_ascii(std::string_view text, std::vector<LexedToken>& out);
 // The tokens of any text, as decoded code points.

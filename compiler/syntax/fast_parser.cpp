@@ -1,9 +1,12 @@
 #include "syntax/fast_parser.h"
 
 #include <cmath>
+#include <deque>
+#include <iterator>
 #include <string_view>
 
 #include "GpuSpecLexer.h"
+#include "syntax/lazy_tokens.h"
 #include "syntax/literals.h"
 
 namespace gpuspec::syntax {
@@ -56,10 +59,24 @@ ast::BinaryOp binary_op(std::size_t type) {
 
 using ast::make_expr;
 
+// The tokens of a vector (the ANTLR path's, after its repairs), as FastParser reads
+// them: end of file for any index past the end.
+class VectorTokens {
+ public:
+  explicit VectorTokens(const std::vector<ParserToken>& tokens) : tokens_(tokens) {}
+  const ParserToken& get(std::size_t index) const { return tokens_[index < tokens_.size() ? index : tokens_.size() - 1]; }
+
+ private:
+  const std::vector<ParserToken>& tokens_;
+};
+
+// `Tokens` is VectorTokens or LazyTokens. The parser reads at most one token behind
+// and three ahead of its position, and copies a token it keeps longer: LazyTokens
+// keeps only a few (lazy_tokens.h).
+template <typename Tokens>
 class FastParser {
  public:
-  FastParser(const std::vector<ParserToken>& tokens, const SourceFile& source)
-      : tokens_(tokens), text_(source.text()), file_(source.id()) {}
+  FastParser(Tokens& tokens, const SourceFile& source) : tokens_(tokens), text_(source.text()), file_(source.id()) {}
 
   // file : importDecl* declaration* EOF
   ast::File file() {
@@ -71,16 +88,15 @@ class FastParser {
   }
 
  private:
-  std::size_t la(std::size_t ahead = 0) const {
-    std::size_t at = position_ + ahead;
-    return tokens_[at < tokens_.size() ? at : tokens_.size() - 1].type;
+  std::size_t la(std::size_t ahead = 0) {
+    return tokens_.get(position_ + ahead).type;
   }
-  const ParserToken& current() const { return tokens_[position_]; }
+  const ParserToken& current() { return tokens_.get(position_); }
   // The range of the token just consumed: where a rule that ended there stops.
-  SourceRange last_range() const { return tokens_[position_ - 1].range; }
-  const ParserToken& expect(std::size_t type) {
+  SourceRange last_range() { return tokens_.get(position_ - 1).range; }
+  ParserToken expect(std::size_t type) {
     if (la() != type) throw GiveUp{};
-    return tokens_[position_++];
+    return tokens_.get(position_++);
   }
   std::string_view text_of(const ParserToken& token) const {
     return std::string_view(text_).substr(token.range.begin, token.range.end - token.range.begin);
@@ -104,7 +120,7 @@ class FastParser {
   // importDecl : IMPORT path=STRING SEMI?
   ast::Import import_decl() {
     SourceRange start = expect(L::IMPORT).range;
-    const ParserToken& path = expect(L::STRING);
+    ParserToken path = expect(L::STRING);
     if (la() == L::SEMI) ++position_;
     return {string_value(path), path.range, start.to(last_range())};
   }
@@ -112,8 +128,8 @@ class FastParser {
   // declaration : kind=IDENT name=IDENT body
   ast::Declaration declaration() {
     ast::Declaration decl;
-    const ParserToken& kind = expect(L::IDENT);
-    const ParserToken& name = expect(L::IDENT);
+    ParserToken kind = expect(L::IDENT);
+    ParserToken name = expect(L::IDENT);
     decl.kind = text_string(kind);
     decl.kind_range = kind.range;
     decl.name = text_string(name);
@@ -124,23 +140,31 @@ class FastParser {
   }
 
   // body : LBRACE item* RBRACE ;  item : (property | block | waiver) (SEMI | COMMA)?
+  // The items are gathered in a vector kept for this nesting level and then moved to
+  // one of their exact size: grown one by one, a body's vector had room for up to twice
+  // its items, for the life of the tree (issue 25).
   ast::Body body() {
     ast::Body out;
     SourceRange open = expect(L::LBRACE).range;
+    if (depth_ == scratch_.size()) scratch_.emplace_back();
+    std::vector<ast::Item>& items = scratch_[depth_++];  // a deque: stays put as deeper levels are added
     while (true) {
       std::size_t type = la();
       if (type == L::IDENT && la(1) == L::ASSIGN) {
-        out.items.push_back(property());
+        items.push_back(property());
       } else if (type == L::IDENT && la(1) == L::LBRACE) {
-        out.items.push_back(block());
+        items.push_back(block());
       } else if (type == L::WAIVE) {
-        out.items.push_back(waiver());
+        items.push_back(waiver());
       } else {
         break;
       }
       if (la() == L::SEMI || la() == L::COMMA) ++position_;
     }
     expect(L::RBRACE);
+    out.items.assign(std::make_move_iterator(items.begin()), std::make_move_iterator(items.end()));
+    items.clear();
+    --depth_;
     out.range = open.to(last_range());
     return out;
   }
@@ -148,7 +172,7 @@ class FastParser {
   // property : key=IDENT ASSIGN expr. `key = { ... }` (HCL's object attribute) is the
   // block `key { ... }`, as AstBuilder makes it.
   ast::Item property() {
-    const ParserToken& key = tokens_[position_];
+    ParserToken key = tokens_.get(position_);
     position_ += 2;  // key and `=`, seen by the caller
     if (la() == L::LBRACE) {
       auto block = std::make_unique<ast::Block>();
@@ -161,12 +185,12 @@ class FastParser {
       return block;
     }
     ast::ExprPtr value = expr(0);
-    return ast::Property{text_string(key), key.range, std::move(value), key.range.to(last_range())};
+    return ast::Property{.key = text_string(key), .value = std::move(value), .key_range = key.range, .range = key.range.to(last_range())};
   }
 
   // block : key=IDENT body
   ast::Item block() {
-    const ParserToken& key = tokens_[position_++];
+    ParserToken key = tokens_.get(position_++);
     auto block = std::make_unique<ast::Block>();
     block->key = text_string(key);
     block->key_range = key.range;
@@ -177,25 +201,26 @@ class FastParser {
 
   // waiver : WAIVE ruleId=IDENT reason=(STRING | TRIPLE_STRING)? (UNTIL ASSIGN until=STRING)?
   ast::Item waiver() {
-    ast::Waiver out;
+    auto waiver = std::make_unique<ast::Waiver>();
+    ast::Waiver& out = *waiver;
     SourceRange start = expect(L::WAIVE).range;
-    const ParserToken& rule = expect(L::IDENT);
+    ParserToken rule = expect(L::IDENT);
     out.rule = text_string(rule);
     out.rule_range = rule.range;
     if (la() == L::STRING || la() == L::TRIPLE_STRING) {
-      const ParserToken& reason = tokens_[position_++];
+      ParserToken reason = tokens_.get(position_++);
       out.reason = string_value(reason);
       out.reason_range = reason.range;
     }
     if (la() == L::UNTIL) {
       ++position_;
       expect(L::ASSIGN);
-      const ParserToken& until = expect(L::STRING);
+      ParserToken until = expect(L::STRING);
       out.until = string_value(until);
       out.until_range = until.range;
     }
     out.range = start.to(last_range());
-    return out;
+    return waiver;
   }
 
   // expr, by precedence climbing over ANTLR's left-recursive rule: a prefix form or an
@@ -240,10 +265,10 @@ class FastParser {
 
   // An IDENT followed by `=` or `{` starts the next item: it is never a unit or the
   // part of `80GB part`, since no expression continues with `=` or `{`.
-  bool starts_item(std::size_t at) const { return la(at) == L::IDENT && (la(at + 1) == L::ASSIGN || la(at + 1) == L::LBRACE); }
+  bool starts_item(std::size_t at) { return la(at) == L::IDENT && (la(at + 1) == L::ASSIGN || la(at + 1) == L::LBRACE); }
 
   ast::ExprPtr atom() {
-    const ParserToken& first = tokens_[position_];
+    ParserToken first = tokens_.get(position_);
     switch (first.type) {
       case L::NUMBER: return number_atom();
       case L::NUMBER_UNIT: {
@@ -252,9 +277,9 @@ class FastParser {
         if (la() == L::IDENT && !starts_item(0)) {
           NumberWithSuffix parts = split_number_suffix(text_of(first));
           if (parts.suffix != "x") throw GiveUp{};  // `80GB part`: AstBuilder reports it
-          const ParserToken& ref = tokens_[position_++];
-          return make_expr(first.range.to(ref.range), ast::Multiplicity{number_value(parts.number), first.range,
-                                                                         text_string(ref), ref.range});
+          ParserToken ref = tokens_.get(position_++);
+          return make_expr(first.range.to(ref.range), ast::Multiplicity{.count = number_value(parts.number), .name = text_string(ref),
+                                                                         .count_range = first.range, .name_range = ref.range});
         }
         return number_with_suffix(first);
       }
@@ -269,7 +294,7 @@ class FastParser {
       case L::IDENT: {
         ++position_;
         if (la() == L::VERSION) {
-          const ParserToken& version = tokens_[position_++];
+          ParserToken version = tokens_.get(position_++);
           return make_expr(first.range.to(version.range),
                            ast::VersionedSymbol{text_string(first), std::string(text_of(version).substr(1))});
         }
@@ -277,7 +302,7 @@ class FastParser {
           ++position_;
           ast::CallExpr call;
           call.callee = text_string(first);
-          call.callee_range = first.range;
+          call.set_callee_range(first.range);
           call.args = expr_list(L::RPAREN);
           return make_expr(first.range.to(last_range()), std::move(call));
         }
@@ -309,13 +334,13 @@ class FastParser {
 
   // The atoms that start with NUMBER: `4 x part`, `80 GB`, `5 GB/s`, `60 %`, `8`.
   ast::ExprPtr number_atom() {
-    const ParserToken& number = tokens_[position_++];
+    ParserToken number = tokens_.get(position_++);
     std::string_view number_text = text_of(number);
     if (la() == L::X) {
       ++position_;
-      const ParserToken& ref = expect(L::IDENT);
+      ParserToken ref = expect(L::IDENT);
       return make_expr(number.range.to(ref.range),
-                       ast::Multiplicity{number_value(number_text), number.range, text_string(ref), ref.range});
+                       ast::Multiplicity{.count = number_value(number_text), .name = text_string(ref), .count_range = number.range, .name_range = ref.range});
     }
     if (la() == L::PERCENT) {
       ++position_;
@@ -325,11 +350,11 @@ class FastParser {
       // unit : IDENT (SLASH IDENT)?. `2 GB / s` is ambiguous with `(2 GB) / s`; ANTLR
       // takes the unit (the first alternative), unless the name after `/` goes on as a
       // call or a version, which only the division reading allows.
-      const ParserToken& unit = tokens_[position_++];
+      ParserToken unit = tokens_.get(position_++);
       std::string unit_text = text_string(unit);
       SourceRange unit_range = unit.range;
       if (la() == L::SLASH && la(1) == L::IDENT && la(2) != L::LPAREN && la(2) != L::VERSION) {
-        const ParserToken& per = tokens_[position_ + 1];
+        ParserToken per = tokens_.get(position_ + 1);
         position_ += 2;
         unit_text += '/';
         unit_text += text_of(per);
@@ -358,21 +383,33 @@ class FastParser {
     return make_expr(range, ast::QuantityLit{value, std::string(parts.suffix), {range.file, unit_begin, range.end}});
   }
 
-  const std::vector<ParserToken>& tokens_;
+  Tokens& tokens_;
   const std::string& text_;
   FileId file_;
   std::size_t position_ = 0;
+  std::deque<std::vector<ast::Item>> scratch_;  // body()'s, by nesting level
+  std::size_t depth_ = 0;
 };
+
+template <typename Tokens>
+std::optional<ast::File> parse_with(Tokens& tokens, const SourceFile& source) {
+  try {
+    return FastParser<Tokens>(tokens, source).file();
+  } catch (const GiveUp&) {
+    return std::nullopt;
+  }
+}
 
 }  // namespace
 
 std::optional<ast::File> parse_tokens_fast(const std::vector<ParserToken>& tokens, const SourceFile& source) {
   if (tokens.empty() || tokens.back().type != kEof) return std::nullopt;
-  try {
-    return FastParser(tokens, source).file();
-  } catch (const GiveUp&) {
-    return std::nullopt;
-  }
+  VectorTokens vector(tokens);
+  return parse_with(vector, source);
+}
+
+std::optional<ast::File> parse_tokens_fast(LazyTokens& tokens, const SourceFile& source) {
+  return parse_with(tokens, source);
 }
 
 }  // namespace gpuspec::syntax

@@ -33,5 +33,9 @@ struct ParserToken {
 // The tree of `tokens` (lexed from `source`), or nullopt when the ANTLR path must parse
 // it: a syntax error, or a literal AstBuilder would report. Comments are not filled in.
 std::optional<ast::File> parse_tokens_fast(const std::vector<ParserToken>& tokens, const SourceFile& source);
+// The same, lexing as it goes (lazy_tokens.h); when `tokens` stopped() early, the tree
+// returned is not the file's.
+class LazyTokens;
+std::optional<ast::File> parse_tokens_fast(LazyTokens& tokens, const SourceFile& source);
 
 }  // namespace gpuspec::syntax

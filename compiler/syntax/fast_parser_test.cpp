@@ -158,6 +158,36 @@ TEST(FastParserTest, MatchesAntlrOnHandPickedCases) {
   }
 }
 
+// The clean path lexes as its parser reads (lazy_tokens.h): what only the ANTLR path
+// may report or repair, after a stretch of valid declarations already built, must still
+// send the whole file there, and a point where the parser gives up before it must not
+// keep the repaired file from the hand-written parser.
+TEST(FastParserTest, MatchesAntlrWhenLexingStopsPartWay) {
+  const std::string valid = "server s { a = 1 # c\n b = 2 GB / s }\nworkload w { c = [1, 2] }\n";
+  const std::string deep = std::string(300, '(') + "1" + std::string(300, ')');
+  struct Case {
+    std::string text;
+    bool hand_written;
+  };
+  const Case cases[] = {
+      {valid + "server t { stage: production }", true},  // repaired, then the hand-written parser
+      {valid + "server t { a = \"x }", false},           // unterminated string
+      {valid + "server t { a = 1 } /* open", true},       // unterminated comment: reported, then parsed
+      {valid + "server t { a = " + deep + " }", false},   // nesting too deep
+      {valid + "server t { a = 1e999 }\nserver u { stage: production }", false},
+      {valid + "server t { a 1 }\nserver u { stage: production }", false},  // a syntax error first
+      {valid + "server t { a = 1e999 }\n" + "server u { a = " + deep + " }", false},
+  };
+  for (const auto& c : cases) {
+    ParsedBy by{};
+    EXPECT_TRUE(same_parse(c.text, &by));
+    EXPECT_EQ(by, c.hand_written ? ParsedBy::HandWrittenParser : ParsedBy::Antlr) << c.text;
+  }
+  ParsedBy by{};
+  EXPECT_TRUE(same_parse(valid, &by));
+  EXPECT_EQ(by, ParsedBy::HandWrittenParser);
+}
+
 // Random programs from the grammar, written with random layout, then mutated token by
 // token: the valid ones exercise the trees, the broken ones the point where the
 // hand-written parser gives up (it must never accept what ANTLR rejects).

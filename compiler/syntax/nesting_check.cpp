@@ -33,40 +33,43 @@ bool is_operator(std::size_t type) {
 
 }  // namespace
 
+std::optional<NestingProblem> NestingTracker::add(const ParserToken& token) {
+  std::size_t type = token.type;
+  switch (type) {
+    case L::LBRACE:
+    case L::LPAREN:
+    case L::LBRACK:
+      if (type != L::LBRACE) ++expr_depth_;
+      if (++depth_ > kMaxNesting) {
+        return NestingProblem{token.range, fmt::format("nesting is deeper than {} levels", kMaxNesting)};
+      }
+      break;
+    case L::RBRACE:
+    case L::RPAREN:
+    case L::RBRACK:
+      if (type != L::RBRACE && expr_depth_ > 0) --expr_depth_;
+      if (depth_ > 0) --depth_;
+      break;
+    default:
+      break;
+  }
+  // A new expression starts after `=`, `;`, `,` or a brace outside any brackets.
+  // (An unclosed bracket keeps counting to the end of the file; only hostile or
+  // already broken input gets that far.)
+  if (expr_depth_ == 0 && (type == L::ASSIGN || type == L::SEMI || type == L::COMMA || type == L::LBRACE ||
+                           type == L::RBRACE)) {
+    operators_ = 0;
+  } else if (is_operator(type) && ++operators_ > kMaxOperatorsPerExpression) {
+    return NestingProblem{token.range, fmt::format("expression has more than {} operators; it nests too deeply",
+                                                   kMaxOperatorsPerExpression)};
+  }
+  return std::nullopt;
+}
+
 std::optional<NestingProblem> find_nesting_problem(const std::vector<ParserToken>& tokens) {
-  int depth = 0;
-  int expr_depth = 0;  // parentheses and brackets only: an expression's own nesting
-  int operators = 0;   // in the current top-level expression
+  NestingTracker tracker;
   for (const ParserToken& token : tokens) {
-    std::size_t type = token.type;
-    switch (type) {
-      case L::LBRACE:
-      case L::LPAREN:
-      case L::LBRACK:
-        if (type != L::LBRACE) ++expr_depth;
-        if (++depth > kMaxNesting) {
-          return NestingProblem{token.range, fmt::format("nesting is deeper than {} levels", kMaxNesting)};
-        }
-        break;
-      case L::RBRACE:
-      case L::RPAREN:
-      case L::RBRACK:
-        if (type != L::RBRACE && expr_depth > 0) --expr_depth;
-        if (depth > 0) --depth;
-        break;
-      default:
-        break;
-    }
-    // A new expression starts after `=`, `;`, `,` or a brace outside any brackets.
-    // (An unclosed bracket keeps counting to the end of the file; only hostile or
-    // already broken input gets that far.)
-    if (expr_depth == 0 && (type == L::ASSIGN || type == L::SEMI || type == L::COMMA || type == L::LBRACE ||
-                            type == L::RBRACE)) {
-      operators = 0;
-    } else if (is_operator(type) && ++operators > kMaxOperatorsPerExpression) {
-      return NestingProblem{token.range, fmt::format("expression has more than {} operators; it nests too deeply",
-                                                     kMaxOperatorsPerExpression)};
-    }
+    if (auto problem = tracker.add(token)) return problem;
   }
   return std::nullopt;
 }

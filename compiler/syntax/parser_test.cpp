@@ -101,7 +101,7 @@ TEST(ParseFileTest, DeclarationShapeAndRanges) {
   EXPECT_EQ(attached->unit, "TB");
   EXPECT_EQ(p.text_of(attached->unit_range), "TB");
 
-  const auto* waiver = std::get_if<ast::Waiver>(&decl.body.items[2]);
+  const auto* waiver = ast::waiver_of(decl.body.items[2]);
   ASSERT_NE(waiver, nullptr);
   EXPECT_EQ(waiver->rule, "gpu.x");
   EXPECT_EQ(waiver->reason, "why");
@@ -141,7 +141,7 @@ TEST(ParseFileTest, ExpressionShapes) {
   const auto& g = std::get<ast::Property>(p.file.declarations[0].body.items[6]);
   const auto* call = g.value->as<ast::CallExpr>();
   ASSERT_NE(call, nullptr);
-  EXPECT_EQ(p.text_of(call->callee_range), "min");
+  EXPECT_EQ(p.text_of(call->callee_range(p.file.file)), "min");
   ASSERT_EQ(call->args.size(), 3u);
   EXPECT_EQ(p.text_of(call->args[1]->range), "1.5e3 MB/s");
 }

@@ -10,7 +10,7 @@ namespace {
 SourceRange range_of(const ast::Item& item) {
   if (const auto* property = std::get_if<ast::Property>(&item)) return property->range;
   if (const auto* block = std::get_if<std::unique_ptr<ast::Block>>(&item)) return (*block)->range;
-  return std::get<ast::Waiver>(item).range;
+  return std::get<std::unique_ptr<ast::Waiver>>(item)->range;
 }
 
 // Drops the innermost item of `body` the error at `at` is in or right after (`cpu = 1 x

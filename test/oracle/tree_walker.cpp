@@ -319,7 +319,7 @@ class Evaluator {
       }
       return Result::of(*best);
     }
-    return Result::failure(c.callee_range.valid() ? c.callee_range : range, fmt::format("unknown function '{}'", f));
+    return Result::failure(range.valid() ? c.callee_range(range.file) : range, fmt::format("unknown function '{}'", f));
   }
 
   const facts::FactSet& facts_;
