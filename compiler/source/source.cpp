@@ -15,23 +15,40 @@ SourceFile::SourceFile(FileId id, std::string path, std::string text, bool embed
   // sources, and the fuzz targets do so for every input.
   std::string_view all(text_);
   for (std::size_t nl = all.find('\n'); nl != std::string_view::npos; nl = all.find('\n', nl + 1)) {
-    line_starts_.push_back(static_cast<std::uint32_t>(nl + 1));
+    if (line_count_++ % kLineStride == 0) line_starts_.push_back(static_cast<std::uint32_t>(nl + 1));
   }
+}
+
+std::uint32_t SourceFile::line_start(std::uint32_t index) const {
+  std::uint32_t start = line_starts_[index / kLineStride];
+  for (std::uint32_t i = index % kLineStride; i > 0; --i) {
+    start = static_cast<std::uint32_t>(std::string_view(text_).find('\n', start) + 1);
+  }
+  return start;
 }
 
 LineColumn SourceFile::line_column(std::uint32_t offset) const {
   offset = std::min<std::uint32_t>(offset, static_cast<std::uint32_t>(text_.size()));
+  // The last line starting at or before `offset`: the last stored start there, then on
+  // from it while the next line still starts there.
   auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
-  auto line_index = static_cast<std::uint32_t>(std::distance(line_starts_.begin(), it) - 1);
-  std::uint32_t start = line_starts_[line_index];
-  auto column = utf8::count_code_points(std::string_view(text_).substr(start, offset - start));
+  auto line_index = static_cast<std::uint32_t>(std::distance(line_starts_.begin(), it) - 1) * kLineStride;
+  std::uint32_t start = line_starts_[line_index / kLineStride];
+  std::string_view all(text_);
+  for (std::size_t nl = all.find('\n', start); nl != std::string_view::npos && nl + 1 <= offset;
+       nl = all.find('\n', start)) {
+    start = static_cast<std::uint32_t>(nl + 1);
+    ++line_index;
+  }
+  auto column = utf8::count_code_points(all.substr(start, offset - start));
   return {line_index + 1, static_cast<std::uint32_t>(column + 1)};
 }
 
 std::string_view SourceFile::line_text(std::uint32_t line) const {
-  if (line == 0 || line > line_starts_.size()) return {};
-  std::uint32_t start = line_starts_[line - 1];
-  std::uint32_t end = line < line_starts_.size() ? line_starts_[line] : static_cast<std::uint32_t>(text_.size());
+  if (line == 0 || line > line_count_) return {};
+  std::uint32_t start = line_start(line - 1);
+  std::uint32_t end = line < line_count_ ? static_cast<std::uint32_t>(std::string_view(text_).find('\n', start) + 1)
+                                         : static_cast<std::uint32_t>(text_.size());
   std::string_view view = std::string_view(text_).substr(start, end - start);
   while (!view.empty() && (view.back() == '\n' || view.back() == '\r')) view.remove_suffix(1);
   return view;
@@ -59,6 +76,7 @@ void SourceManager::release_text(FileId id) {
   }
   std::string().swap(file->text_);
   std::vector<std::uint32_t>{0}.swap(file->line_starts_);
+  file->line_count_ = 1;
 }
 
 const SourceFile* SourceManager::find_by_path(std::string_view path) const {

@@ -44,7 +44,7 @@ class SourceFile {
   LineColumn line_column(std::uint32_t offset) const;
   // The text of a 1-based line without its line terminator ("\n" or "\r\n").
   std::string_view line_text(std::uint32_t line) const;
-  std::uint32_t line_count() const { return static_cast<std::uint32_t>(line_starts_.size()); }
+  std::uint32_t line_count() const { return line_count_; }
   std::string_view slice(SourceRange range) const;
 
  private:
@@ -53,7 +53,14 @@ class SourceFile {
   std::string path_;
   std::string text_;
   bool embedded_;
+  // The start of every kLineStride-th line (lines 1, 1 + kLineStride, ...): a look-up
+  // goes on from the nearest one with memchr, over at most kLineStride - 1 newlines. Every
+  // line's start was 4 bytes a line, 12 MB for a 50 MiB spec (issue 25).
+  static constexpr std::uint32_t kLineStride = 8;
   std::vector<std::uint32_t> line_starts_;
+  std::uint32_t line_count_ = 1;
+  // The start of 0-based line `index` (< line_count_).
+  std::uint32_t line_start(std::uint32_t index) const;
 };
 
 // Owns every loaded file. FileIds index into it; files are never removed, so

@@ -98,6 +98,38 @@ TEST(SourceFileTest, LoneCarriageReturnIsNotALineBreak) {
   EXPECT_EQ(file.line_text(1), "a\rb");
 }
 
+// Only every few lines' start is stored: every offset and line of a text of many lines
+// (empty ones, CRLF, multi-byte text, a final newline) against a count done by hand here.
+TEST(SourceFileTest, EveryLineOfALongText) {
+  std::string text;
+  for (int i = 0; i < 40; ++i) {
+    text += std::string(static_cast<std::size_t>(i % 5), 'a');
+    if (i % 7 == 3) text += "\xc3\xa9";  // é: one column, two bytes
+    text += i % 11 == 4 ? "\r\n" : "\n";
+  }
+  SourceFile file(0, "t.gpuspec", text, false);
+  ASSERT_EQ(file.line_count(), 41u);  // the 40 lines and the empty one after the last newline
+  std::uint32_t line = 1;
+  std::uint32_t column = 1;
+  std::size_t line_begin = 0;
+  for (std::uint32_t offset = 0; offset <= text.size(); ++offset) {
+    if (offset > 0 && text[offset - 1] == '\n') {
+      EXPECT_EQ(file.line_text(line), std::string_view(text).substr(line_begin, offset - line_begin).substr(
+                                           0, offset - line_begin - (offset >= 2 && text[offset - 2] == '\r' ? 2 : 1)));
+      ++line;
+      column = 1;
+      line_begin = offset;
+    } else if (offset > 0 && (static_cast<unsigned char>(text[offset - 1]) & 0xC0) != 0x80) {
+      ++column;
+    }
+    if (offset < text.size() && (static_cast<unsigned char>(text[offset]) & 0xC0) == 0x80) continue;
+    EXPECT_TRUE(is_at(file, offset, line, column));
+  }
+  EXPECT_EQ(line, 41u);
+  EXPECT_EQ(file.line_text(41), "");
+  EXPECT_EQ(file.line_text(42), "");
+}
+
 TEST(SourceFileTest, SliceClampsToTheText) {
   SourceFile file(3, "a.gpuspec", "hello world", false);
   EXPECT_EQ(file.slice({3, 0, 5}), "hello");
