@@ -43,8 +43,8 @@ bool answers(const std::vector<Json>& sent, const Json& id) {
 // The server's own report of a std::exception escaping a handler (Server::handle): an
 // InternalError response, or an Error log message for a notification, whose text starts
 // "internal error in <method>: ". Matched by that shape, not by the phrase anywhere in a
-// message: diagnostics and hovers quote the document, and a document may hold the phrase
-// (the first 15-minute run trapped on a comment saying it).
+// message: a parse error quotes what the JSON parser last read, and a document may hold
+// the phrase (the first 15-minute run trapped on a comment saying it).
 bool internal_error(const Json& message, const std::string& method) {
   const std::string prefix = "internal error in " + method + ": ";
   auto starts = [&](const Json& text) {
