@@ -24,9 +24,12 @@ void merge_cloud_rows(ImportResult& result) {
   for (auto& entry : result.entries) groups[{entry.item, entry.region, entry.kind}].push_back(&entry);
   std::vector<PriceEntry> merged;
   for (auto& [key, rows] : groups) {
-    bool agree = std::all_of(rows.begin(), rows.end(), [&](const PriceEntry* e) {
-      return e->amount.low == rows.front()->amount.low && e->amount.high == rows.front()->amount.high &&
-             e->currency == rows.front()->currency && e->per == rows.front()->per;
+    // The first row by name, not the binding: clang 14 (the fuzz build) cannot capture a
+    // structured binding in a lambda.
+    const PriceEntry* first = rows.front();
+    bool agree = std::all_of(rows.begin(), rows.end(), [first](const PriceEntry* e) {
+      return e->amount.low == first->amount.low && e->amount.high == first->amount.high &&
+             e->currency == first->currency && e->per == first->per;
     });
     if (!agree) {
       std::vector<std::string> stated;

@@ -36,7 +36,13 @@ std::optional<nlohmann::json> parse_json_input(std::string_view text, std::strin
     // 3, column 5: ..."; the bracketed id means nothing to a user.
     std::string what = e.what();
     auto close = what.find("] ");
-    error = !what.empty() && what.front() == '[' && close != std::string::npos ? what.substr(close + 2) : what;
+    std::string message =
+        !what.empty() && what.front() == '[' && close != std::string::npos ? what.substr(close + 2) : what;
+    // They quote the input last read, writing control characters as <U+001F> but DEL
+    // raw; write DEL the same way, so no input puts a raw control character into the
+    // message (the language server sends it to the client; lsp_fuzzer found it).
+    error.clear();
+    for (char c : message) error += c == '\x7f' ? std::string("<U+007F>") : std::string(1, c);
     return std::nullopt;
   }
 }
