@@ -36,6 +36,14 @@ Diagnostic& error(const ast::Declaration& decl, DiagnosticEngine& diags, std::st
   return d;
 }
 
+// The catalog entry a price is for, when it is not a system (a chassis, barebone or DGX):
+// only a system is sold with parts inside, so only its price may say what it covers.
+const DeclEntry* priced_non_system(const ast::Declaration& price, const Program& program) {
+  const std::string* item = name_value(property(price.body, "item"));
+  const DeclEntry* entry = item ? program.find(*item) : nullptr;
+  return entry && entry->decl->kind != "chassis" ? entry : nullptr;
+}
+
 }  // namespace
 
 void check_price(const Program& program, const ast::Declaration& decl, DiagnosticEngine& diags) {
@@ -65,29 +73,22 @@ void check_price(const Program& program, const ast::Declaration& decl, Diagnosti
   }
 
   // Only a whole system is sold with its parts inside.
-  if (includes) {
-    const std::string* item = name_value(property(decl.body, "item"));
-    const DeclEntry* entry = item ? program.find(*item) : nullptr;
-    if (entry && entry->decl->kind != "chassis") {
-      auto& d = error(decl, diags, "includes-not-system", includes->range,
-                      fmt::format("`includes` lists the parts a system price covers, but '{}' is a {}, not a "
-                                  "chassis, barebone or DGX system",
-                                  *item, entry->decl->kind));
-      d.hint = "price the system (its chassis entry) with `includes`, or drop `includes`";
-    }
+  const DeclEntry* non_system = priced_non_system(decl, program);
+  if (includes && non_system) {
+    auto& d = error(decl, diags, "includes-not-system", includes->range,
+                    fmt::format("`includes` lists the parts a system price covers, but '{}' is a {}, not a "
+                                "chassis, barebone or DGX system",
+                                non_system->decl->name, non_system->decl->kind));
+    d.hint = "price the system (its chassis entry) with `includes`, or drop `includes`";
   }
 
   // Only a system has a host whose parts its price may hold.
-  if (const std::string* covers = name_value(covers_host); covers && *covers != "none") {
-    const std::string* item = name_value(property(decl.body, "item"));
-    const DeclEntry* entry = item ? program.find(*item) : nullptr;
-    if (entry && entry->decl->kind != "chassis") {
-      auto& d = error(decl, diags, "covers-host-not-system", covers_host->range,
-                      fmt::format("`covers_host` says whether a system price holds the host's parts, but '{}' is a "
-                                  "{}, not a chassis, barebone or DGX system",
-                                  *item, entry->decl->kind));
-      d.hint = "drop `covers_host`: a part's price covers that part only";
-    }
+  if (const std::string* covers = name_value(covers_host); covers && *covers != "none" && non_system) {
+    auto& d = error(decl, diags, "covers-host-not-system", covers_host->range,
+                    fmt::format("`covers_host` says whether a system price holds the host's parts, but '{}' is a "
+                                "{}, not a chassis, barebone or DGX system",
+                                non_system->decl->name, non_system->decl->kind));
+    d.hint = "drop `covers_host`: a part's price covers that part only";
   }
 }
 
