@@ -32,6 +32,10 @@ def main():
     gpuspec, workdir, workload, region, *flags = sys.argv[1:]
     name = os.path.splitext(os.path.basename(workload))[0]
     report_path = os.path.join(workdir, name + ".json")
+    emitted = os.path.join(workdir, name + ".suggested.gpuspec")
+    for stale in (report_path, emitted):  # suggest refuses to overwrite a file it did not write
+        if os.path.exists(stale):
+            os.remove(stale)
     out = run([gpuspec, "suggest", workload, "--region", region, *flags, "--format", "json", "-o", report_path])
     if out.returncode != 0:
         fail(f"{name}: suggest exited {out.returncode}: {out.stdout}{out.stderr}")
@@ -77,7 +81,6 @@ def main():
             fail(f"{name}: #1 uses {part}, export-restricted for {region}")
 
     # Buildable: the emitted declaration checks without errors.
-    emitted = os.path.join(workdir, name + ".suggested.gpuspec")
     out = run([gpuspec, "suggest", workload, "--region", region, *flags, "--format", "gpuspec", "-o", emitted])
     if out.returncode != 0:
         fail(f"{name}: suggest --format gpuspec exited {out.returncode}: {out.stderr}")
