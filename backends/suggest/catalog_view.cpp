@@ -38,4 +38,17 @@ std::optional<CountedPart> counted_part(const sema::Program& program, const sema
   return CountedPart{counted->count, counted->entry};
 }
 
+std::vector<CountedPart> counted_parts(const sema::Program& program, const sema::DeclEntry& entry,
+                                       std::string_view property) {
+  std::vector<CountedPart> out;
+  const ast::Property* p = facts::find_property(entry.decl->body, property);
+  const auto* list = p ? p->value->as<ast::ListExpr>() : nullptr;
+  if (!list) return out;
+  for (const auto& item : list->items) {
+    auto counted = facts::counted_reference(program, *item);
+    if (counted && counted->entry) out.push_back({counted->count, counted->entry});
+  }
+  return out;
+}
+
 }  // namespace gpuspec::suggest

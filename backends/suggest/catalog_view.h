@@ -24,5 +24,9 @@ struct CountedPart {
 };
 std::optional<CountedPart> counted_part(const sema::Program& program, const sema::DeclEntry& entry,
                                         std::string_view property);
+// A list of multiplicities, `ships_with = [6 x generic.psu_3000w_titanium, ...]` of a
+// chassis: each item's count and entry; empty when absent.
+std::vector<CountedPart> counted_parts(const sema::Program& program, const sema::DeclEntry& entry,
+                                       std::string_view property);
 
 }  // namespace gpuspec::suggest

@@ -43,7 +43,7 @@ std::vector<std::string> changes(const Build& from, const Build& to) {
     instead(part(a->gpu), part(b->gpu));
     const int gpus = b->gpus_per_node * b->nodes - a->gpus_per_node * a->nodes;
     if (gpus != 0) out.push_back(fmt::format("{:+} GPU{}", gpus, std::abs(gpus) == 1 ? "" : "s"));
-    if (a->nodes != b->nodes) out.push_back(fmt::format("{} nodes instead of {}", b->nodes, a->nodes));
+    if (a->nodes != b->nodes) out.push_back(fmt::format("{} node{} instead of {}", b->nodes, b->nodes == 1 ? "" : "s", a->nodes));
     instead(a->gpu_link.empty() ? "one GPU" : a->gpu_link, b->gpu_link.empty() ? "one GPU" : b->gpu_link);
     instead(part(a->chassis), part(b->chassis));
     auto board = [](const ServerBuild& s) {
@@ -74,7 +74,9 @@ std::vector<std::string> changes(const Build& from, const Build& to) {
   if (d) {
     out.push_back(fmt::format("rent {} x {} in {} instead of buying", d->count, part(d->instance), d->region));
   } else {
-    out.push_back(fmt::format("buy {} x {} per node instead of renting", b->gpus_per_node, part(b->gpu)));
+    // "per node" only where there are several: one node is just its GPUs.
+    const std::string nodes = b->nodes > 1 ? fmt::format("{} nodes of ", b->nodes) : "";
+    out.push_back(fmt::format("buy {}{} x {} instead of renting", nodes, b->gpus_per_node, part(b->gpu)));
   }
   return out;
 }
@@ -188,8 +190,10 @@ Ranking rank(const std::vector<Passing>& passing, const cost::PriceBook& book, u
               : fmt::format("the {} other options ranked #{}", o.tied_with.size(), o.shown_rank);
       o.why = fmt::format("tied with {}: neither is cheaper at both ends of its range", others);
     } else if (o.shown_rank == 1) {
-      o.why = fmt::format("the lowest total of the {} fully priced options{}", r.fully_priced,
-                          o.total.is_range() ? ", cheaper at both ends of its range than every other" : "");
+      o.why = r.fully_priced == 1
+                  ? std::string("the only fully priced option")
+                  : fmt::format("the lowest total of the {} fully priced options{}", r.fully_priced,
+                                o.total.is_range() ? ", cheaper at both ends of its range than every other" : "");
     } else {
       o.why = o.total.is_range()
                   ? fmt::format("#{} by total: an option above it is cheaper at both ends of its range", o.shown_rank)

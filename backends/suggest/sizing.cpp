@@ -312,6 +312,20 @@ std::vector<PsuChoice> size_psus(const ServerBuild& build, const facts::FactSet&
   // psu_modules list.
   const auto forms = items(*build.chassis, "psu_forms");
   const auto modules = items(*build.chassis, "psu_modules");
+  // The supplies the chassis ships with as standard (its catalog ships_with): any price of
+  // it covers that many of that model, and the BOM prices only the ones beyond them. So a
+  // choice of that model holds all of them (they come in the box) and is priced only for
+  // the ones it needs beyond: when the shipped supplies meet the bounds they cost nothing
+  // and come first, and only otherwise are supplies bought. Whether a set carries the load
+  // is still the pack's to judge, as for any other choice.
+  const sema::DeclEntry* shipped_psu = nullptr;
+  int shipped = 0;
+  for (const auto& part : counted_parts(s.program, *build.chassis, "ships_with")) {
+    if (part.entry->decl->kind == "psu") {
+      shipped_psu = part.entry;
+      shipped = static_cast<int>(part.count);
+    }
+  }
   std::vector<PsuChoice> out;
   for (const auto* psu : s.catalog.psus) {
     const double unit = value_or(number(*psu, "capacity"), 0);
@@ -341,15 +355,21 @@ std::vector<PsuChoice> size_psus(const ServerBuild& build, const facts::FactSet&
       s.tally.prune_part("power.redundancy-needs-hot-swap");
       modes.clear();
     }
-    // A server that runs office hours only is not held to power.redundant-psu (its `when`).
-    if (!s.rules.rejects("power.redundant-psu") || s.office_hours) modes.insert(modes.begin(), {"single", carry});
-    for (const auto& [mode, count] : modes) {
+    // A server that runs office hours only is not held to power.redundant-psu (its `when`);
+    // the shipped supplies run redundant when they can, as the box is built to.
+    const bool ships = psu == shipped_psu;
+    const bool shipped_redundant = ships && !modes.empty() && modes.front().second <= shipped;
+    if ((!s.rules.rejects("power.redundant-psu") || s.office_hours) && !shipped_redundant) {
+      modes.insert(modes.begin(), {"single", carry});
+    }
+    for (auto [mode, count] : modes) {
+      if (ships) count = std::max(count, shipped);
       if (bays && count > *bays && s.rules.rejects("power.psu-count-fits-bays")) {
         s.tally.prune_part("power.psu-count-fits-bays");
         continue;
       }
       PsuChoice choice{psu, count, mode, {}};
-      s.prices.add(choice.key, psu, count);
+      s.prices.add(choice.key, psu, ships ? count - shipped : count);
       out.push_back(choice);
     }
   }

@@ -90,6 +90,8 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
 // supplies that reach the bound on psu.capacity_carrying (1.5 x the full load in the
 // pack; the load itself when no rule bounds it) with one failed (redundant, N+1) or one
 // feed lost (dual_feed), within the chassis's PSU bays when the catalog records them.
+// The supplies a chassis ships with (its catalog ships_with) are in any price of it: a
+// choice of that model holds at least those, and its price counts only the ones beyond.
 struct PsuChoice {
   const sema::DeclEntry* psu = nullptr;
   int count = 0;

@@ -1,6 +1,7 @@
 #include "driver/catalog_prices.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -32,6 +33,7 @@ struct PriceRow {
   unsigned line = 0;
   std::string item;
   std::string item_kind;  // "" when the item names nothing (a checked file cannot do that)
+  const ast::Declaration* target = nullptr;  // the item's catalog declaration
   std::string kind;
   std::string region;
   std::string as_of;
@@ -65,6 +67,23 @@ std::string amount_text(const PriceRow& row) {
   std::string text = written(row, "amount");
   if (std::string per = written(row, "per"); !per.empty()) text += " per " + per;
   return text.empty() ? "?" : text;
+}
+
+// What a system price covers besides its `includes`, for a price of a chassis: whether it
+// holds the configured server's host (`covers_host`, `none` unless the price says) and the
+// parts the chassis ships with as standard (its catalog `ships_with`), which any price of it
+// covers (docs/cost.md). Without them a reader of the listing cannot tell why the BOM
+// says "included" or prices a host line from 0.
+bool is_system_price(const PriceRow& row) { return row.item_kind == "chassis" && row.target; }
+
+std::string covers_host(const PriceRow& row) {
+  std::string written_value = name_property(*row.decl, "covers_host");
+  return written_value.empty() ? "none" : written_value;
+}
+
+const ast::ListExpr* ships_with(const PriceRow& row) {
+  const ast::Property* p = row.target ? facts::find_property(row.target->body, "ships_with") : nullptr;
+  return p ? p->value->as<ast::ListExpr>() : nullptr;
 }
 
 class PriceListing {
@@ -107,6 +126,14 @@ class PriceListing {
         if (auto method = string_property(*row.decl, "method"); !method.empty()) out += "    method: " + method + "\n";
         if (facts::find_property(row.decl->body, "includes")) {
           out += "    includes: " + written(row, "includes") + "\n";
+        }
+        if (is_system_price(row)) {
+          out += "    covers_host: " + covers_host(row) + "\n";
+          if (const auto* list = ships_with(row)) {
+            std::vector<std::string> parts;
+            for (const auto& item : list->items) parts.push_back(property_text(*item));
+            out += fmt::format("    ships_with: [{}]\n", fmt::join(parts, ", "));
+          }
         }
       }
       out += options_.stale_days
@@ -169,6 +196,7 @@ class PriceListing {
         row.age_days = days_between(row.as_of, options_.today);
         const sema::DeclEntry* target = program ? program->find(row.item) : session_.library().index().find(row.item);
         row.item_kind = target ? target->decl->kind : "";
+        row.target = target ? target->decl : nullptr;
         rows_.push_back(std::move(row));
       } else if (priced_kinds_.count(decl.kind) && (!options_.item_kind || decl.kind == *options_.item_kind)) {
         items_.push_back(&decl);
@@ -226,6 +254,14 @@ class PriceListing {
         for (const auto& item : list->items) parts.push_back(property_json(*item));
       }
       e["includes"] = std::move(parts);
+    }
+    if (is_system_price(row)) {
+      e["covers_host"] = covers_host(row);
+      json shipped = json::array();
+      if (const auto* list = ships_with(row)) {
+        for (const auto& item : list->items) shipped.push_back(property_json(*item));
+      }
+      e["ships_with"] = std::move(shipped);
     }
     e["as_of"] = row.as_of;
     e["age_days"] = row.age_days ? json(*row.age_days) : json(nullptr);
