@@ -1,8 +1,9 @@
 // A server against the pack's thresholds, for the HTML reports' balance chart: for each
-// rule that sizes a build (PSUs to the full load, system memory to VRAM, VRAM to the
-// workload's estimate) whose requirement compares two quantities (`a >= b`), both sides
-// evaluated on the server's facts. The threshold is the rule's own expression, so a
-// report never restates a number the pack might change.
+// fact a build is sized in (the PSU capacity that carries the load, system memory, VRAM
+// per GPU), the first rule that bounds it from below by another fact (lint/bounds.h:
+// PSUs to the full load, memory to the VRAM, VRAM to the workload's estimate), both
+// sides evaluated on the server's facts. The rule and its threshold are the pack's own,
+// so a report never restates an id or a number the pack might change.
 #pragma once
 
 #include <string>
