@@ -1,16 +1,12 @@
 // A server against the pack's thresholds, for the HTML reports' balance chart: for each
 // fact a build is sized in (the PSU capacity that carries the load, system memory, VRAM
-// per GPU), the first rule that bounds it from below by another fact (lint/bounds.h:
-// PSUs to the full load, memory to the VRAM, VRAM to the workload's estimate), both
-// sides evaluated on the server's facts. The rule and its threshold are the pack's own,
-// so a report never restates an id or a number the pack might change.
+// per GPU), the first rule that bounds it from below by another fact, both sides
+// evaluated on the server's facts. The driver reads them from the pack
+// (driver/balance.h), so the report never restates an id or a number the pack might
+// change, and the cost backend needs no view of the policies.
 #pragma once
 
 #include <string>
-#include <vector>
-
-#include "facts/fact.h"
-#include "lint/policy.h"
 
 namespace gpuspec::cost {
 
@@ -21,7 +17,5 @@ struct Balance {
   double have = 0, need = 0;
   std::string have_text, need_text;
 };
-
-std::vector<Balance> balances(const facts::FactSet& facts, const lint::PolicySet& policies);
 
 }  // namespace gpuspec::cost

@@ -1,16 +1,15 @@
-#include "backends/cost/balance.h"
+#include "driver/balance.h"
 
 #include <array>
 #include <utility>
 
 #include "lint/bounds.h"
 
-namespace gpuspec::cost {
+namespace gpuspec::driver {
 
 namespace {
 
-// The facts a build is sized in, with what the chart calls them. The rule is the pack's:
-// the first that puts a lower bound on the fact relative to another fact (lint/bounds.h).
+// The facts a build is sized in, with what the chart calls them.
 constexpr std::array<std::pair<const char*, const char*>, 3> kMeasured{{
     {"psu.capacity_carrying", "PSU capacity that carries the load"},
     {"memory.total", "system memory"},
@@ -28,9 +27,9 @@ const lint::Policy* sizing_rule(const lint::Bounds& bounds, std::string_view fac
 
 }  // namespace
 
-std::vector<Balance> balances(const facts::FactSet& facts, const lint::PolicySet& policies) {
+std::vector<cost::Balance> balances(const facts::FactSet& facts, const lint::PolicySet& policies) {
   const lint::Bounds bounds(policies, lint::LintOptions{});
-  std::vector<Balance> out;
+  std::vector<cost::Balance> out;
   for (const auto& [fact, label] : kMeasured) {
     const lint::Policy* policy = sizing_rule(bounds, fact, facts);
     if (!policy || !policy->require_program) continue;
@@ -44,4 +43,4 @@ std::vector<Balance> balances(const facts::FactSet& facts, const lint::PolicySet
   return out;
 }
 
-}  // namespace gpuspec::cost
+}  // namespace gpuspec::driver
