@@ -114,5 +114,27 @@ TEST_F(PruneRules, TheCountChecksCompareAsTheirRules) {
   EXPECT_EQ(check(Prune::GpuFitsBays, {{"gpu.slot_width", 2}, {"chassis.max_gpu_width", 2}}), K::True);
 }
 
+// The checks that compare a catalog symbol, as search.cpp and sizing.cpp make them.
+TEST_F(PruneRules, TheSymbolChecksCompareAsTheirRules) {
+  using K = eval::Check::Kind;
+  using facts::Value;
+  auto check = [&](Prune p, std::initializer_list<std::pair<const char*, Value>> values) {
+    facts::FactSet f("s", "server");
+    for (const auto& [name, v] : values) f.set(name, v, {});
+    return view_.rule(p)->require_program->check(f).kind;
+  };
+  // search.cpp: a GPU of catalog class `cloud` prunes a server frame.
+  EXPECT_EQ(check(Prune::CloudOnlyPart, {{"gpu.class", Value::symbol("cloud")}}), K::False);
+  EXPECT_EQ(check(Prune::CloudOnlyPart, {{"gpu.class", Value::symbol("datacenter")}}), K::True);
+  // sizing.cpp: a CPU whose socket is not the chassis's prunes.
+  EXPECT_EQ(check(Prune::CpuSocket, {{"cpu.socket", Value::symbol("sp5")}, {"chassis.cpu_socket", Value::symbol("lga4677")}}),
+            K::False);
+  EXPECT_EQ(check(Prune::CpuSocket, {{"cpu.socket", Value::symbol("sp5")}, {"chassis.cpu_socket", Value::symbol("sp5")}}),
+            K::True);
+  // sizing.cpp: a supply whose catalog hot_swap is false runs single or not at all.
+  EXPECT_EQ(check(Prune::PsuHotSwap, {{"psu.hot_swap", Value::flag(false)}}), K::False);
+  EXPECT_EQ(check(Prune::PsuHotSwap, {{"psu.hot_swap", Value::flag(true)}}), K::True);
+}
+
 }  // namespace
 }  // namespace gpuspec::driver
