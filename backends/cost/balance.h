@@ -1,15 +1,12 @@
 // A server against the pack's thresholds, for the HTML reports' balance chart: for each
-// rule that sizes a build (PSUs to the full load, system memory to VRAM, VRAM to the
-// workload's estimate) whose requirement compares two quantities (`a >= b`), both sides
-// evaluated on the server's facts. The threshold is the rule's own expression, so a
-// report never restates a number the pack might change.
+// fact a build is sized in (the PSU capacity that carries the load, system memory, VRAM
+// per GPU), the first rule that bounds it from below by another fact, both sides
+// evaluated on the server's facts. The driver reads them from the pack
+// (driver/balance.h), so the report never restates an id or a number the pack might
+// change, and the cost backend needs no view of the policies.
 #pragma once
 
 #include <string>
-#include <vector>
-
-#include "facts/fact.h"
-#include "lint/policy.h"
 
 namespace gpuspec::cost {
 
@@ -20,7 +17,5 @@ struct Balance {
   double have = 0, need = 0;
   std::string have_text, need_text;
 };
-
-std::vector<Balance> balances(const facts::FactSet& facts, const lint::PolicySet& policies);
 
 }  // namespace gpuspec::cost

@@ -38,6 +38,33 @@ void conjuncts(const ast::Expr& expr, std::vector<const ast::Expr*>& out) {
 
 }  // namespace
 
+std::span<const std::string_view> reads_of(Prune p) {
+  using R = std::vector<std::string_view>;
+  static const std::array<R, kPrunes> table{{
+      R{"gpu.markets", "site.region"},                          // MarketRegion
+      R{"cost.capex_high", "budget"},                           // Budget
+      R{"gpu.class", "cloud"},                                  // CloudOnlyPart
+      R{"gpu.form_factor", "chassis.gpu_form"},                 // FormFactor
+      R{"gpu.form_factor", "chassis.sxm_socket"},               // SxmSocket
+      R{"gpu.count", "chassis.max_gpus"},                       // GpusFitChassis
+      R{"gpu.count", "chassis.baseboard_gpus"},                 // GpusFillBaseboard
+      R{"gpu.count", "gpu.slot_width", "chassis.expansion_slots"},  // GpusFitSlots
+      R{"gpu.slot_width", "chassis.max_gpu_width"},             // GpuFitsBays
+      R{"workload.mem.per_gpu", "gpu.vram"},                    // VramFits
+      R{"gpu.count_total", "workload.parallel_gpus"},           // ParallelismFits
+      R{"cpu.socket", "chassis.cpu_socket"},                    // CpuSocket
+      R{"cpu.model", "chassis.cpu_model"},                      // CpuFixed
+      R{"memory.type", "cpu.memory_type"},                      // DimmType
+      R{"pcie.gpu_lanes", "cpu.pcie_lanes_total"},              // PcieLanes
+      R{"psu.form_factor", "chassis.psu_forms"},                // PsuForm
+      R{"psu.module_family", "chassis.psu_modules"},            // PsuModule
+      R{"psu.hot_swap"},                                        // PsuHotSwap
+      R{"psu.capacity_after_failure", "power.full_load"},       // PsuRedundancy
+      R{"psu.count", "chassis.psu_slots"},                      // PsuBays
+  }};
+  return table[static_cast<std::size_t>(p)];
+}
+
 RuleView::RuleView(const lint::PolicySet& policies, const lint::LintOptions& options)
     : policies_(policies), options_(options), bounds_(policies, options) {
   for (const auto& policy : policies.policies()) {
@@ -59,10 +86,11 @@ RuleView::RuleView(const lint::PolicySet& policies, const lint::LintOptions& opt
     split(policy.require, shape.require);
     split(policy.when, shape.when);
   }
+  for (std::size_t p = 0; p < kPrunes; ++p) prunes_[p] = lint::rule_reading(policies, "server", reads_of(Prune(p)));
 }
 
-bool RuleView::rejects(std::string_view rule) const {
-  const lint::Policy* policy = policies_.find(rule);
+bool RuleView::rejects(Prune p) const {
+  const lint::Policy* policy = rule(p);
   return policy && lint::rejects(*policy, options_);
 }
 

@@ -6,7 +6,9 @@
 #pragma once
 
 #include <map>
+#include <array>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,14 +27,48 @@ namespace gpuspec::suggest {
 // region and its disks). A change of a choice keeps the ones outside it.
 enum Choice : unsigned { kVariant = 1, kCount = 2, kFill = 4 };
 
+// The search's own checks of catalog facts before the pack runs, each of a shape the
+// bounds API does not read (facts compared with facts or lists, a catalog's markets, a
+// budget on the priced parts alone). Each stands for the rule whose requirement reads
+// the facts it reads (reads_of, lint::rule_reading): its prunes are counted under that
+// rule's id and made only when that rule rejects, so no rule id is written in C++.
+enum class Prune : unsigned {
+  MarketRegion,       // a GPU not sold where the site is
+  Budget,             // the priced parts alone above the budget
+  CloudOnlyPart,      // a cloud-only GPU in a server
+  FormFactor,         // the GPU's form against the chassis's GPU form
+  SxmSocket,          // an SXM module against the chassis's socket
+  GpusFitChassis,     // GPUs per node against the chassis's maximum
+  GpusFillBaseboard,  // GPUs per node against the chassis's baseboard
+  GpusFitSlots,       // GPUs x slot width against the chassis's slots
+  GpuFitsBays,        // the GPU's width against the chassis's bays
+  VramFits,           // the workload's memory estimate per GPU against its VRAM
+  ParallelismFits,    // the GPUs in all against the workload's parallel degree
+  CpuSocket,          // the CPU's socket against the chassis's
+  CpuFixed,           // the CPU against a complete system's own
+  DimmType,           // the DIMM's type against the CPU's
+  PcieLanes,          // the devices' lanes against the CPUs'
+  PsuForm,            // the PSU's form against the chassis's bays
+  PsuModule,          // a vendor's PSU module against the chassis's
+  PsuHotSwap,         // a redundant PSU mode on supplies that are not hot-swap
+  PsuRedundancy,      // a single PSU set where a failure must be carried
+  PsuBays,            // the PSU count against the chassis's bays
+};
+inline constexpr std::size_t kPrunes = static_cast<std::size_t>(Prune::PsuBays) + 1;
+
+// The facts check `p` reads, by which its rule is found on a server.
+std::span<const std::string_view> reads_of(Prune p);
+
 class RuleView {
  public:
   RuleView(const lint::PolicySet& policies, const lint::LintOptions& options);
 
-  // A violation of `rule` rejects the candidate: the rule runs (not disabled) and
-  // cannot be reported below warning (neither --severity nor a severity_when lowers it
-  // to info). Such a rule may prune candidates before the pack runs.
-  bool rejects(std::string_view rule) const;
+  // The rule check `p` stands for; null when no rule of the pack reads its facts.
+  const lint::Policy* rule(Prune p) const { return prunes_[static_cast<std::size_t>(p)]; }
+  // Whether a violation of that rule rejects the candidate: the rule runs (not disabled)
+  // and cannot be reported below warning (neither --severity nor a severity_when lowers
+  // it to info). Only then may the check prune before the pack runs.
+  bool rejects(Prune p) const;
 
   // The bounds the rules that reject put on facts (lint/bounds.h): what sizing reads
   // instead of restating their thresholds.
@@ -65,6 +101,7 @@ class RuleView {
   const lint::LintOptions& options_;
   lint::Bounds bounds_;
   std::map<std::string, Shape, std::less<>> shapes_;
+  std::array<const lint::Policy*, kPrunes> prunes_{};
 };
 
 }  // namespace gpuspec::suggest

@@ -38,13 +38,13 @@ class Searcher {
   Searcher(const SearchInput& in, const Judge& judge)
       : in_(in),
         judge_(judge),
-        catalog_(load_catalog(in.program, {in.context.site_region, in.rules.rejects("gpu.market-region")})),
+        catalog_(load_catalog(in.program, {in.context.site_region, in.rules.rejects(Prune::MarketRegion)})),
         prices_(in.program, in.book, in.context.site_region, in.context.currency),
         memory_(in.program, *in.workload.entry),
         sizing_{in.program, catalog_, in.rules, in.workload, prices_, result_.tally, in.context.uptime == "office_hours"} {
-    // budget.exceeded judges capex against the budget: the priced parts alone above it
+    // The budget rule judges capex against the budget: the priced parts alone above it
     // fail the rule whatever the unpriced ones cost.
-    if (in.context.budget && in.rules.rejects("budget.exceeded")) {
+    if (in.context.budget && in.rules.rejects(Prune::Budget)) {
       if (auto b = in.book.convert(*in.context.budget, in.context.currency)) budget_ = b->value.value;
     }
   }
@@ -52,7 +52,7 @@ class Searcher {
   SearchResult run() {
     auto start = std::chrono::steady_clock::now();
     // GPUs not sold where the site is (their `markets`) are never offered.
-    if (long n = static_cast<long>(catalog_.gpus_outside_market.size())) tally().prune_part("gpu.market-region", n);
+    if (long n = static_cast<long>(catalog_.gpus_outside_market.size())) tally().prune_part(id(Prune::MarketRegion), n);
     if (in_.onprem) search_servers();
     if (in_.cloud) search_clouds();
     result_.tally.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -84,11 +84,14 @@ class Searcher {
     result_.passing.push_back({build, declaration_of(build, in_.context), std::move(verdict)});
   }
 
-  // A rule's bound removes `n` configurations, when the run lets the rule reject.
-  bool bound(bool violated, const char* rule, long n = 1) {
-    if (!violated || !in_.rules.rejects(rule)) return false;
+  // The id a check's prunes are counted under: its rule's (RuleView::rule).
+  const std::string& id(Prune p) const { return in_.rules.rule(p)->id; }
+
+  // A check's bound removes `n` configurations, when the run lets its rule reject.
+  bool bound(bool violated, Prune p, long n = 1) {
+    if (!violated || !in_.rules.rejects(p)) return false;
     tally().configurations += n;
-    tally().prune(rule, n);
+    tally().prune(id(p), n);
     return true;
   }
 
@@ -134,7 +137,7 @@ class Searcher {
   }
 
   // The frame-level bounds: what the chassis takes. These rules compare catalog facts
-  // with each other, a shape the bounds API does not read: their ids and the SXM family
+  // with each other, a shape the bounds API does not read: the checks and the SXM family
   // (frame_fit.h) are restated here, each applied only when its rule can reject.
   bool frame_pruned(const ServerBuild& f, long n) {
     const std::string form = text(*f.gpu, "form_factor");
@@ -143,14 +146,14 @@ class Searcher {
     const std::string socket = text(*f.chassis, "sxm_socket");
     const bool socket_fits = socket.empty() || !is_sxm_module(form) || form == socket;
     auto max_gpus = number(*f.chassis, "max_gpus");
-    // An SXM system's baseboard comes with all its GPUs (gpu.count-fills-baseboard).
+    // An SXM system's baseboard comes with all its GPUs.
     auto on_board = number(*f.chassis, "baseboard_gpus");
     const bool fills_board = !on_board || !is_sxm_module(form) || f.gpus_per_node == *on_board;
-    return bound(text(*f.gpu, "class") == "cloud", "gpu.cloud-only-part", n) ||
-           bound(!fits, "gpu.form-factor-fits-chassis", n) ||
-           bound(!socket_fits, "gpu.sxm-socket-fits-chassis", n) ||
-           bound(max_gpus && f.gpus_per_node > *max_gpus, "gpu.count-fits-chassis", n) ||
-           bound(!fills_board, "gpu.count-fills-baseboard", n);
+    return bound(text(*f.gpu, "class") == "cloud", Prune::CloudOnlyPart, n) ||
+           bound(!fits, Prune::FormFactor, n) ||
+           bound(!socket_fits, Prune::SxmSocket, n) ||
+           bound(max_gpus && f.gpus_per_node > *max_gpus, Prune::GpusFitChassis, n) ||
+           bound(!fills_board, Prune::GpusFillBaseboard, n);
   }
 
   // Slots and bays hold air-cooled cards at their catalog width; water blocks are the
@@ -160,8 +163,8 @@ class Searcher {
     const double width = blocks ? 1 : value_or(number(*f.gpu, "slot_width"), 1);
     auto slots = number(*f.chassis, "expansion_slots");
     auto bay_width = number(*f.chassis, "max_gpu_width");
-    return bound(slots && f.gpus_per_node * width > *slots, "gpu.slots-fit-chassis") ||
-           bound(!blocks && bay_width && width > *bay_width, "gpu.width-fits-bays");
+    return bound(slots && f.gpus_per_node * width > *slots, Prune::GpusFitSlots) ||
+           bound(!blocks && bay_width && width > *bay_width, Prune::GpuFitsBays);
   }
 
   void search_servers() {
@@ -201,11 +204,11 @@ class Searcher {
     }
   }
 
-  // Whether the memory estimate on `total` GPUs rules the card out (vram.fits-workload:
-  // the frugal bound above VRAM is its error, the typical estimate above it its warning).
+  // Whether the memory estimate on `total` GPUs rules the card out (the VRAM rule: the
+  // frugal bound above VRAM is its error, the typical estimate above it its warning).
   bool memory_pruned(int total, double vram) {
     auto need = memory_.per_gpu(total);
-    return need && need->typical > vram && in_.rules.rejects("vram.fits-workload");
+    return need && need->typical > vram && in_.rules.rejects(Prune::VramFits);
   }
 
   Outcome try_node_counts(const ServerBuild& frame) {
@@ -213,10 +216,10 @@ class Searcher {
     const int k = frame.gpus_per_node;
     unsigned deps = 0;
     for (int nodes = 1; nodes <= in_.max_nodes; ++nodes) {
-      if (bound(!parallelism_fits(in_.workload, k * nodes), "workload.parallelism-fits-gpus")) continue;
+      if (bound(!parallelism_fits(in_.workload, k * nodes), Prune::ParallelismFits)) continue;
       if (memory_pruned(k * nodes, vram)) {
         tally().configurations += 1;
-        tally().prune("vram.fits-workload");
+        tally().prune(id(Prune::VramFits));
         // More nodes help only while sharding still lowers the figure.
         if (memory_pruned(k * in_.max_nodes, vram)) return {false, 0};
         continue;
@@ -247,7 +250,7 @@ class Searcher {
     int builds = 0;
     for (const auto& fill : fills) {
       if (budget_ && known_capex(fill) > *budget_) {
-        tally().prune_part("budget.exceeded");
+        tally().prune_part(id(Prune::Budget));
         deps |= kFill;
         continue;
       }
@@ -336,10 +339,10 @@ class Searcher {
       const double vram = value_or(number(*gpu, "vram"), 0);
       const int per_instance = static_cast<int>(gpus->count);
       for (int count = 1; count <= in_.max_nodes; ++count) {
-        if (bound(!parallelism_fits(in_.workload, per_instance * count), "workload.parallelism-fits-gpus")) continue;
+        if (bound(!parallelism_fits(in_.workload, per_instance * count), Prune::ParallelismFits)) continue;
         tally().configurations += 1;
         if (memory_pruned(per_instance * count, vram)) {
-          tally().prune("vram.fits-workload");
+          tally().prune(id(Prune::VramFits));
           if (memory_pruned(per_instance * in_.max_nodes, vram)) break;
           continue;
         }

@@ -210,14 +210,14 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
   for (const auto* cpu : s.catalog.cpus) {
     if (!socket_fits(*cpu, tower)) continue;
     if (!chassis_socket.empty() && text(*cpu, "socket") != chassis_socket &&
-        s.rules.rejects("cpu.socket-fits-chassis")) {
-      s.tally.prune_part("cpu.socket-fits-chassis");
+        s.rules.rejects(Prune::CpuSocket)) {
+      s.tally.prune_part(s.rules.rule(Prune::CpuSocket)->id);
       continue;
     }
     for (int sockets = 1; sockets <= (tower ? 1 : 2); ++sockets) {
       const bool not_its_own = fixed_cpu && (cpu != fixed_cpu->entry || sockets != fixed_cpu->count);
-      if (not_its_own && s.rules.rejects("cpu.fixed-by-system")) {
-        s.tally.prune_part("cpu.fixed-by-system");
+      if (not_its_own && s.rules.rejects(Prune::CpuFixed)) {
+        s.tally.prune_part(s.rules.rule(Prune::CpuFixed)->id);
         continue;
       }
       const double cores = value_or(number(*cpu, "cores"), 0) * sockets;
@@ -231,8 +231,8 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
       for (const auto* dimm : s.catalog.dimms) {
         const bool type_fits = text(*dimm, "type") == text(*cpu, "memory_type") &&
                                (forms.empty() || contains(forms, text(*dimm, "form")));
-        if (!type_fits && s.rules.rejects("memory.dimm-type-fits-cpu")) {
-          s.tally.prune_part("memory.dimm-type-fits-cpu");
+        if (!type_fits && s.rules.rejects(Prune::DimmType)) {
+          s.tally.prune_part(s.rules.rule(Prune::DimmType)->id);
           continue;
         }
         const lint::Bound* broken = lint::first_broken(type_bounds, text(*dimm, "type"));
@@ -264,9 +264,9 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
             const double gpu_lanes = lanes_of(frame.gpu, k);
             const double lanes = gpu_lanes + drive_lanes + lanes_of(fabric.nic, k);
             const double cpu_lanes = sockets * value_or(number(*cpu, "pcie_lanes"), lanes);
-            if (!switched && s.rules.rejects("cpu.pcie-lanes") &&
+            if (!switched && s.rules.rejects(Prune::PcieLanes) &&
                 (gpu_lanes > cpu_lanes || lanes > cpu_lanes + value_or(number(*cpu, "chipset_lanes"), 0))) {
-              s.tally.prune_part("cpu.pcie-lanes");
+              s.tally.prune_part(s.rules.rule(Prune::PcieLanes)->id);
               continue;
             }
             Fill fill{frame, {}};
@@ -331,14 +331,14 @@ std::vector<PsuChoice> size_psus(const ServerBuild& build, const facts::FactSet&
     const double unit = value_or(number(*psu, "capacity"), 0);
     if (unit <= 0) continue;
     const std::string form = text(*psu, "form_factor");
-    if (!forms.empty() && !form.empty() && !contains(forms, form) && s.rules.rejects("power.psu-form-fits-chassis")) {
-      s.tally.prune_part("power.psu-form-fits-chassis");
+    if (!forms.empty() && !form.empty() && !contains(forms, form) && s.rules.rejects(Prune::PsuForm)) {
+      s.tally.prune_part(s.rules.rule(Prune::PsuForm)->id);
       continue;
     }
     const std::string family = text(*psu, "module_family");
     if (form == "oem_module" && !modules.empty() && !family.empty() && !contains(modules, family) &&
-        s.rules.rejects("power.psu-module-fits-chassis")) {
-      s.tally.prune_part("power.psu-module-fits-chassis");
+        s.rules.rejects(Prune::PsuModule)) {
+      s.tally.prune_part(s.rules.rule(Prune::PsuModule)->id);
       continue;
     }
     const int alone = static_cast<int>(std::ceil(full_load / unit));
@@ -351,21 +351,21 @@ std::vector<PsuChoice> size_psus(const ServerBuild& build, const facts::FactSet&
     // load alone. Without that rule a single set is enough. Only hot-swap modules share a
     // load (power.redundancy-needs-hot-swap): a desktop unit runs single or not at all.
     std::vector<std::pair<std::string, int>> modes{{"redundant", carry + 1}, {"dual_feed", std::max(carry, 2 * alone)}};
-    if (text(*psu, "hot_swap") == "false" && s.rules.rejects("power.redundancy-needs-hot-swap")) {
-      s.tally.prune_part("power.redundancy-needs-hot-swap");
+    if (text(*psu, "hot_swap") == "false" && s.rules.rejects(Prune::PsuHotSwap)) {
+      s.tally.prune_part(s.rules.rule(Prune::PsuHotSwap)->id);
       modes.clear();
     }
     // A server that runs office hours only is not held to power.redundant-psu (its `when`);
     // the shipped supplies run redundant when they can, as the box is built to.
     const bool ships = psu == shipped_psu;
     const bool shipped_redundant = ships && !modes.empty() && modes.front().second <= shipped;
-    if ((!s.rules.rejects("power.redundant-psu") || s.office_hours) && !shipped_redundant) {
+    if ((!s.rules.rejects(Prune::PsuRedundancy) || s.office_hours) && !shipped_redundant) {
       modes.insert(modes.begin(), {"single", carry});
     }
     for (auto [mode, count] : modes) {
       if (ships) count = std::max(count, shipped);
-      if (bays && count > *bays && s.rules.rejects("power.psu-count-fits-bays")) {
-        s.tally.prune_part("power.psu-count-fits-bays");
+      if (bays && count > *bays && s.rules.rejects(Prune::PsuBays)) {
+        s.tally.prune_part(s.rules.rule(Prune::PsuBays)->id);
         continue;
       }
       PsuChoice choice{psu, count, mode, {}};

@@ -1,5 +1,6 @@
 #include "driver/html_context.h"
 
+#include "driver/balance.h"
 #include "facts/properties.h"
 #include "facts/resolve.h"
 
@@ -23,7 +24,7 @@ cost::HtmlContext html_context(Session& session, const std::vector<cost::Deploym
     if (d.entry->decl->kind != "server") continue;
     DiagnosticEngine scratch;
     facts::FactSet f = facts::resolve_facts(*d.program, *d.entry, scratch);
-    context.balances[d.entry->decl] = cost::balances(f, session.policies());
+    context.balances[d.entry->decl] = balances(f, session.policies());
   }
   context.source_details = [programs = std::move(programs)](const cost::PriceSource& s) {
     for (const auto* program : programs) {

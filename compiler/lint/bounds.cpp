@@ -1,6 +1,7 @@
 #include "lint/bounds.h"
 
 #include <algorithm>
+#include <set>
 
 #include "eval/compiled.h"
 #include "eval/fact_schema.h"
@@ -193,6 +194,25 @@ const Bound* first_broken(const std::vector<const Bound*>& bounds, std::string_v
     if (bound->relation == Relation::Equals && !bound->met(text)) return bound;
   }
   return nullptr;
+}
+
+const Policy* rule_reading(const PolicySet& policies, std::string_view kind, std::span<const std::string_view> facts) {
+  const Policy* best = nullptr;
+  std::size_t best_reads = 0;
+  for (std::size_t index : policies.indices_for(kind)) {
+    const Policy& policy = policies.policies()[index];
+    if (!policy.require_program) continue;
+    std::vector<facts::FactKey> keys;
+    policy.require_program->collect_reads(keys);
+    std::set<std::string_view> reads;
+    for (const auto& key : keys) reads.insert(key.name);
+    const bool all = std::all_of(facts.begin(), facts.end(), [&](std::string_view f) { return reads.count(f) > 0; });
+    if (all && (!best || reads.size() < best_reads)) {
+      best = &policy;
+      best_reads = reads.size();
+    }
+  }
+  return best;
 }
 
 }  // namespace gpuspec::lint

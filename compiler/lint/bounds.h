@@ -15,6 +15,7 @@
 
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -79,5 +80,14 @@ std::optional<Need> tightest_lower(const std::vector<const Bound*>& bounds, cons
 // it keeps them all. A bound without a value over `known` is not broken.
 const Bound* first_broken(const std::vector<const Bound*>& bounds, const facts::FactSet& known, double x);
 const Bound* first_broken(const std::vector<const Bound*>& bounds, std::string_view text);
+
+// The rule a search's own check of `facts` stands for, where that check compares catalog
+// facts in a shape no Bound reads (`gpu.form_factor == chassis.sxm_socket`): of the
+// policies that apply to a `kind`, the one whose requirement reads every fact of `facts`
+// and the fewest others (a name counts as read where it may be one: the symbol `cloud` in
+// `gpu.class != cloud` too), the first in pack order among equals; null when none reads
+// them all. Asked by fact, so a renamed rule is followed and a report counts what the
+// check prunes under the id the pack gives it. Whether it may reject is rejects()'s.
+const Policy* rule_reading(const PolicySet& policies, std::string_view kind, std::span<const std::string_view> facts);
 
 }  // namespace gpuspec::lint

@@ -233,5 +233,27 @@ TEST(Bounds, ASeverityWhenThatLowersToInfoKeepsTheRuleFromRejecting) {
   EXPECT_EQ(on[0]->policy->id, "t.warn");
 }
 
+std::vector<std::string_view> facts_of(std::initializer_list<std::string_view> list) { return list; }
+
+TEST(RuleReading, TheRuleThatReadsEveryFactAndTheFewestOthers) {
+  Pack pack;
+  pack.rule("t.wide", "gpu.count <= chassis.max_gpus and gpu.vram >= 24 GB")
+      .rule("t.narrow", "gpu.count <= chassis.max_gpus")
+      .rule("t.same", "chassis.max_gpus >= gpu.count")
+      .rule("t.cloud", "gpu.class != cloud", "", {"cloud"});
+  // t.narrow reads two facts, t.wide three: the narrower one is what a check of the two
+  // stands for; t.same reads as few, and the first in pack order wins the tie.
+  const Policy* p = rule_reading(pack.set, "server", facts_of({"gpu.count", "chassis.max_gpus"}));
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(p->id, "t.narrow");
+  p = rule_reading(pack.set, "server", facts_of({"gpu.vram"}));
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(p->id, "t.wide");
+  // A rule of another kind, or none that reads every fact: no rule.
+  EXPECT_EQ(rule_reading(pack.set, "server", facts_of({"gpu.class"})), nullptr);
+  EXPECT_NE(rule_reading(pack.set, "cloud", facts_of({"gpu.class"})), nullptr);
+  EXPECT_EQ(rule_reading(pack.set, "server", facts_of({"gpu.count", "gpu.class"})), nullptr);
+}
+
 }  // namespace
 }  // namespace gpuspec::lint
