@@ -10,9 +10,9 @@
 
 #include "backends/cost/price_files.h"
 #include "diag/render_text.h"
-#include "driver/catalog_entry.h"
+#include "facts/catalog_entry.h"
 #include "driver/commands.h"
-#include "driver/price_age.h"
+#include "backends/cost/price_age.h"
 #include "facts/properties.h"
 #include "sema/schema.h"
 #include "source/json_io.h"
@@ -51,14 +51,14 @@ struct Unpriced {
 constexpr const char* kOnlyUsed = "only a used price, which a new build takes only from your own price book";
 
 // GPUs that are only rented inside an instance (class = cloud) are never bought.
-bool not_for_sale(const ast::Declaration& decl) { return decl.kind == "gpu" && name_property(decl, "class") == "cloud"; }
+bool not_for_sale(const ast::Declaration& decl) { return decl.kind == "gpu" && facts::name_property(decl, "class") == "cloud"; }
 
 // A price's value as its author wrote it ("0.08 USD/month", not the 0.0001096 USD/h it
 // normalises to), so the listing reads like the price book.
 std::string written(const PriceRow& row, std::string_view key) {
   const ast::Property* p = facts::find_property(row.decl->body, key);
   if (!p) return {};
-  return row.source ? std::string(row.source->slice(p->value->range)) : property_text(*p->value);
+  return row.source ? std::string(row.source->slice(p->value->range)) : facts::property_text(*p->value);
 }
 
 std::string amount_text(const PriceRow& row) {
@@ -99,12 +99,12 @@ class PriceListing {
       for (const auto& row : rows_) {
         if (!shown(row)) continue;
         ++count;
-        std::string flags = std::string(row.user ? "[user] " : "") + (is_verified(*row.decl) ? "" : "[UNVERIFIED] ");
+        std::string flags = std::string(row.user ? "[user] " : "") + (facts::is_verified(*row.decl) ? "" : "[UNVERIFIED] ");
         out += fmt::format("{:<34} {:<18} {:<16} {:<26} {:<10} {:>7}  {}{}\n", row.item, row.kind,
                            row.region.empty() ? "-" : row.region, amount_text(row), row.as_of,
-                           row.age_days ? format_age(*row.age_days) : "?", flags, string_property(*row.decl, "source"));
+                           row.age_days ? cost::format_age(*row.age_days) : "?", flags, facts::string_property(*row.decl, "source"));
         // How an estimate was derived, and what a system price covers, under its row.
-        if (auto method = string_property(*row.decl, "method"); !method.empty()) out += "    method: " + method + "\n";
+        if (auto method = facts::string_property(*row.decl, "method"); !method.empty()) out += "    method: " + method + "\n";
         if (facts::find_property(row.decl->body, "includes")) {
           out += "    includes: " + written(row, "includes") + "\n";
         }
@@ -162,11 +162,11 @@ class PriceListing {
         row.user = user;
         row.file = file.source ? file.source->path() : "";
         row.line = file.source ? file.source->line_column(decl.name_range.begin).line : 0;
-        row.item = name_property(decl, "item");
-        row.kind = name_property(decl, "kind");
-        row.region = string_property(decl, "region");
-        row.as_of = string_property(decl, "as_of");
-        row.age_days = days_between(row.as_of, options_.today);
+        row.item = facts::name_property(decl, "item");
+        row.kind = facts::name_property(decl, "kind");
+        row.region = facts::string_property(decl, "region");
+        row.as_of = facts::string_property(decl, "as_of");
+        row.age_days = cost::days_between(row.as_of, options_.today);
         const sema::DeclEntry* target = program ? program->find(row.item) : session_.library().index().find(row.item);
         row.item_kind = target ? target->decl->kind : "";
         rows_.push_back(std::move(row));
@@ -199,7 +199,7 @@ class PriceListing {
         continue;
       }
       if (decl->kind != "instance" || it->second.count("")) continue;
-      for (const auto& region : string_list_property(*decl, "regions")) {
+      for (const auto& region : facts::string_list_property(*decl, "regions")) {
         if (!it->second.count(region)) unpriced_.push_back({decl->name, decl->kind, region});
       }
     }
@@ -213,26 +213,26 @@ class PriceListing {
     e["kind"] = row.kind;
     e["region"] = row.region;
     const ast::Property* amount = facts::find_property(row.decl->body, "amount");
-    e["amount"] = amount ? property_json(*amount->value) : json(nullptr);
+    e["amount"] = amount ? facts::property_json(*amount->value) : json(nullptr);
     if (e["amount"].is_object()) e["amount"]["text"] = written(row, "amount");
     if (const ast::Property* per = facts::find_property(row.decl->body, "per")) {
-      e["per"] = property_json(*per->value);
+      e["per"] = facts::property_json(*per->value);
       if (e["per"].is_object()) e["per"]["text"] = written(row, "per");
     }
-    if (auto method = string_property(*row.decl, "method"); !method.empty()) e["method"] = method;
+    if (auto method = facts::string_property(*row.decl, "method"); !method.empty()) e["method"] = method;
     if (const ast::Property* includes = facts::find_property(row.decl->body, "includes")) {
       json parts = json::array();
       if (const auto* list = includes->value->as<ast::ListExpr>()) {
-        for (const auto& item : list->items) parts.push_back(property_json(*item));
+        for (const auto& item : list->items) parts.push_back(facts::property_json(*item));
       }
       e["includes"] = std::move(parts);
     }
     e["as_of"] = row.as_of;
     e["age_days"] = row.age_days ? json(*row.age_days) : json(nullptr);
-    e["verified"] = is_verified(*row.decl);
-    e["source"] = string_property(*row.decl, "source");
-    e["source_url"] = string_property(*row.decl, "source_url");
-    if (auto notes = string_property(*row.decl, "notes"); !notes.empty()) e["notes"] = notes;
+    e["verified"] = facts::is_verified(*row.decl);
+    e["source"] = facts::string_property(*row.decl, "source");
+    e["source_url"] = facts::string_property(*row.decl, "source_url");
+    if (auto notes = facts::string_property(*row.decl, "notes"); !notes.empty()) e["notes"] = notes;
     e["origin"] = row.user ? "user" : "stdlib";
     e["file"] = row.file;
     e["line"] = row.line;
@@ -242,7 +242,7 @@ class PriceListing {
   Session& session_;
   const std::vector<sema::Program>& price_files_;
   const PriceListOptions& options_;
-  std::set<std::string, std::less<>> priced_kinds_ = priced_kinds();
+  std::set<std::string, std::less<>> priced_kinds_ = facts::priced_kinds();
   std::vector<PriceRow> rows_;
   std::vector<const ast::Declaration*> items_;
   std::vector<Unpriced> unpriced_;

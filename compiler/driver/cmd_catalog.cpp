@@ -5,10 +5,10 @@
 #include <iostream>
 
 #include "driver/help.h"
-#include "driver/catalog_entry.h"
+#include "facts/catalog_entry.h"
 #include "driver/catalog_prices.h"
 #include "driver/config.h"
-#include "driver/price_age.h"
+#include "backends/cost/price_age.h"
 #include "driver/commands.h"
 #include "driver/session.h"
 #include "facts/properties.h"
@@ -65,7 +65,7 @@ int run_catalog(const std::vector<std::string>& raw_args) {
   PriceListOptions listing;
   listing.stale = args.value("--stale");
   if (listing.stale) {
-    listing.stale_days = parse_age_limit(*listing.stale);
+    listing.stale_days = cost::parse_age_limit(*listing.stale);
     if (!listing.stale_days) {
       return tool_failure(fmt::format("bad --stale '{}' (expected a duration such as 12mo, 18 months, 1y or 90d)", *listing.stale));
     }
@@ -91,26 +91,26 @@ int run_catalog(const std::vector<std::string>& raw_args) {
     const ast::Declaration& decl = *entry.decl;
     const auto* schema = sema::find_kind(decl.kind);
     if (!schema || !schema->catalog || (kind && decl.kind != *kind)) continue;
-    bool verified = is_verified(decl);
+    bool verified = facts::is_verified(decl);
     nlohmann::ordered_json json;
     json["name"] = decl.name;
     json["kind"] = decl.kind;
-    json["description"] = string_property(decl, "description");
+    json["description"] = facts::string_property(decl, "description");
     json["verified"] = verified;
-    json["source"] = string_property(decl, "source");
-    json["as_of"] = string_property(decl, "as_of");
-    if (auto notes = string_property(decl, "notes"); !notes.empty()) json["notes"] = notes;
+    json["source"] = facts::string_property(decl, "source");
+    json["as_of"] = facts::string_property(decl, "as_of");
+    if (auto notes = facts::string_property(decl, "notes"); !notes.empty()) json["notes"] = notes;
     nlohmann::ordered_json properties = nlohmann::ordered_json::object();
     std::vector<std::string> summary;
     for (const auto& item : decl.body.items) {
       const auto* p = std::get_if<ast::Property>(&item);
       if (!p) continue;
       if (p->key == "source" || p->key == "as_of" || p->key == "notes" || p->key == "description" || p->key == "verified") continue;
-      properties[p->key] = property_json(*p->value);
+      properties[p->key] = facts::property_json(*p->value);
       // A value's own provenance (vram_source) is in the JSON, not in the one-line summary;
       // so are the PCI ids `gpuspec probe` recognises a part by.
       if (summary.size() < 6 && !p->key.ends_with("_source") && p->key != "pci_ids") {
-        summary.push_back(fmt::format("{}={}", p->key, property_text(*p->value)));
+        summary.push_back(fmt::format("{}={}", p->key, facts::property_text(*p->value)));
       }
     }
     json["properties"] = std::move(properties);

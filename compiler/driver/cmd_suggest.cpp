@@ -203,7 +203,7 @@ int run_suggest(const std::vector<std::string>& raw_args) {
   if (auto problem = unknown_rule(*config, session.policies().ids())) return tool_failure(*problem);
   AnalysisOptions analysis;
   analysis.lint_options.today = today_for_waivers();
-  analysis.lint_options.disabled = disabled_rules(config->rules, session.policies().ids());
+  analysis.lint_options.disabled = lint::disabled_rules(config->rules, session.policies().ids());
   analysis.lint_options.severities = config->severities;
   analysis.price_paths = price_paths(*config, args.values("--prices"));
 

@@ -90,7 +90,7 @@ std::string add_cost_findings(Session& session, const CostProject& project, cons
     lint::LintOptions options;
     options.today = project.today;
     if (const auto& config = project.configs[i]) {
-      options.disabled = disabled_rules(config->rules, session.policies().ids());
+      options.disabled = lint::disabled_rules(config->rules, session.policies().ids());
       options.severities = config->severities;
     }
     facts::FactStore store(program);

@@ -2,7 +2,7 @@
 
 #include <set>
 
-#include "driver/catalog_entry.h"
+#include "facts/catalog_entry.h"
 #include "driver/load_spec.h"
 
 namespace gpuspec::driver {
@@ -13,10 +13,10 @@ prices_import::CatalogItem catalog_item(const ast::Declaration& decl) {
   prices_import::CatalogItem item;
   item.name = decl.name;
   item.kind = decl.kind;
-  item.provider = name_property(decl, "provider");
-  item.api_name = string_property(decl, "api_name");
-  item.description = string_property(decl, "description");
-  item.regions = string_list_property(decl, "regions");
+  item.provider = facts::name_property(decl, "provider");
+  item.api_name = facts::string_property(decl, "api_name");
+  item.description = facts::string_property(decl, "description");
+  item.regions = facts::string_list_property(decl, "regions");
   return item;
 }
 
@@ -24,7 +24,7 @@ prices_import::CatalogItem catalog_item(const ast::Declaration& decl) {
 
 std::optional<prices_import::Catalog> import_catalog(Session& session, const std::vector<std::string>& files,
                                                      DiagnosticEngine& diags, std::string& error) {
-  const auto kinds = priced_kinds();
+  const auto kinds = facts::priced_kinds();
   std::vector<prices_import::CatalogItem> items;
   std::set<std::string, std::less<>> named;
   auto add = [&](const ast::Declaration& decl) {

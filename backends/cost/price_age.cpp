@@ -1,13 +1,12 @@
-#include "driver/price_age.h"
+#include "backends/cost/price_age.h"
 
 #include <fmt/format.h>
 
 #include <charconv>
 
-#include "backends/cost/price_book.h"
 #include "units/quantity.h"
 
-namespace gpuspec::driver {
+namespace gpuspec::cost {
 
 namespace {
 
@@ -15,11 +14,6 @@ constexpr double kSecondsPerDay = 86400.0;
 constexpr double kDaysPerMonth = 730.0 / 24.0;  // docs/language.md's month
 
 }  // namespace
-
-// One calendar arithmetic for the catalog listing and the quote's cost.stale-price.
-std::optional<long> days_between(std::string_view from, std::string_view to) {
-  return cost::days_between(std::string(from), std::string(to));
-}
 
 std::optional<double> parse_age_limit(std::string_view text) {
   double number = 0;
@@ -45,4 +39,4 @@ std::string format_age(long days) {
   return fmt::format("{:.1f} y", days / 365.0);
 }
 
-}  // namespace gpuspec::driver
+}  // namespace gpuspec::cost

@@ -1,8 +1,9 @@
-#include "driver/price_age.h"
+#include "backends/cost/price_age.h"
+#include "backends/cost/price_book.h"
 
 #include <gtest/gtest.h>
 
-namespace gpuspec::driver {
+namespace gpuspec::cost {
 namespace {
 
 TEST(PriceAge, DaysBetweenCountsCalendarDaysAcrossLeapYears) {
@@ -47,4 +48,4 @@ TEST(PriceAge, FormatsAgesInTheLargestReadableUnit) {
 }
 
 }  // namespace
-}  // namespace gpuspec::driver
+}  // namespace gpuspec::cost

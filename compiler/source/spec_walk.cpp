@@ -1,4 +1,4 @@
-#include "driver/spec_walk.h"
+#include "source/spec_walk.h"
 
 #include <fmt/format.h>
 
@@ -8,7 +8,7 @@
 
 #include "source/confinement.h"
 
-namespace gpuspec::driver {
+namespace gpuspec {
 
 namespace fs = std::filesystem;
 
@@ -132,4 +132,4 @@ WalkResult find_spec_files(const fs::path& root) {
   return std::move(walker.result);
 }
 
-}  // namespace gpuspec::driver
+}  // namespace gpuspec

@@ -1,4 +1,4 @@
-#include "driver/rule_selection.h"
+#include "lint/rule_selection.h"
 
 #include <fmt/format.h>
 #include <fnmatch.h>
@@ -7,7 +7,7 @@
 
 #include "sema/suggest.h"
 
-namespace gpuspec::driver {
+namespace gpuspec::lint {
 
 namespace {
 
@@ -86,4 +86,4 @@ std::string naming_no_rule(std::string_view pattern, const std::vector<std::stri
                      near ? fmt::format("; did you mean '{}'?", *near) : std::string("; `gpuspec rules` lists them"));
 }
 
-}  // namespace gpuspec::driver
+}  // namespace gpuspec::lint

@@ -1,18 +1,17 @@
-#include "driver/fact_schema_listing.h"
+#include "facts/fact_schema_listing.h"
 
 #include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
 
-#include "eval/fact_schema.h"
+#include "facts/fact_schema.h"
 #include "units/quantity.h"
 #include "source/json_io.h"
 
-namespace gpuspec::driver {
+namespace gpuspec::facts {
 
 namespace {
 
-using eval::FactType;
 using Kind = FactType::Kind;
 
 std::string_view kind_word(Kind kind) {
@@ -42,7 +41,7 @@ std::string describe(const FactType& type) {
   return scalar(type.kind);
 }
 
-nlohmann::ordered_json to_json(const eval::FactSchemaEntry& entry) {
+nlohmann::ordered_json to_json(const FactSchemaEntry& entry) {
   nlohmann::ordered_json out;
   out["name"] = entry.name;
   out["kind"] = kind_word(entry.type.kind);
@@ -68,7 +67,7 @@ std::string cell(std::string_view text) {
 }  // namespace
 
 std::string render_fact_schema(std::string_view format) {
-  const auto& entries = eval::FactSchema::builtin().entries();
+  const auto& entries = FactSchema::builtin().entries();
   if (format == "json") {
     nlohmann::ordered_json out;
     out["version"] = 1;
@@ -96,4 +95,4 @@ std::string render_fact_schema(std::string_view format) {
   return out;
 }
 
-}  // namespace gpuspec::driver
+}  // namespace gpuspec::facts

@@ -1,8 +1,8 @@
-#include "driver/rule_selection.h"
+#include "lint/rule_selection.h"
 
 #include <gtest/gtest.h>
 
-namespace gpuspec::driver {
+namespace gpuspec::lint {
 namespace {
 
 const std::vector<std::string_view> kRules = {"ops.monitoring", "ops.burn-in-72h", "memory.ram-2x-vram",
@@ -64,4 +64,4 @@ TEST(PatternNamingNoRule, IsRefusedWithTheNearestIdOrArea) {
 }
 
 }  // namespace
-}  // namespace gpuspec::driver
+}  // namespace gpuspec::lint

@@ -1,4 +1,4 @@
-#include "driver/catalog_entry.h"
+#include "facts/catalog_entry.h"
 
 #include <fmt/format.h>
 
@@ -6,7 +6,7 @@
 #include "facts/properties.h"
 #include "sema/schema.h"
 
-namespace gpuspec::driver {
+namespace gpuspec::facts {
 
 std::string string_property(const ast::Declaration& decl, std::string_view key) {
   const ast::Property* p = facts::find_property(decl.body, key);
@@ -78,4 +78,4 @@ nlohmann::ordered_json property_json(const ast::Expr& expr) {
           {"text", value->display()}};
 }
 
-}  // namespace gpuspec::driver
+}  // namespace gpuspec::facts

@@ -1,8 +1,8 @@
-#include "driver/sarif_rules.h"
+#include "lint/sarif_rules.h"
 
 #include "eval/template.h"
 
-namespace gpuspec::driver {
+namespace gpuspec::lint {
 
 std::string describe_template(std::string_view message) {
   eval::TemplateParts parts = eval::split_template(message);
@@ -24,4 +24,4 @@ std::vector<SarifRule> sarif_rules_of(const lint::PolicySet& policies) {
   return rules;
 }
 
-}  // namespace gpuspec::driver
+}  // namespace gpuspec::lint

@@ -10,7 +10,7 @@
 #include "lint/policy.h"
 #include "source/source.h"
 
-namespace gpuspec::driver {
+namespace gpuspec::lint {
 
 // Triple-quoted strings keep their source indentation: strip the common indent
 // and blank first and last lines. Ends in "\n" unless empty.
@@ -35,4 +35,4 @@ std::vector<Citation> citations_in(std::string_view text);
 // "lowered to warning when `expr`; ..." for severity_when, or "" when the policy has none.
 std::string severity_conditions(const lint::Policy& policy, const SourceManager& sources);
 
-}  // namespace gpuspec::driver
+}  // namespace gpuspec::lint

@@ -8,7 +8,7 @@
 #include "diag/render_sarif.h"
 #include "lint/policy.h"
 
-namespace gpuspec::driver {
+namespace gpuspec::lint {
 
 // A message template as a description: each `{expr}` hole becomes `<expr>`, so
 // "{gpu.count} GPUs per node" reads "<gpu.count> GPUs per node" (a rule has no
@@ -19,4 +19,4 @@ std::string describe_template(std::string_view message);
 // helpUri only when the policy names a page of its own (help_url).
 std::vector<SarifRule> sarif_rules_of(const lint::PolicySet& policies);
 
-}  // namespace gpuspec::driver
+}  // namespace gpuspec::lint

@@ -1,4 +1,4 @@
-#include "driver/rule_text.h"
+#include "lint/rule_text.h"
 
 #include <fmt/format.h>
 
@@ -7,7 +7,7 @@
 #include <sstream>
 #include <vector>
 
-namespace gpuspec::driver {
+namespace gpuspec::lint {
 
 namespace {
 
@@ -105,4 +105,4 @@ std::string severity_conditions(const lint::Policy& policy, const SourceManager&
   return out;
 }
 
-}  // namespace gpuspec::driver
+}  // namespace gpuspec::lint

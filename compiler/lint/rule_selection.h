@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-namespace gpuspec::driver {
+namespace gpuspec::lint {
 
 struct RuleSelection {
   std::optional<std::vector<std::string>> select;  // nullopt: every rule
@@ -37,4 +37,4 @@ std::optional<std::string> pattern_naming_no_rule(const RuleSelection& selection
 std::string naming_no_rule(std::string_view pattern, const std::vector<std::string_view>& known_rules,
                            std::string_view where);
 
-}  // namespace gpuspec::driver
+}  // namespace gpuspec::lint

@@ -12,7 +12,7 @@
 
 #include "ast/ast.h"
 
-namespace gpuspec::driver {
+namespace gpuspec::facts {
 
 // A string-valued property ("" when absent or not a string literal).
 std::string string_property(const ast::Declaration& decl, std::string_view key);
@@ -30,4 +30,4 @@ std::string property_text(const ast::Expr& expr);
 // a multiplicity as {count, ref}; null for non-literals.
 nlohmann::ordered_json property_json(const ast::Expr& expr);
 
-}  // namespace gpuspec::driver
+}  // namespace gpuspec::facts

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace gpuspec::driver {
+namespace gpuspec {
 
 // A path the walk could not read or chose to skip; `id` is the diagnostic id.
 struct WalkProblem {
@@ -28,4 +28,4 @@ struct WalkResult {
 // only when its target, resolved, is inside `root`; links that loop are entered once.
 WalkResult find_spec_files(const std::filesystem::path& root);
 
-}  // namespace gpuspec::driver
+}  // namespace gpuspec
