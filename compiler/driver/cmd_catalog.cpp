@@ -4,13 +4,15 @@
 
 #include <iostream>
 
-#include "driver/help.h"
-#include "facts/catalog_entry.h"
-#include "driver/catalog_prices.h"
-#include "driver/config.h"
 #include "backends/cost/price_age.h"
+#include "backends/cost/price_files.h"
+#include "backends/cost/price_listing.h"
+#include "diag/render_text.h"
 #include "driver/commands.h"
+#include "driver/config.h"
+#include "driver/help.h"
 #include "driver/session.h"
+#include "facts/catalog_entry.h"
 #include "facts/properties.h"
 #include "sema/schema.h"
 #include "source/json_io.h"
@@ -22,6 +24,24 @@ namespace {
 // `--prices` is both the mode switch (`catalog --prices`) and, followed by a path, a
 // user price book (`catalog --prices team.gpuspec`), as in bom/quote. Splits those out
 // of the arguments before the generic parser sees them; `--prices=FILE` works too.
+// `catalog --prices`: the user price books loaded and checked, then listed with the
+// stdlib's; 1 when a price file has errors (a listing of a broken book would mislead).
+int run_catalog_prices(Session& session, const std::vector<std::string>& files, const cost::PriceListOptions& listing) {
+  DiagnosticEngine diags;
+  std::vector<sema::Program> price_files;
+  std::string error;
+  if (!cost::load_price_files(files, session.library(), session.sources(), diags, price_files, error)) {
+    return tool_failure(error);
+  }
+  if (diags.has_errors()) {
+    diags.sort(session.sources());
+    std::cerr << render_text(diags.diagnostics(), session.sources(), TextRenderOptions{});
+    return kExitFindings;
+  }
+  std::cout << cost::price_listing(session.library(), price_files, listing);
+  return kExitClean;
+}
+
 struct PricesArgs {
   bool listing = false;
   std::vector<std::string> files;
@@ -62,7 +82,7 @@ int run_catalog(const std::vector<std::string>& raw_args) {
       return tool_failure(fmt::format("unknown catalog kind '{}'; known kinds: {}", *kind, fmt::join(kinds, ", ")));
     }
   }
-  PriceListOptions listing;
+  cost::PriceListOptions listing;
   listing.stale = args.value("--stale");
   if (listing.stale) {
     listing.stale_days = cost::parse_age_limit(*listing.stale);
@@ -78,10 +98,9 @@ int run_catalog(const std::vector<std::string>& raw_args) {
   if (session.load_error()) return tool_failure(*session.load_error());
   if (prices.listing) {
     listing.item_kind = kind;
-    listing.price_files = prices.files;
     listing.json = format == "json";
     listing.today = today_for_waivers();  // the same pinned "today" (GPUSPEC_TODAY) as waiver expiry
-    return run_catalog_prices(session, listing);
+    return run_catalog_prices(session, prices.files, listing);
   }
 
   nlohmann::ordered_json entries = nlohmann::ordered_json::array();

@@ -23,7 +23,7 @@
 #include "driver/commands.h"
 #include "driver/config.h"
 #include "driver/cost_project.h"
-#include "driver/html_context.h"
+#include "backends/cost/html_context.h"
 #include "driver/session.h"
 #include "source/json_io.h"
 #include "source/printable.h"
@@ -184,8 +184,8 @@ std::string html_output(Session& session, const suggest::ReportInput& report,
     programs.push_back(v.program.get());
   }
   for (const auto& p : price_files) programs.push_back(&p);
-  return suggest::render_html(report, html_context(session, shown, std::move(programs),
-                                                   fmt::format("Suggestions for workload '{}'", report.workload)));
+  return suggest::render_html(report, cost::html_context(session.policies(), shown, std::move(programs),
+                                                         fmt::format("Suggestions for workload '{}'", report.workload)));
 }
 
 int run_suggest(const std::vector<std::string>& raw_args) {

@@ -1,9 +1,10 @@
-#include "driver/html_context.h"
+#include "backends/cost/html_context.h"
 
+#include "backends/cost/balance.h"
 #include "facts/properties.h"
 #include "facts/resolve.h"
 
-namespace gpuspec::driver {
+namespace gpuspec::cost {
 
 namespace {
 
@@ -15,25 +16,25 @@ std::string string_of(const sema::DeclEntry& entry, std::string_view property) {
 
 }  // namespace
 
-cost::HtmlContext html_context(Session& session, const std::vector<cost::Deployment>& deployments,
-                               std::vector<const sema::Program*> programs, std::string title) {
-  cost::HtmlContext context;
+HtmlContext html_context(const lint::PolicySet& policies, const std::vector<Deployment>& deployments,
+                         std::vector<const sema::Program*> programs, std::string title) {
+  HtmlContext context;
   context.title = std::move(title);
   for (const auto& d : deployments) {
     if (d.entry->decl->kind != "server") continue;
     DiagnosticEngine scratch;
     facts::FactSet f = facts::resolve_facts(*d.program, *d.entry, scratch);
-    context.balances[d.entry->decl] = cost::balances(f, session.policies());
+    context.balances[d.entry->decl] = balances(f, policies);
   }
-  context.source_details = [programs = std::move(programs)](const cost::PriceSource& s) {
+  context.source_details = [programs = std::move(programs)](const PriceSource& s) {
     for (const auto* program : programs) {
       if (const sema::DeclEntry* entry = program->find(s.entry)) {
-        return cost::SourceDetails{string_of(*entry, "source"), string_of(*entry, "source_url")};
+        return SourceDetails{string_of(*entry, "source"), string_of(*entry, "source_url")};
       }
     }
-    return cost::SourceDetails{};
+    return SourceDetails{};
   };
   return context;
 }
 
-}  // namespace gpuspec::driver
+}  // namespace gpuspec::cost

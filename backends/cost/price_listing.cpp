@@ -1,23 +1,20 @@
-#include "driver/catalog_prices.h"
+#include "backends/cost/price_listing.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <iostream>
 #include <map>
 #include <set>
 
-#include "backends/cost/price_files.h"
-#include "diag/render_text.h"
-#include "facts/catalog_entry.h"
-#include "driver/commands.h"
 #include "backends/cost/price_age.h"
+#include "backends/cost/price_book.h"
+#include "facts/catalog_entry.h"
 #include "facts/properties.h"
 #include "sema/schema.h"
 #include "source/json_io.h"
 
-namespace gpuspec::driver {
+namespace gpuspec::cost {
 
 namespace {
 
@@ -47,7 +44,7 @@ struct Unpriced {
 };
 
 // What a part with only stdlib `used` prices lacks: a new build never takes those
-// (cost::kind_serves), so for a new build it has no price.
+// (kind_serves), so for a new build it has no price.
 constexpr const char* kOnlyUsed = "only a used price, which a new build takes only from your own price book";
 
 // GPUs that are only rented inside an instance (class = cloud) are never bought.
@@ -69,11 +66,12 @@ std::string amount_text(const PriceRow& row) {
 
 class PriceListing {
  public:
-  PriceListing(Session& session, const std::vector<sema::Program>& price_files, const PriceListOptions& options)
-      : session_(session), price_files_(price_files), options_(options) {}
+  PriceListing(const sema::Library& library, const std::vector<sema::Program>& price_files,
+               const PriceListOptions& options)
+      : library_(library), price_files_(price_files), options_(options) {}
 
   void collect() {
-    for (const auto& file : session_.library().files()) add_file(*file, false, nullptr);
+    for (const auto& file : library_.files()) add_file(*file, false, nullptr);
     for (const auto& program : price_files_) {
       for (const auto& file : program.files()) add_file(*file, true, &program);
     }
@@ -102,7 +100,7 @@ class PriceListing {
         std::string flags = std::string(row.user ? "[user] " : "") + (facts::is_verified(*row.decl) ? "" : "[UNVERIFIED] ");
         out += fmt::format("{:<34} {:<18} {:<16} {:<26} {:<10} {:>7}  {}{}\n", row.item, row.kind,
                            row.region.empty() ? "-" : row.region, amount_text(row), row.as_of,
-                           row.age_days ? cost::format_age(*row.age_days) : "?", flags, facts::string_property(*row.decl, "source"));
+                           row.age_days ? format_age(*row.age_days) : "?", flags, facts::string_property(*row.decl, "source"));
         // How an estimate was derived, and what a system price covers, under its row.
         if (auto method = facts::string_property(*row.decl, "method"); !method.empty()) out += "    method: " + method + "\n";
         if (facts::find_property(row.decl->body, "includes")) {
@@ -166,8 +164,8 @@ class PriceListing {
         row.kind = facts::name_property(decl, "kind");
         row.region = facts::string_property(decl, "region");
         row.as_of = facts::string_property(decl, "as_of");
-        row.age_days = cost::days_between(row.as_of, options_.today);
-        const sema::DeclEntry* target = program ? program->find(row.item) : session_.library().index().find(row.item);
+        row.age_days = days_between(row.as_of, options_.today);
+        const sema::DeclEntry* target = program ? program->find(row.item) : library_.index().find(row.item);
         row.item_kind = target ? target->decl->kind : "";
         rows_.push_back(std::move(row));
       } else if (priced_kinds_.count(decl.kind) && (!options_.item_kind || decl.kind == *options_.item_kind)) {
@@ -239,7 +237,7 @@ class PriceListing {
     return e;
   }
 
-  Session& session_;
+  const sema::Library& library_;
   const std::vector<sema::Program>& price_files_;
   const PriceListOptions& options_;
   std::set<std::string, std::less<>> priced_kinds_ = facts::priced_kinds();
@@ -251,26 +249,11 @@ class PriceListing {
 
 }  // namespace
 
-int run_catalog_prices(Session& session, const PriceListOptions& options) {
-  DiagnosticEngine diags;
-  std::vector<sema::Program> price_files;
-  std::string error;
-  if (!cost::load_price_files(options.price_files, session.library(), session.sources(), diags, price_files, error)) {
-    return tool_failure(error);
-  }
-  if (diags.has_errors()) {  // a listing of a broken price book would mislead
-    diags.sort(session.sources());
-    std::cerr << render_text(diags.diagnostics(), session.sources(), TextRenderOptions{});
-    return kExitFindings;
-  }
-  PriceListing listing(session, price_files, options);
+std::string price_listing(const sema::Library& library, const std::vector<sema::Program>& price_files,
+                          const PriceListOptions& options) {
+  PriceListing listing(library, price_files, options);
   listing.collect();
-  if (options.json) {
-    std::cout << dump_json(listing.to_json()) << "\n";
-  } else {
-    std::cout << listing.text();
-  }
-  return kExitClean;
+  return options.json ? dump_json(listing.to_json()) + "\n" : listing.text();
 }
 
-}  // namespace gpuspec::driver
+}  // namespace gpuspec::cost

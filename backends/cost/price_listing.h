@@ -8,13 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "driver/session.h"
+#include "sema/program.h"
 
-namespace gpuspec::driver {
+namespace gpuspec::cost {
 
 struct PriceListOptions {
   std::optional<std::string> item_kind;     // only items of this catalog kind
-  std::vector<std::string> price_files;     // user price books, loaded and checked
   std::optional<std::string> stale;         // as typed ("12mo"), for the report
   std::optional<double> stale_days;         // list only prices older than this
   bool unpriced = false;                    // list the items without any price
@@ -22,7 +21,9 @@ struct PriceListOptions {
   std::string today;                        // "YYYY-MM-DD" the ages are counted to
 };
 
-// Prints the listing; returns the exit code (1 when a price file has errors).
-int run_catalog_prices(Session& session, const PriceListOptions& options);
+// The listing of the stdlib's prices (`library`) and of the user price books
+// `price_files` (loaded and checked by the caller), as text or JSON (`options.json`).
+std::string price_listing(const sema::Library& library, const std::vector<sema::Program>& price_files,
+                          const PriceListOptions& options);
 
-}  // namespace gpuspec::driver
+}  // namespace gpuspec::cost
