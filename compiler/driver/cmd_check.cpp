@@ -27,7 +27,7 @@
 #include "diag/verify.h"
 #include "driver/analysis.h"
 #include "driver/apply_fixits.h"
-#include "driver/baseline.h"
+#include "diag/baseline.h"
 #include "driver/args.h"
 #include "driver/commands.h"
 #include "driver/config.h"

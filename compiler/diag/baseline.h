@@ -19,7 +19,7 @@
 #include "diag/diagnostic.h"
 #include "source/source.h"
 
-namespace gpuspec::driver {
+namespace gpuspec {
 
 struct BaselineEntry {
   std::string rule;
@@ -55,4 +55,4 @@ class Baseline {
   std::size_t matched_ = 0;
 };
 
-}  // namespace gpuspec::driver
+}  // namespace gpuspec

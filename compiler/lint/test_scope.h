@@ -12,7 +12,7 @@
 #include "lint/policy.h"
 #include "source/source.h"
 
-namespace gpuspec::driver {
+namespace gpuspec::lint {
 
 // The policy ids `test` is about (empty: it names none, so every rule runs).
 std::set<std::string> rules_named_by_test(const SourceFile& test, const std::string& path, const lint::PolicySet& policies);
@@ -26,4 +26,4 @@ std::set<std::string> rules_outside(const std::set<std::string>& scope, const li
 // (`waiver.unused`, `policy.evaluation-error`).
 std::set<std::string> rules_not_loaded(const SourceFile& test, const std::string& path, const lint::PolicySet& policies);
 
-}  // namespace gpuspec::driver
+}  // namespace gpuspec::lint

@@ -1,4 +1,4 @@
-#include "driver/baseline.h"
+#include "diag/baseline.h"
 
 #include <fmt/format.h>
 
@@ -9,7 +9,7 @@
 #include "source/confinement.h"
 #include "source/json_io.h"
 
-namespace gpuspec::driver {
+namespace gpuspec {
 
 namespace fs = std::filesystem;
 
@@ -119,4 +119,4 @@ std::string Baseline::to_json() const {
   return dump_json(out) + "\n";
 }
 
-}  // namespace gpuspec::driver
+}  // namespace gpuspec

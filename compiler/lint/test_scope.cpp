@@ -1,4 +1,4 @@
-#include "driver/test_scope.h"
+#include "lint/test_scope.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -6,7 +6,7 @@
 
 #include "diag/verify_directives.h"
 
-namespace gpuspec::driver {
+namespace gpuspec::lint {
 
 std::set<std::string> rules_named_by_test(const SourceFile& test, const std::string& path, const lint::PolicySet& policies) {
   std::set<std::string> scope;
@@ -56,4 +56,4 @@ std::set<std::string> rules_outside(const std::set<std::string>& scope, const li
   return out;
 }
 
-}  // namespace gpuspec::driver
+}  // namespace gpuspec::lint
