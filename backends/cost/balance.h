@@ -2,7 +2,7 @@
 // fact a build is sized in (the PSU capacity that carries the load, system memory, VRAM
 // per GPU), the first rule that bounds it from below by another fact, both sides
 // evaluated on the server's facts. The driver reads them from the pack
-// (driver/balance.h), so the report never restates an id or a number the pack might
+// (backends/cost_rules/balance.h), so the report never restates an id or a number the pack might
 // change, and the cost backend needs no view of the policies.
 #pragma once
 

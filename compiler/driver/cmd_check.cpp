@@ -27,7 +27,7 @@
 #include "diag/verify.h"
 #include "driver/analysis.h"
 #include "driver/apply_fixits.h"
-#include "driver/baseline.h"
+#include "diag/baseline.h"
 #include "driver/args.h"
 #include "driver/commands.h"
 #include "driver/config.h"
@@ -39,7 +39,7 @@
 #include "driver/ordered_output.h"
 #include "driver/parallel.h"
 #include "driver/rewrite_files.h"
-#include "driver/sarif_rules.h"
+#include "lint/sarif_rules.h"
 #include "driver/session.h"
 #include "driver/version.h"
 #include "sema/suggest.h"
@@ -110,7 +110,7 @@ std::optional<LintOverrides> overrides_from(const ParsedArgs& args, std::string&
 std::vector<SarifRule> sarif_rules(const std::vector<std::unique_ptr<CheckGroup>>& groups) {
   std::vector<SarifRule> rules;
   for (const auto& group : groups) {
-    auto more = sarif_rules_of(group->session->policies());
+    auto more = lint::sarif_rules_of(group->session->policies());
     rules.insert(rules.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
   }
   return rules;
@@ -341,7 +341,7 @@ int check_command(const std::vector<std::string>& raw_args, FixProgress progress
     analysis.lint_options.no_waivers = args.has("--no-waivers");
     analysis.lint_options.today = today_for_waivers();
     analysis.price_paths = price_paths(group.config, args.values("--prices"));
-    analysis.lint_options.disabled = disabled_rules(group.config.rules, group.session->policies().ids());
+    analysis.lint_options.disabled = lint::disabled_rules(group.config.rules, group.session->policies().ids());
     analysis.lint_options.severities = group.config.severities;
     return analysis;
   };

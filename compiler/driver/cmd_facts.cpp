@@ -9,7 +9,7 @@
 #include "driver/help.h"
 #include "driver/commands.h"
 #include "driver/config.h"
-#include "driver/fact_schema_listing.h"
+#include "facts/fact_schema_listing.h"
 #include "driver/session.h"
 #include "facts/fact_json.h"
 #include "facts/resolve.h"
@@ -45,7 +45,7 @@ int run_facts(const std::vector<std::string>& raw_args) {
     if (format != "text" && format != "json" && format != "md") {
       return tool_failure(fmt::format("unknown format '{}'; expected text, json or md", format));
     }
-    std::cout << render_fact_schema(format);
+    std::cout << facts::render_fact_schema(format);
     return kExitClean;
   }
   if (args.value("--format")) return tool_failure("--format applies to --schema only; facts of a FILE are JSON");

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "backends/prices_import/import_catalog.h"
 #include "backends/prices_import/import_report.h"
 #include "backends/prices_import/price_book.h"
 #include "backends/writers/atomic_write.h"
@@ -16,7 +17,7 @@
 #include "driver/config.h"
 #include "driver/cost_project.h"
 #include "driver/help.h"
-#include "driver/import_catalog.h"
+#include "driver/load_spec.h"
 #include "driver/session.h"
 #include "sema/value_check.h"
 #include "source/printable.h"
@@ -27,6 +28,28 @@ namespace {
 
 namespace pi = prices_import;
 namespace fs = std::filesystem;
+
+// The declarations an import may price: each --catalog file's own, then the library's.
+// nullopt when a --catalog file cannot be read (`error`) or does not check (its
+// diagnostics are in `diags`).
+std::optional<pi::Catalog> catalog_of(Session& session, const std::vector<std::string>& files, DiagnosticEngine& diags,
+                                      std::string& error) {
+  std::vector<LoadedSpec> specs;  // alive until the catalog has copied what it needs
+  specs.reserve(files.size());
+  std::vector<const ast::Declaration*> declarations;
+  for (const auto& path : files) {
+    auto spec = load_spec(session, path, diags, &error);
+    if (!spec) return std::nullopt;
+    if (!spec->clean) {
+      error = "the --catalog file '" + path + "' has errors";
+      return std::nullopt;
+    }
+    specs.push_back(std::move(*spec));
+    for (const auto* entry : specs.back().program.user_declarations()) declarations.push_back(entry->decl);
+  }
+  for (const auto& [name, entry] : session.library().index().entries()) declarations.push_back(entry.decl);
+  return pi::import_catalog(declarations);
+}
 
 // A dotted declaration name: segments of letters, digits, `_` and `-`, the first starting
 // with a letter or `_`. (Checked by hand: std::regex would add
@@ -115,7 +138,7 @@ int run_prices(const std::vector<std::string>& raw_args) {
   Session session(LibraryOptions{args.value("--stdlib")});
   if (session.load_error()) return tool_failure(*session.load_error());
   DiagnosticEngine diags;
-  auto catalog = import_catalog(session, args.values("--catalog"), diags, error);
+  auto catalog = catalog_of(session, args.values("--catalog"), diags, error);
   if (!catalog) {
     print_diagnostics(session, diags);
     return tool_failure(error);

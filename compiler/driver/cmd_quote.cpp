@@ -18,7 +18,7 @@
 #include "driver/help.h"
 #include "driver/commands.h"
 #include "driver/cost_project.h"
-#include "driver/html_context.h"
+#include "backends/cost_rules/html_context.h"
 #include "driver/session.h"
 #include "source/printable.h"
 
@@ -128,8 +128,8 @@ int run_quote(const std::vector<std::string>& raw_args) {
     std::vector<const sema::Program*> programs;
     for (const auto& p : project.programs) programs.push_back(p.get());
     for (const auto* p : project.price_files) programs.push_back(p);
-    text = cost::render_quote_html(quote, html_context(session, deployments, std::move(programs),
-                                                       fmt::format("Quote: {}", fmt::join(args.positionals, ", "))));
+    text = cost::render_quote_html(quote, cost_rules::html_context(session.policies(), deployments, std::move(programs),
+                                                             fmt::format("Quote: {}", fmt::join(args.positionals, ", "))));
   } else {
     text = cost::render_quote(quote, format);
   }

@@ -13,7 +13,7 @@
 #include "diag/render_text.h"
 #include "driver/help.h"
 #include "driver/commands.h"
-#include "driver/rule_text.h"
+#include "lint/rule_text.h"
 #include "driver/session.h"
 #include "source/json_io.h"
 
@@ -48,7 +48,7 @@ std::vector<const lint::Policy*> sorted_policies(const lint::PolicySet& set) {
 // each a link to its digest in docs/sources.md.
 std::string citation_links(std::string_view source) {
   std::string out;
-  for (const auto& c : citations_in(source)) {
+  for (const auto& c : lint::citations_in(source)) {
     if (!out.empty()) out += ", ";
     out += fmt::format("[{}](sources.md#{})", c.text, c.anchor);
   }
@@ -68,7 +68,7 @@ std::string rules_markdown(const std::vector<const lint::Policy*>& policies, con
   for (const auto* p : policies) {
     out += fmt::format("\n<a id=\"{}\"></a>\n## {}\n\n", p->id, md_text(p->id));
     out += fmt::format("- severity: {}\n", severity_name(p->severity));
-    if (!p->severity_when.empty()) out += fmt::format("- lowered to {}\n", md_code(severity_conditions(*p, sources)));
+    if (!p->severity_when.empty()) out += fmt::format("- lowered to {}\n", md_code(lint::severity_conditions(*p, sources)));
     if (p->suggest_instances) {
       out += "- on a cloud deployment: names the provider's catalog instances that pass, instead of the hint\n";
     }
@@ -80,7 +80,7 @@ std::string rules_markdown(const std::vector<const lint::Policy*>& policies, con
     if (auto links = citation_links(p->source); !links.empty()) out += fmt::format("- read: {}\n", links);
     if (!p->doc.empty()) {
       out += '\n';
-      out += dedent(p->doc);
+      out += lint::dedent(p->doc);
     }
   }
   return out;
@@ -92,14 +92,14 @@ nlohmann::ordered_json rules_json(const std::vector<const lint::Policy*>& polici
   for (const auto* p : policies) {
     list.push_back(Json{{"id", p->id},
                         {"severity", std::string(severity_name(p->severity))},
-                        {"severity_when", severity_conditions(*p, sources)},
+                        {"severity_when", lint::severity_conditions(*p, sources)},
                         {"suggest_instances", p->suggest_instances},
                         {"applies", p->applies},
                         {"source", p->source},
                         {"source_english", p->english.empty() ? Json(nullptr) : Json(p->english)},
                         {"message", p->message},
                         {"hint", p->hint ? Json(*p->hint) : Json(nullptr)},
-                        {"doc", dedent(p->doc)},
+                        {"doc", lint::dedent(p->doc)},
                         {"builtin", p->builtin}});
   }
   return Json{{"version", 1}, {"rules", std::move(list)}};

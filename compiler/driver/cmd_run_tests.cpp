@@ -30,7 +30,7 @@
 #include "driver/config.h"
 #include "driver/help.h"
 #include "driver/session.h"
-#include "driver/test_scope.h"
+#include "lint/test_scope.h"
 #include "source/printable.h"
 #include "source/confinement.h"
 
@@ -137,7 +137,7 @@ int run_test(const std::vector<std::string>& raw_args) {
       SourceManager scratch;
       const SourceFile& test = scratch.add(path, std::move(*text));
       // Without its rule, a test only fails on every other rule: say what is missing.
-      if (auto missing = rules_not_loaded(test, path, session.policies()); !missing.empty()) {
+      if (auto missing = lint::rules_not_loaded(test, path, session.policies()); !missing.empty()) {
         std::vector<std::string> quoted;
         for (const auto& id : missing) quoted.push_back(fmt::format("'{}'", id));
         std::string problem = fmt::format("the rule{} under test {} {} not loaded", missing.size() == 1 ? "" : "s",
@@ -146,8 +146,8 @@ int run_test(const std::vector<std::string>& raw_args) {
         advised = true;
         outcome.problems.push_back(std::move(problem));
       } else if (!args.has("--all-rules")) {
-        auto scope = rules_named_by_test(test, path, session.policies());
-        if (!scope.empty()) scoped.lint_options.disabled = rules_outside(scope, session.policies());
+        auto scope = lint::rules_named_by_test(test, path, session.policies());
+        if (!scope.empty()) scoped.lint_options.disabled = lint::rules_outside(scope, session.policies());
       }
     }
     if (library_broken) {

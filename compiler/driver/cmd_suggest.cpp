@@ -8,10 +8,14 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <memory>
+#include <optional>
 
+#include "backends/cost_rules/html_context.h"
 #include "backends/cost/price_book.h"
 #include "backends/cost/quote_diff.h"
 #include "backends/suggest/candidate_text.h"
+#include "backends/suggest/candidate_verdict.h"
 #include "backends/suggest/ranking.h"
 #include "backends/suggest/regions.h"
 #include "backends/suggest/report.h"
@@ -19,12 +23,11 @@
 #include "backends/writers/atomic_write.h"
 #include "driver/analysis.h"
 #include "driver/help.h"
-#include "driver/candidate_checker.h"
 #include "driver/commands.h"
 #include "driver/config.h"
 #include "driver/cost_project.h"
-#include "driver/html_context.h"
 #include "driver/session.h"
+#include "sema/loader.h"
 #include "source/json_io.h"
 #include "source/printable.h"
 
@@ -33,6 +36,38 @@ namespace gpuspec::driver {
 namespace {
 
 namespace fs = std::filesystem;
+
+// suggest's judge (backends/suggest/judge.h): a candidate file is loaded as if saved at
+// `path` (the workload's file imported from there) and put through check_and_lint —
+// type-checking, facts, cost facts, the full pack with the run's policies and
+// gpuspec.json settings — exactly what `gpuspec check` does to a file.
+class CandidateChecker {
+ public:
+  CandidateChecker(Session& session, AnalysisOptions options, const cost::PriceBook& book, std::string path)
+      : session_(session), options_(std::move(options)), book_(book), path_(std::move(path)) {}
+
+  suggest::Verdict operator()(const std::string& file, const std::string& declaration) {
+    DiagnosticEngine diags;
+    auto program = std::make_shared<sema::Program>(
+        sema::load_program_text(path_, file, session_.library(), session_.sources(), diags));
+    std::optional<facts::FactSet> candidate_facts;
+    AnalysisOptions options = options_;
+    options.augment = [&](const sema::Program& p, const sema::DeclEntry& entry, facts::FactSet& facts) {
+      if (options_.augment) options_.augment(p, entry, facts);
+      // The first call is the candidate's own facts; later ones are the pack's what-ifs
+      // (a cloud rule naming the instances that would pass calls back on each).
+      if (entry.decl->name == declaration && !candidate_facts) candidate_facts = facts;
+    };
+    check_and_lint(session_, *program, options, book_, diags);
+    return suggest::candidate_verdict(std::move(program), declaration, diags.diagnostics(), std::move(candidate_facts));
+  }
+
+ private:
+  Session& session_;
+  AnalysisOptions options_;
+  const cost::PriceBook& book_;
+  std::string path_;
+};
 
 // A declaration name the program does not use yet: `base`, else base_2, base_3, ...
 std::string unused_name(const sema::Program& program, const std::string& base) {
@@ -184,8 +219,8 @@ std::string html_output(Session& session, const suggest::ReportInput& report,
     programs.push_back(v.program.get());
   }
   for (const auto& p : price_files) programs.push_back(&p);
-  return suggest::render_html(report, html_context(session, shown, std::move(programs),
-                                                   fmt::format("Suggestions for workload '{}'", report.workload)));
+  return suggest::render_html(report, cost_rules::html_context(session.policies(), shown, std::move(programs),
+                                                         fmt::format("Suggestions for workload '{}'", report.workload)));
 }
 
 int run_suggest(const std::vector<std::string>& raw_args) {
@@ -203,7 +238,7 @@ int run_suggest(const std::vector<std::string>& raw_args) {
   if (auto problem = unknown_rule(*config, session.policies().ids())) return tool_failure(*problem);
   AnalysisOptions analysis;
   analysis.lint_options.today = today_for_waivers();
-  analysis.lint_options.disabled = disabled_rules(config->rules, session.policies().ids());
+  analysis.lint_options.disabled = lint::disabled_rules(config->rules, session.policies().ids());
   analysis.lint_options.severities = config->severities;
   analysis.price_paths = price_paths(*config, args.values("--prices"));
 

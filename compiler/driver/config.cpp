@@ -246,10 +246,10 @@ LintConfig apply_overrides(LintConfig config, const LintOverrides& overrides) {
 
 std::optional<std::string> unknown_rule(const LintConfig& config, const std::vector<std::string_view>& known_rules) {
   std::string where = config.path.empty() ? "on the command line" : fmt::format("(in {} or on the command line)", config.path);
-  if (auto problem = pattern_naming_no_rule(config.rules, known_rules, where)) return problem;
+  if (auto problem = lint::pattern_naming_no_rule(config.rules, known_rules, where)) return problem;
   for (const auto& [rule, level] : config.severities) {
     if (std::find(known_rules.begin(), known_rules.end(), rule) != known_rules.end()) continue;
-    return naming_no_rule(rule, known_rules, where);
+    return lint::naming_no_rule(rule, known_rules, where);
   }
   return std::nullopt;
 }

@@ -11,7 +11,7 @@
 // quote, suggest, facts and the language server add to the stdlib's price book;
 // `--prices FILE` adds to them.
 //
-// "select" and "ignore" take rule patterns (driver/rule_selection.h); "disable" is the
+// "select" and "ignore" take rule patterns (lint/rule_selection.h); "disable" is the
 // older name of "ignore" and adds to it.
 //
 // "exclude" names folders (relative to the config) that `gpuspec check` skips when
@@ -34,7 +34,7 @@
 #include <vector>
 
 #include "diag/diagnostic.h"
-#include "driver/rule_selection.h"
+#include "lint/rule_selection.h"
 
 namespace gpuspec::driver {
 
@@ -42,7 +42,7 @@ inline constexpr const char* kConfigFileName = "gpuspec.json";
 
 struct LintConfig {
   std::string path;  // the file it was read from; empty for the defaults
-  RuleSelection rules;  // which rules run
+  lint::RuleSelection rules;  // which rules run
   std::map<std::string, Severity> severities;
   std::vector<std::string> policy_dirs;  // already resolved against the config's folder
   std::optional<Severity> fail_on;

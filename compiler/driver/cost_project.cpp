@@ -4,17 +4,15 @@
 
 #include <algorithm>
 #include <iostream>
-#include <map>
 #include <set>
 #include <tuple>
 
-#include "backends/cost/cost_facts.h"
-#include "facts/properties.h"
+#include "backends/cost_rules/quote_rules.h"
 #include "diag/render_text.h"
-#include "driver/config.h"
-#include "lint/lint.h"
 #include "driver/commands.h"
+#include "driver/config.h"
 #include "driver/load_spec.h"
+#include "lint/rule_selection.h"
 
 namespace gpuspec::driver {
 
@@ -64,50 +62,23 @@ std::string load_cost_project(Session& session, const std::vector<std::string>& 
 }
 
 std::vector<cost::Deployment> project_deployments(const CostProject& project, const std::optional<std::string>& name) {
-  std::vector<cost::Deployment> out;
-  for (const auto& program : project.programs) {
-    for (const auto* entry : cost::program_deployments(*program)) {
-      if (name && entry->decl->name != *name && facts::served_workload(*entry->decl) != *name) continue;
-      out.push_back({program.get(), entry});
-    }
-  }
-  return out;
+  std::vector<const sema::Program*> programs;
+  for (const auto& p : project.programs) programs.push_back(p.get());
+  return cost_rules::project_deployments(programs, name);
 }
 
 std::string add_cost_findings(Session& session, const CostProject& project, const cost::Quote& quote,
                               DiagnosticEngine& diags) {
-  // What each quoted option used, as printed (its currency, its rates).
-  std::map<const ast::Declaration*, const std::vector<cost::PriceSource>*> used;
-  for (const auto& s : quote.servers) used[s.decl] = &s.sources;
-  for (const auto& c : quote.clouds) used[c.decl] = &c.sources;
-  lint::PolicySet rules;
-  for (const auto& policy : session.policies().policies()) {
-    if (policy.id.starts_with("cost.")) rules.add(policy);
-  }
+  const lint::PolicySet rules = cost_rules::quote_rules(session.policies());
   if (rules.policies().empty()) return "";
   for (std::size_t i = 0; i < project.programs.size(); ++i) {
-    const sema::Program& program = *project.programs[i];
     lint::LintOptions options;
     options.today = project.today;
     if (const auto& config = project.configs[i]) {
-      options.disabled = disabled_rules(config->rules, session.policies().ids());
+      options.disabled = lint::disabled_rules(config->rules, session.policies().ids());
       options.severities = config->severities;
     }
-    facts::FactStore store(program);
-    cost::CostFacts cost_facts(store, *project.book);
-    DiagnosticEngine scratch;  // the rest of the pack is `check`'s business
-    lint::lint_program(program, rules, options, scratch,
-                       [&](const sema::Program&, const sema::DeclEntry& entry, facts::FactSet& facts) {
-                         cost_facts.defer(entry, facts);
-                         if (auto it = used.find(entry.decl); it != used.end()) {
-                           cost::add_price_age(*entry.decl, facts, *it->second, project.today);
-                         }
-                       },
-                       &store);
-    for (auto& d : scratch.diagnostics()) {
-      const sema::DeclEntry* entry = program.find(d.declaration);
-      if (rules.find(d.id) && entry && used.count(entry->decl)) diags.diagnostics().push_back(std::move(d));
-    }
+    cost_rules::add_quote_findings(*project.programs[i], rules, options, *project.book, quote, diags);
   }
   return "";
 }

@@ -43,13 +43,12 @@ std::string load_cost_project(Session& session, const std::vector<std::string>& 
 // makes `missing-price` and `bom.incomplete` errors first.
 int cost_exit_code(const CostProject& project, bool require_prices, DiagnosticEngine& diags);
 
-// The servers and clouds of every program (roots and imports), each once;
-// `name` keeps the ones named so or serving the workload so named.
+// The servers and clouds of every program (cost_rules::project_deployments).
 std::vector<cost::Deployment> project_deployments(const CostProject& project, const std::optional<std::string>& name);
 
-// Runs the pack's `cost.*` rules (cost.stale-price) over the options of `quote` (the
-// cost facts plus the price age of what the quote used) with the nearest
-// gpuspec.json's `disable` and `severity` settings; findings go to `diags`.
+// Runs the pack's `cost.*` rules over the options of `quote` (cost_rules::add_quote_findings)
+// with each file's nearest gpuspec.json's `disable` and `severity` settings; findings go
+// to `diags`.
 // Returns "" or a tool-failure message (a broken gpuspec.json).
 std::string add_cost_findings(Session& session, const CostProject& project, const cost::Quote& quote,
                               DiagnosticEngine& diags);

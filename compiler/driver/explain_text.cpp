@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "driver/embedded.h"
-#include "driver/rule_text.h"
+#include "lint/rule_text.h"
 
 namespace gpuspec::driver {
 
@@ -34,7 +34,7 @@ std::optional<std::string> embedded_example(const std::string& rule, std::string
 
 std::string indented(std::string_view text, std::string_view prefix = "    ") {
   std::string out;
-  std::string body = dedent(text);
+  std::string body = lint::dedent(text);
   std::size_t start = 0;
   while (start < body.size()) {
     std::size_t end = body.find('\n', start);
@@ -52,16 +52,16 @@ std::string explain_text(const lint::Policy& policy, const SourceManager& source
   if (!policy.doc.empty()) out += "\n" + indented(policy.doc, "  ");
   out += "\n";
   out += fmt::format("  severity  {} (change it with --severity {}=LEVEL or gpuspec.json)\n", severity_name(policy.severity), policy.id);
-  if (!policy.severity_when.empty()) out += fmt::format("  lowered   {}\n", severity_conditions(policy, sources));
+  if (!policy.severity_when.empty()) out += fmt::format("  lowered   {}\n", lint::severity_conditions(policy, sources));
   out += fmt::format("  applies   {}\n", fmt::join(policy.applies, ", "));
-  if (auto when = property_source(policy, "when", sources)) out += fmt::format("  when      {}\n", *when);
-  if (auto require = property_source(policy, "require", sources)) out += fmt::format("  require   {}\n", *require);
+  if (auto when = lint::property_source(policy, "when", sources)) out += fmt::format("  when      {}\n", *when);
+  if (auto require = lint::property_source(policy, "require", sources)) out += fmt::format("  require   {}\n", *require);
   if (!policy.message.empty()) out += fmt::format("  message   \"{}\"\n", policy.message);
   if (policy.hint) out += fmt::format("  hint      \"{}\"\n", *policy.hint);
   if (policy.suggest_instances) out += "  on cloud  names the provider's catalog instances that pass, instead of the hint\n";
   out += fmt::format("  source    {}\n", policy.english_source());
   if (!policy.english.empty()) out += fmt::format("  quoted    {}\n", policy.source);
-  for (const auto& c : citations_in(policy.source)) {
+  for (const auto& c : lint::citations_in(policy.source)) {
     out += fmt::format("  read      {}: docs/sources.md#{}\n", c.text, c.anchor);
   }
   if (policy.decl && policy.decl->name_range.valid()) {

@@ -13,7 +13,7 @@
 #include "backends/cost/price_book.h"
 #include "backends/writers/atomic_write.h"
 #include "diag/diagnostic.h"
-#include "driver/spec_walk.h"
+#include "source/spec_walk.h"
 #include "lint/policy.h"
 #include "sema/program.h"
 #include "source/source.h"

@@ -207,7 +207,7 @@ std::shared_ptr<const Analysis> CompilerAdapter::analyze(const std::string& path
 
   driver::AnalysisOptions options;
   options.lint = !problem;
-  options.lint_options.disabled = driver::disabled_rules(config.rules, session->policies().ids());
+  options.lint_options.disabled = lint::disabled_rules(config.rules, session->policies().ids());
   options.lint_options.severities = config.severities;
   options.lint_options.today = driver::today_for_waivers();
   if (!problem) options.price_paths = config.price_files;

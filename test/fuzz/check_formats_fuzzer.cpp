@@ -18,7 +18,7 @@
 #include "diag/render_junit.h"
 #include "diag/render_sarif.h"
 #include "diag/render_text.h"
-#include "driver/sarif_rules.h"
+#include "lint/sarif_rules.h"
 #include "fuzz_checks.h"
 #include "fuzz_fixture.h"
 
@@ -96,7 +96,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::ostringstream sarif;
   gpuspec::SarifOptions sarif_options;
   sarif_options.tool_version = "fuzz";
-  static const auto rules = gpuspec::driver::sarif_rules_of(fx.session.policies());
+  static const auto rules = gpuspec::lint::sarif_rules_of(fx.session.policies());
   gpuspec::write_sarif(sarif, {{&list, &sources}}, rules, sarif_options);
   require_printable(sarif.str());
   require_json(sarif.str());

@@ -17,7 +17,7 @@
 #include "backends/cost/report.h"
 #include "backends/cost/report_html.h"
 #include "backends/terraform/terraform.h"
-#include "driver/html_context.h"
+#include "backends/cost_rules/html_context.h"
 #include "facts/resolve.h"
 #include "fuzz_checks.h"
 #include "fuzz_fixture.h"
@@ -76,7 +76,7 @@ void emit_costs(const gpuspec::sema::Program& program) {
     require_printable(json, false);
     require_json(json);
     // As `quote --format html`: the balances and each price's source from the program.
-    auto context = gpuspec::driver::html_context(fx.session, decls, {&program}, "fuzz");
+    auto context = gpuspec::cost_rules::html_context(fx.session.policies(), decls, {&program}, "fuzz");
     std::string html = gpuspec::cost::render_quote_html(quote, context);
     require_printable(html, false);
     gpuspec::fuzz::require_no_script(html);
