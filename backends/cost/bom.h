@@ -44,6 +44,9 @@ struct BomLine {
   const PriceEntry* price = nullptr;
   std::string conversion;   // Converted::describe(), or ""
   std::string per_capacity; // "80 USD per 1 TB x 3.84 TB" for a capacity-based price, else ""
+  // The quote date when `price` is dated after it (no eligible price was in effect then:
+  // PriceBook::dated_after), else "". Every format says so (dated_after_note).
+  std::string dated_after;
   bool fully_included() const { return !included_in.empty() && included >= quantity; }
   bool maybe_included() const { return !maybe_in.empty(); }
 };

@@ -86,6 +86,7 @@ class LinePricer {
       line.maybe_price = host_price_;
     }
     line.conversion = priced.converted.describe();
+    line.dated_after = book_.dated_after(price);
     bom_.total.add(*line.line_total);
     bom_.sources.push_back(price->source);
     if (priced.converted.rate) bom_.sources.push_back(priced.converted.rate->source);

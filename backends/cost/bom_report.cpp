@@ -39,6 +39,7 @@ std::string price_note(const BomLine& line) {
     parts.push_back(fmt::format("{} included in {}, the rest priced as parts", num(line.included), line.included_in));
   }
   if (line.maybe_included()) parts.push_back(maybe_note(line));
+  if (!line.dated_after.empty()) parts.push_back(dated_after_note(line.dated_after));
   if (line.price && !line.price->source.verified) parts.push_back("unverified " + line.price->kind + " price");
   if (line.price && line.price->kind == "used") parts.push_back("a used/refurbished price from your price book");
   if (line.price && !line.price->method.empty()) parts.push_back(line.price->kind + ": " + line.price->method);
@@ -181,6 +182,11 @@ ordered_json bom_to_json(const Bom& bom) {
                     {"amount", l.price->amount.value}, {"amount_high", l.price->high.value},
                     {"currency", code(l.price->amount.currency)}};
       if (!l.price->method.empty()) o["price"]["method"] = l.price->method;
+      // Dated after the quote date: the figure was not yet published then.
+      if (!l.dated_after.empty()) {
+        o["price"]["dated_after_quote_date"] = l.dated_after;
+        o["price"]["note"] = dated_after_note(l.dated_after);
+      }
       if (!l.per_capacity.empty()) o["per_capacity"] = l.per_capacity;
       if (!l.conversion.empty()) o["conversion"] = l.conversion;
     } else {

@@ -84,6 +84,7 @@ void price_volume(CloudVolume& v, const PriceBook& book, const std::string& regi
     return;
   }
   v.price = price;
+  v.dated_after = book.dated_after(price);
   v.conversion = converted->describe();
   if (converted->rate) v.rate = converted->rate->source;
   // Both ends of a range convert at the one rate; money per second to per month.

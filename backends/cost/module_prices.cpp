@@ -91,6 +91,7 @@ ServiceLine price_service(const ModuleResource& r, const PriceBook& book, const 
     return line;
   }
   line.price = price;
+  line.dated_after = book.dated_after(price);
   line.conversion = converted->describe();
   if (converted->rate) line.rate = converted->rate->source;
   line.how = rate_text(*price, r.billing);

@@ -37,9 +37,6 @@ PriceSource source_of(const ast::Declaration& decl, bool user) {
   return s;
 }
 
-// Newer is better; a user entry beats a library one first.
-auto rank(const PriceSource& s) { return std::tuple(s.user, s.date_key(), s.entry); }
-
 // `amount = 12000 USD .. 15000 USD`, or a point `amount = 3089 USD` (both ends equal).
 std::optional<std::pair<units::Quantity, units::Quantity>> amount_of(const ast::Declaration& decl) {
   const ast::Property* p = facts::find_property(decl.body, "amount");
@@ -117,6 +114,23 @@ std::string Converted::describe() const {
     return fmt::format("user rate {:.6g} {}->{} (--rate {})", r, from, to, rate->override_text);
   }
   return fmt::format("{} {:.6g} {}->{} ({})", rate->source.entry, r, from, to, rate->source.as_of);
+}
+
+int in_effect_order(const PriceSource& a, const PriceSource& b, std::string_view date) {
+  const std::string da = a.date_key(), db = b.date_key();
+  // 2: dated and in effect; 1: dated after the quote date; 0: undated.
+  auto group = [&](const PriceSource& s, const std::string& d) { return d.empty() ? 0 : s.dated_after(date) ? 1 : 2; };
+  const int ga = group(a, da), gb = group(b, db);
+  if (ga != gb) return ga - gb;
+  if (da == db) return 0;
+  const bool a_newer = da > db;
+  return (ga == 1 ? !a_newer : a_newer) ? 1 : -1;
+}
+
+std::string dated_after_note(const std::string& dated_after) {
+  if (dated_after.empty()) return "";
+  return fmt::format("priced from a source dated after {} (the quote date): no price of it was in effect then",
+                     dated_after);
 }
 
 bool is_new_part_kind(std::string_view kind) {
@@ -277,7 +291,14 @@ std::vector<const PriceEntry*> PriceBook::candidates(const PriceQuery& q) const 
     // A figure someone observed beats one derived from another part's price.
     bool observed = e.kind != "estimate";
     return std::tuple(region_fits, e.source.user, region_match, e.includes.size(), pieces, currency_match, new_part,
-                      observed, e.source.date_key(), e.source.entry);
+                      observed);
+  };
+  // Then the price in effect on the quote date, then the name (a stable, total order).
+  auto better = [&](const PriceEntry* a, const PriceEntry* b) {
+    auto sa = score(*a), sb = score(*b);
+    if (sa != sb) return sa > sb;
+    if (int by_date = in_effect_order(a->source, b->source, quote_date_)) return by_date > 0;
+    return a->source.entry > b->source.entry;
   };
   std::vector<const PriceEntry*> out;
   for (const auto& layer : layers_) {
@@ -292,8 +313,12 @@ std::vector<const PriceEntry*> PriceBook::candidates(const PriceQuery& q) const 
       out.push_back(&e);
     }
   }
-  std::stable_sort(out.begin(), out.end(), [&](const PriceEntry* a, const PriceEntry* b) { return score(*a) > score(*b); });
+  std::stable_sort(out.begin(), out.end(), better);
   return out;
+}
+
+std::string PriceBook::dated_after(const PriceEntry* price) const {
+  return price && price->source.dated_after(quote_date_) ? quote_date_ : std::string();
 }
 
 const PriceEntry* PriceBook::find(const PriceQuery& query) const {
@@ -306,7 +331,17 @@ const Electricity* PriceBook::electricity(const std::string& region) const {
   for (const auto& layer : layers_) {
     for (const auto& e : layer->electricity_) {
       if (e.region != region) continue;
-      if (!best || rank(e.source) > rank(best->source)) best = &e;
+      // The user's first, then the one in effect on the quote date (the prices' date rule).
+      if (!best) {
+        best = &e;
+        continue;
+      }
+      if (e.source.user != best->source.user) {
+        if (e.source.user) best = &e;
+        continue;
+      }
+      int by_date = in_effect_order(e.source, best->source, quote_date_);
+      if (by_date > 0 || (by_date == 0 && e.source.entry > best->source.entry)) best = &e;
     }
   }
   return best;
@@ -338,15 +373,20 @@ std::optional<Converted> PriceBook::convert(const units::Quantity& money, units:
     bool back = false;
     if (links(r, back)) best = &r, inverse = back;
   }
-  // Otherwise the newest rate in effect on the quote date; a user's rate breaks a tie.
-  auto newer = [](const ExchangeRate& r) { return std::tuple(r.source.as_of, r.source.user, r.source.entry); };
+  // Otherwise the newest rate in effect on the quote date (the prices' date rule, but a rate
+  // dated later is never used: money is not converted at a rate nobody had yet); a user's
+  // rate breaks a tie.
+  auto better = [&](const ExchangeRate& a, const ExchangeRate& b) {
+    if (int by_date = in_effect_order(a.source, b.source, quote_date_)) return by_date > 0;
+    return std::tuple(a.source.user, a.source.entry) > std::tuple(b.source.user, b.source.entry);
+  };
   if (!best) {
     for (const auto& layer : layers_) {
       for (const auto& r : layer->rates_) {
         bool back = false;
         if (!links(r, back)) continue;
-        if (!quote_date_.empty() && !r.source.as_of.empty() && r.source.as_of > quote_date_) continue;
-        if (!best || newer(r) > newer(*best)) best = &r, inverse = back;
+        if (r.source.dated_after(quote_date_)) continue;
+        if (!best || better(r, *best)) best = &r, inverse = back;
       }
     }
   }

@@ -1,9 +1,10 @@
 // The price book: every `price`, `exchange_rate` and `electricity` declaration of the
 // stdlib, of the spec's own program, and of user price-book files (`--prices FILE`).
 // A user entry overrides a stdlib entry for the same item, whatever the regions; otherwise
-// the newest `as_of` wins (PriceBook::find has the whole order). Money is converted only through a dated exchange rate (the newest
-// one not after the quote date) or a `--rate` the user gives, and every conversion
-// names the rate it used.
+// the price in effect on the quote date wins: the newest not dated after it (PriceBook::find
+// has the whole order; in_effect_order the date rule, which exchange rates share). Money is
+// converted only through a dated exchange rate (the newest one not after the quote date) or
+// a `--rate` the user gives, and every conversion names the rate it used.
 #pragma once
 
 #include <map>
@@ -29,7 +30,21 @@ struct PriceSource {
   SourceRange range;     // the declaration's name
   // The date to order entries by: an undated entry is older than every dated one.
   std::string date_key() const { return as_of == "undated" ? std::string() : as_of; }
+  // Whether the source is dated after `date` (the quote date), so it was not yet in effect
+  // then. An undated source and a --rate never are; with no date (`check`) nothing is.
+  bool dated_after(std::string_view date) const { return !date.empty() && date_key() > date; }
 };
+
+// The one date rule, for prices and exchange rates alike: how `a` compares with `b` on the
+// quote `date` (> 0: `a` is better). A source in effect (dated on or before `date`) beats
+// one dated after it, the newer the better; among sources dated after it, the older is
+// better (the figure nearest the date, used only when nothing was in effect, and said so).
+// An undated source ranks below every dated one, as without a date.
+int in_effect_order(const PriceSource& a, const PriceSource& b, std::string_view date);
+
+// "priced from a source dated after 2024-04-14 (the quote date): no price of it was in effect
+// then", the note every line priced so carries; "" when `dated_after` is empty.
+std::string dated_after_note(const std::string& dated_after);
 
 // A part a system price already covers (`includes = [8 x nvidia.h100_80gb_sxm, ...]`).
 struct IncludedPart {
@@ -157,10 +172,15 @@ class PriceBook {
   // price the build holds, the most specific first (most included parts, then most
   // pieces), before a price without `includes`; then one in `currency`; then (for a
   // capex) a new-part price over a used one; then an observed figure over an estimate;
-  // then the newest as_of (an undated entry is the oldest).
+  // then the price in effect on the quote date (in_effect_order: the newest not dated after
+  // it, else the oldest dated after it; an undated entry below every dated one). Without a
+  // quote date, the newest.
   const PriceEntry* find(const PriceQuery& query) const;
   // Every entry that may serve the query, best first (tiered prices pick among them).
   std::vector<const PriceEntry*> candidates(const PriceQuery& query) const;
+  // The quote date when `price` is dated after it (chosen only because no eligible price
+  // was in effect then), else "": what a line records to say so (dated_after_note).
+  std::string dated_after(const PriceEntry* price) const;
   const Electricity* electricity(const std::string& region) const;
   // The `billing` of a `volume` type (per_capacity or tiered) from the stdlib or a user
   // file; nullopt when no such volume type is declared.

@@ -138,6 +138,7 @@ CloudQuote quote_cloud(const sema::Program& program, const sema::DeclEntry& entr
                      kMissingRateHint);
     } else {
       q.price = price;
+      q.dated_after = book.dated_after(price);
       q.conversion = converted->describe();
       // Both ends of a range convert at the one rate; money per second to per hour.
       const MoneyRange hourly = MoneyRange{price->amount.value, price->high.value} * (converted->value.value * 3600);
@@ -223,6 +224,7 @@ OnPremQuote quote_server(const sema::Program& program, const sema::DeclEntry& en
   const std::string region = f.symbol("site.region").value_or("other");
   const std::string unpriced_energy = fmt::format("electricity ({})", region);
   q.electricity = book.electricity(region);
+  if (q.electricity && q.electricity->source.dated_after(book.quote_date())) q.electricity_dated_after = book.quote_date();
   MissingPrices missing(diags, decl);
   if (!q.electricity) {
     missing.report(unpriced_energy, decl.name_range, "electricity",

@@ -43,6 +43,7 @@ struct OnPremQuote {
   double pue = 1;
   std::string pue_source;                // "site.pue" or the electricity entry
   const Electricity* electricity = nullptr;
+  std::string electricity_dated_after;   // the quote date when the electricity entry is dated after it
   std::string electricity_conversion;
   double energy_price = 0;               // the electricity price in the quote's currency, per W*s
   std::optional<double> full_load_w;     // per cluster
@@ -67,6 +68,7 @@ struct CloudVolume {
   std::string conversion;
   std::optional<PriceSource> rate;       // the exchange rate the conversion used
   std::optional<MoneyRange> monthly;     // one volume per month, in the quote currency
+  std::string dated_after;               // the quote date when `price` is dated after it (BomLine::dated_after)
 };
 
 // A resource the Terraform module creates besides the nodes and their disks
@@ -83,6 +85,7 @@ struct ServiceLine {
   std::string conversion;
   std::optional<PriceSource> rate;
   std::optional<MoneyRange> monthly;  // all `count` of them, per month
+  std::string dated_after;            // the quote date when `price` is dated after it (BomLine::dated_after)
 };
 
 struct CloudQuote {
@@ -92,6 +95,7 @@ struct CloudQuote {
   double count = 1;
   double utilization = 1;
   const PriceEntry* price = nullptr;
+  std::string dated_after;               // the quote date when `price` is dated after it (BomLine::dated_after)
   std::string conversion;
   std::optional<MoneyRange> hourly;      // one instance, in the quote currency
   std::optional<double> duration_hours;  // the cloud's duration (or the workload's horizon)

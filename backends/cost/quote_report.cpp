@@ -4,6 +4,8 @@
 // for each figure whether it is exact, a lower bound ("at least") or an upper bound.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "backends/cost/report.h"
 #include "backends/cost/report_helpers.h"
 #include "backends/cost/report_rows.h"
@@ -33,14 +35,35 @@ std::string bound_name(BoundKind b) {
   return b == BoundKind::AtLeast ? "at least" : b == BoundKind::AtMost ? "at most" : "";
 }
 
-std::string kwh_price(const Electricity& e, const std::string& conversion, units::Currency c, double converted_per_ws) {
+std::string kwh_price(const Electricity& e, const std::string& conversion, units::Currency c, double converted_per_ws,
+                      const std::string& dated_after) {
   std::string out = fmt::format("{:.4g} {}/kWh ({} {})", converted_per_ws * 3.6e6, code(c), e.source.entry, e.source.as_of);
+  if (!dated_after.empty()) out += ", " + dated_after_note(dated_after);
   if (!conversion.empty()) out += ", converted at " + conversion;
   return out;
 }
 
-std::string price_ref(const PriceSource& s) {
-  return fmt::format("{} {}{}", s.entry, s.as_of, s.verified ? "" : " (unverified)");
+// "prices.x 2026-06-18", with "(unverified)" and the note of a price dated after the quote date.
+std::string price_ref(const PriceSource& s, const std::string& dated_after) {
+  std::string out = fmt::format("{} {}{}", s.entry, s.as_of, s.verified ? "" : " (unverified)");
+  if (!dated_after.empty()) out += " (" + dated_after_note(dated_after) + ")";
+  return out;
+}
+
+// " (2 priced from sources dated after 2024-04-14, the quote date: nvidia.rtx_4090, ...)" when
+// BOM lines are: the text quote lists no BOM lines, so its capex says it.
+std::string late_lines(const Bom& bom) {
+  std::vector<std::string> parts;
+  std::string date;
+  for (const auto& line : bom.lines) {
+    if (line.dated_after.empty()) continue;
+    date = line.dated_after;
+    if (std::find(parts.begin(), parts.end(), line.part) == parts.end()) parts.push_back(line.part);
+  }
+  if (parts.empty()) return "";
+  std::string names;
+  for (const auto& p : parts) names += (names.empty() ? "" : ", ") + p;
+  return fmt::format(" ({} priced from a source dated after {}, the quote date: {})", parts.size(), date, names);
 }
 
 
@@ -82,7 +105,7 @@ std::vector<Figure> server_figures(const OnPremQuote& s, units::Currency currenc
   const std::string c = code(currency);
   const std::string sec = server_section(s);
   std::vector<Figure> out;
-  out.push_back(money_figure(sec, "capex (BOM total)", s.capex(), c, fmt::format("{} BOM lines", s.bom.lines.size()), "part"));
+  out.push_back(money_figure(sec, "capex (BOM total)", s.capex(), c, fmt::format("{} BOM lines{}", s.bom.lines.size(), late_lines(s.bom)), "part"));
   if (s.energy_per_month && s.full_load_w && s.electricity) {
     out.push_back({sec, "electricity per month", s.energy_per_month, std::nullopt, "", c,
                    fmt::format("{} full load x {} h x {:.4g} utilization ({}) x PUE {} ({}) x {}",
@@ -90,7 +113,8 @@ std::vector<Figure> server_figures(const OnPremQuote& s, units::Currency currenc
                                s.utilization, s.utilization_why, num(s.pue), s.pue_source,
                                // The price itself: dividing the month's cost back by load x PUE x
                                // utilization printed -nan CNY/kWh at a utilization of 0%.
-                               kwh_price(*s.electricity, s.electricity_conversion, currency, s.energy_price))});
+                               kwh_price(*s.electricity, s.electricity_conversion, currency, s.energy_price,
+                                         s.electricity_dated_after))});
   } else {
     out.push_back({sec, "electricity per month", std::nullopt, std::nullopt, s.full_load_w ? "no price" : "", c,
                    s.full_load_w ? "no electricity price for the site region" : "no full-load figure"});
@@ -107,7 +131,7 @@ std::vector<Figure> cloud_figures(const CloudQuote& cl, units::Currency currency
   const std::string c = code(currency);
   const std::string sec = cloud_section(cl);
   std::vector<Figure> out;
-  std::string src = cl.price ? fmt::format("{} in {}: {}", cl.instance, cl.region.empty() ? "-" : cl.region, price_ref(cl.price->source))
+  std::string src = cl.price ? fmt::format("{} in {}: {}", cl.instance, cl.region.empty() ? "-" : cl.region, price_ref(cl.price->source, cl.dated_after))
                              : cl.instance + ": no price";
   if (!cl.conversion.empty()) src += ", converted at " + cl.conversion;
   out.push_back(range_figure(sec, pricing_words(cl.pricing) + " per instance-hour", cl.hourly, c + "/h", src));
@@ -119,7 +143,7 @@ std::vector<Figure> cloud_figures(const CloudQuote& cl, units::Currency currency
   for (const auto& v : cl.volumes) {
     std::string what = fmt::format("{} x {} {} GiB{}", num(cl.count), v.volume, num(v.gib),
                                    v.size_defaulted ? " (no size declared: the Terraform backend's default)" : "");
-    std::string vsrc = v.monthly ? fmt::format("{}: {}, {}", what, v.how, price_ref(v.price->source)) : what + ": no price";
+    std::string vsrc = v.monthly ? fmt::format("{}: {}, {}", what, v.how, price_ref(v.price->source, v.dated_after)) : what + ": no price";
     if (!v.conversion.empty()) vsrc += ", converted at " + v.conversion;
     std::optional<MoneyRange> monthly = v.monthly ? std::optional(*v.monthly * cl.count) : std::nullopt;
     out.push_back(range_figure(sec, v.role + " disk per month", monthly, c, vsrc));
@@ -128,7 +152,7 @@ std::vector<Figure> cloud_figures(const CloudQuote& cl, units::Currency currency
   for (const auto& line : cl.services) {
     std::string what = fmt::format("{} x {}", line.count, line.item);
     if (line.gib > 0) what += fmt::format(" {} GiB", num(line.gib));
-    std::string lsrc = line.price ? fmt::format("{}: {}, {}", what, line.how, price_ref(line.price->source))
+    std::string lsrc = line.price ? fmt::format("{}: {}, {}", what, line.how, price_ref(line.price->source, line.dated_after))
                                   : fmt::format("{}: {}", what, line.how);
     if (!line.conversion.empty()) lsrc += ", converted at " + line.conversion;
     Figure f = range_figure(sec, line.role + " per month", line.monthly, c, lsrc);
@@ -212,8 +236,14 @@ ordered_json capability_json(const Capability& c) {
           {"dense_bf16_tflops", opt_number(c.total())}};
 }
 
-ordered_json source_json(const PriceSource& s) {
-  return {{"entry", s.entry}, {"as_of", s.as_of}, {"verified", s.verified}};
+ordered_json source_json(const PriceSource& s, const std::string& dated_after = "") {
+  ordered_json o = {{"entry", s.entry}, {"as_of", s.as_of}, {"verified", s.verified}};
+  // Dated after the quote date: the figure was not yet published then.
+  if (!dated_after.empty()) {
+    o["dated_after_quote_date"] = dated_after;
+    o["note"] = dated_after_note(dated_after);
+  }
+  return o;
 }
 
 ordered_json server_json(const OnPremQuote& s) {
@@ -224,7 +254,7 @@ ordered_json server_json(const OnPremQuote& s) {
   o["utilization"] = s.utilization;
   o["pue"] = s.pue;
   o["pue_source"] = s.pue_source;
-  o["electricity"] = s.electricity ? source_json(s.electricity->source) : ordered_json(nullptr);
+  o["electricity"] = s.electricity ? source_json(s.electricity->source, s.electricity_dated_after) : ordered_json(nullptr);
   if (!s.electricity_conversion.empty()) o["electricity_conversion"] = s.electricity_conversion;
   o["full_load_w"] = opt_number(s.full_load_w);
   o["capex"] = total_to_json(s.capex());
@@ -248,7 +278,7 @@ ordered_json cloud_json(const CloudQuote& c) {
   o["utilization"] = c.utilization;
   o["billed_share"] = c.billed_share();
   if (c.price) {
-    ordered_json p = source_json(c.price->source);
+    ordered_json p = source_json(c.price->source, c.dated_after);
     p["kind"] = c.price->kind;
     p["amount_per_hour"] = c.price->amount.value * 3600;
     p["amount_per_hour_high"] = c.price->high.value * 3600;
@@ -268,7 +298,7 @@ ordered_json cloud_json(const CloudQuote& c) {
     vo["volume"] = v.volume;
     vo["gib"] = v.gib;
     vo["size_defaulted"] = v.size_defaulted;
-    vo["price"] = v.price ? source_json(v.price->source) : ordered_json(nullptr);
+    vo["price"] = v.price ? source_json(v.price->source, v.dated_after) : ordered_json(nullptr);
     if (!v.how.empty()) vo["how"] = v.how;
     if (!v.conversion.empty()) vo["conversion"] = v.conversion;
     vo["monthly_each"] = opt_number(low_of(v.monthly));
@@ -284,7 +314,7 @@ ordered_json cloud_json(const CloudQuote& c) {
     so["count"] = line.count;
     so["traffic"] = line.traffic;
     if (line.gib > 0) so["gib"] = line.gib;
-    so["price"] = line.price ? source_json(line.price->source) : ordered_json(nullptr);
+    so["price"] = line.price ? source_json(line.price->source, line.dated_after) : ordered_json(nullptr);
     so["how"] = line.how;
     if (!line.conversion.empty()) so["conversion"] = line.conversion;
     so["monthly"] = opt_number(low_of(line.monthly));

@@ -101,6 +101,12 @@ def check_case(gpuspec, here, case, stdlib):
         detail = f"{money(low)} .. {money(high)} {bom['currency']}"
     line = (f"{case['id']}: {outcome}: public {money(public['amount'])} {public['currency']} "
             f"({case['date']}) vs book {detail}")
+    # The book's price in effect at the source's date, where it has one; a line whose every
+    # price is dated later is priced from the oldest of them, and says so: list those parts.
+    late = [l["part"] for l in bom["lines"] if l["price"] and "dated_after_quote_date" in l["price"]]
+    priced = [l for l in bom["lines"] if l["price"]]
+    if late:
+        line += f"\n  {len(late)} of {len(priced)} priced lines from sources dated after {case['date']}: {', '.join(late)}"
     if outcome != case["expect"]:
         problems.append(f"{case['id']}: {outcome}, but the manifest expects {case['expect']} (update README.md)")
     return (line, outcome), problems
