@@ -46,13 +46,19 @@ bool library_table(const sema::Program& program, std::string_view kind) {
 // What `read` reads now (`fact` for a fact), encoded so that two reads encode alike only
 // if the provider cannot tell them apart. A whole fact's range in the program's files is
 // a slot: added to `slots`, and encoded as which earlier slot, if any, has the same range.
-std::string observe(const FactRead& read, const Fact* fact, const sema::Program& program,
-                    std::vector<SourceRange>& slots) {
-  std::string out;
-  if (read.kind == FactRead::Kind::Table) return library_table(program, read.name) ? "L" : "P";
-  if (!fact) return "-";
+void observe(std::string& out, const FactRead& read, const Fact* fact, const sema::Program& program,
+             std::vector<SourceRange>& slots) {
+  out.clear();
+  if (read.kind == FactRead::Kind::Table) {
+    out += library_table(program, read.name) ? 'L' : 'P';
+    return;
+  }
+  if (!fact) {
+    out += '-';
+    return;
+  }
   append_key(out, fact->value);
-  if (read.kind == FactRead::Kind::Value) return out;
+  if (read.kind == FactRead::Kind::Value) return;
   const Origin& origin = fact->origin;
   out += static_cast<char>('0' + static_cast<int>(origin.kind));
   append_text(out, origin.entry);
@@ -71,7 +77,6 @@ std::string observe(const FactRead& read, const Fact* fact, const sema::Program&
     append_bytes(out, origin.range.begin);
     append_bytes(out, origin.range.end);
   }
-  return out;
 }
 
 const Fact* find_read(const FactSet& facts, const FactRead& read) {
@@ -95,8 +100,17 @@ struct FactMemo::Entry {
 struct FactMemo::Node {
   bool has_next = false;
   FactRead next;  // what the provider reads next from here
-  std::unordered_map<std::string, std::unique_ptr<Node>> children;  // by the value it reads
+  // By the value it reads. Most nodes have one child (the inputs shared by every entry
+  // under them), so a short vector: a hash map per node was most of keeping an entry.
+  std::vector<std::pair<std::string, std::unique_ptr<Node>>> children;
   std::unique_ptr<const Entry> entry;  // where it read nothing more
+
+  Node* child(const std::string& value) const {
+    for (const auto& [known, node] : children) {
+      if (known == value) return node.get();
+    }
+    return nullptr;
+  }
 };
 
 FactMemo::FactMemo(bool shared) : shared_(shared) {}
@@ -122,21 +136,31 @@ FactMemo::Recording::~Recording() {
 }
 
 void FactMemo::Recording::read(FactKey key, const Fact* fact, bool whole) {
-  // A fact the provider wrote itself is no input: reading it again reads what the other reads decided.
-  for (const auto& w : written_) {
-    if (w.id == key.id && (key.id != kNoFactId || w.name == key.name)) return;
+  // A fact the provider wrote itself is no input: reading it again reads what the other
+  // reads decided. A fact read before is unchanged since. By id, in flags, for a
+  // provider reads and writes a hundred facts (the estimate).
+  const std::uint8_t bit = whole ? 2 : 1;
+  if (key.id != kNoFactId) {
+    if (seen_.empty()) seen_.resize(FactSchema::builtin().size(), 0);
+    for (; journaled_ < written_.size(); ++journaled_) {
+      if (written_[journaled_].id != kNoFactId) seen_[written_[journaled_].id] |= 4;
+    }
+    if (seen_[key.id] & (4 | bit)) return;
+    seen_[key.id] |= bit;
+  } else if (std::any_of(written_.begin(), written_.end(), [&](const auto& w) { return w.name == key.name; })) {
+    return;
   }
   FactRead read{whole ? FactRead::Kind::Fact : FactRead::Kind::Value, key.id,
                 key.id == kNoFactId ? std::string(key.name) : std::string()};
-  if (std::find(reads_.begin(), reads_.end(), read) != reads_.end()) return;  // read before, unchanged since
-  values_.push_back(observe(read, fact, program_, slots_));
+  if (key.id == kNoFactId && std::find(reads_.begin(), reads_.end(), read) != reads_.end()) return;
+  observe(values_.emplace_back(), read, fact, program_, slots_);
   reads_.push_back(std::move(read));
 }
 
 void FactMemo::Recording::table(std::string_view kind) {
   FactRead read{FactRead::Kind::Table, kNoFactId, std::string(kind)};
   if (std::find(reads_.begin(), reads_.end(), read) != reads_.end()) return;
-  values_.push_back(observe(read, nullptr, program_, slots_));
+  observe(values_.emplace_back(), read, nullptr, program_, slots_);
   own_table_ = own_table_ || values_.back() == "P";
   reads_.push_back(std::move(read));
 }
@@ -150,6 +174,7 @@ void note_table_read(std::string_view kind) {
 bool FactMemo::replay(const std::string& key, const sema::Program& program, SourceRange declaration, FactSet& facts,
                       DiagnosticEngine& diags) const {
   std::vector<SourceRange> slots{declaration};
+  thread_local std::string value;  // one buffer for every read: a look-up allocates nothing else
   const Entry* entry = nullptr;
   {
     // The walk reads the set under the lock: a resolving thread's own set, and no
@@ -160,9 +185,9 @@ bool FactMemo::replay(const std::string& key, const sema::Program& program, Sour
     const Node* node = root->second.get();
     while (!node->entry) {
       if (!node->has_next) return false;
-      auto child = node->children.find(observe(node->next, find_read(facts, node->next), program, slots));
-      if (child == node->children.end()) return false;
-      node = child->second.get();
+      observe(value, node->next, find_read(facts, node->next), program, slots);
+      node = node->child(value);
+      if (!node) return false;
     }
     entry = node->entry.get();
   }
@@ -235,9 +260,9 @@ void FactMemo::keep(std::string key, Recording& recording, DiagnosticEngine& dia
     } else if (!(node->next == recording.reads_[i])) {
       return;
     }
-    auto& child = node->children[recording.values_[i]];
-    if (!child) child = std::make_unique<Node>();
-    node = child.get();
+    Node* child = node->child(recording.values_[i]);
+    if (!child) child = node->children.emplace_back(std::move(recording.values_[i]), std::make_unique<Node>()).second.get();
+    node = child;
   }
   if (node->entry || node->has_next) return;  // another thread kept it first
   node->entry = std::move(entry);

@@ -83,6 +83,8 @@ class FactMemo {
     std::vector<std::string> values_;  // of reads_, as observe() encodes them
     std::vector<SourceRange> slots_;   // the slot ranges, the declaration's first
     bool own_table_ = false;
+    std::vector<std::uint8_t> seen_;  // by FactId: 1 value read, 2 whole read, 4 written
+    std::size_t journaled_ = 0;       // of written_, in seen_
     DiagnosticEngine reported_;
   };
   static Recording* recording();  // this thread's, or null

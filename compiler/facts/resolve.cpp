@@ -19,27 +19,30 @@ namespace {
 // add_workload_facts through the program's memo (fact_memo.h), in the parts that depend
 // on less than the whole deployment (issue 12): the declared, model and default facts
 // (the workload alone), the estimate (those and the job's GPUs), its remedies (the
-// estimate and the deployment's cards). Each reads the workload's declaration besides
-// the set, which its key names.
+// estimate and the deployment's cards). Each is called with the workload's declaration,
+// and the latter two with the GPUs as the estimator counts them, which their keys name
+// as arguments (several gpu.count_total and gpu.vram are one to the estimator); the
+// memo records what they read of the set.
 void add_served_workload_facts(const sema::Program& program, const sema::DeclEntry& workload, FactSet& facts,
                                SourceRange at, DiagnosticEngine& diags, const FactMemo* memo) {
-  auto key = [&](const char* part) {
+  auto key = [&](const char* part, auto... arguments) {
     std::string out(part);
     out.append(reinterpret_cast<const char*>(&workload), sizeof(&workload));
+    (out.append(reinterpret_cast<const char*>(&arguments), sizeof(arguments)), ...);
     return out;
-  };
-  auto job_gpus = [&] {
-    auto total = facts.quantity("gpu.count_total"_fact);
-    return total_job_gpus(total ? std::optional(total->value) : std::nullopt);
   };
   memoized(memo, key("workload"), program, at, facts, diags,
            [&](DiagnosticEngine&) { add_workload_base_facts(program, workload, facts); });
-  memoized(memo, key("estimate"), program, at, facts, diags, [&](DiagnosticEngine& reported) {
-    add_workload_estimate_facts(*workload.decl, facts, job_gpus(), gpus_per_node(facts), reported);
+  auto count = facts.quantity("gpu.count_total"_fact);
+  const double total = total_job_gpus(count ? std::optional(count->value) : std::nullopt);
+  const int per_node = gpus_per_node(facts);
+  memoized(memo, key("estimate", total, per_node), program, at, facts, diags, [&](DiagnosticEngine& reported) {
+    add_workload_estimate_facts(*workload.decl, facts, total, per_node, reported);
   });
-  memoized(memo, key("remedies"), program, at, facts, diags, [&](DiagnosticEngine&) {
-    add_workload_remedy_facts(*workload.decl, facts, job_gpus(), deployment_gpus(facts));
-  });
+  const DeploymentGpus cards = deployment_gpus(facts);
+  const double vram = cards.vram.value_or(-1);
+  memoized(memo, key("remedies", total, cards.per_node, vram), program, at, facts, diags,
+           [&](DiagnosticEngine&) { add_workload_remedy_facts(*workload.decl, facts, total, cards); });
 }
 
 FactSet resolve(const sema::Program& program, const sema::DeclEntry& entry, DiagnosticEngine& diags,
