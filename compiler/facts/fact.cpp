@@ -153,7 +153,7 @@ const Fact* FactSet::lookup(FactId id) const {
 
 const Fact* FactSet::lookup(FactKey key) const { return key.id != kNoFactId ? lookup(key.id) : find_unregistered(key.name); }
 
-const Fact* FactSet::find(FactId id) const { return noted({id, registry().name(id)}, lookup(id), true); }
+const Fact* FactSet::find(FactId id) const { return noted({id, {}}, lookup(id), true); }  // a reader needs no name for an id
 
 const Fact* FactSet::find(std::string_view name) const { return find(fact_key(name)); }
 
