@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "facts/fact_memo.h"
+
 namespace gpuspec::facts {
 
 const Fact* software(const FactSet& facts, const std::string& key) {
@@ -83,6 +85,7 @@ Origin default_origin(const ast::Declaration& decl, Explanation why) {
 }
 
 const std::vector<const sema::DeclEntry*>& entries_of_kind(const sema::Program& program, std::string_view kind) {
+  note_table_read(kind);  // a memoized provider depends on which table it walks (fact_memo.h)
   return program.declarations_of_kind(kind);
 }
 

@@ -145,11 +145,15 @@ void FactSet::provide(FactId id) const {
   }
 }
 
-const Fact* FactSet::find(FactId id) const {
+const Fact* FactSet::lookup(FactId id) const {
   if (!deferred_.empty()) provide(id);
   if (id < where_.size() && where_[id] != 0) return &slots_[where_[id] - 1].get();
-  return base_ ? base_->find(id) : nullptr;
+  return base_ ? base_->lookup(id) : nullptr;
 }
+
+const Fact* FactSet::lookup(FactKey key) const { return key.id != kNoFactId ? lookup(key.id) : find_unregistered(key.name); }
+
+const Fact* FactSet::find(FactId id) const { return noted({id, {}}, lookup(id), true); }  // a reader needs no name for an id
 
 const Fact* FactSet::find(std::string_view name) const { return find(fact_key(name)); }
 
@@ -158,7 +162,7 @@ std::vector<std::pair<std::string_view, const Fact*>> FactSet::sorted() const {
   std::vector<std::pair<std::string_view, const Fact*>> out;
   if (base_) {
     for (const auto& [name, fact] : base_->sorted()) {
-      if (find(name) == fact) out.emplace_back(name, fact);  // not shadowed by this layer
+      if (lookup(fact_key(name)) == fact) out.emplace_back(name, fact);  // not shadowed by this layer
     }
   }
   for (const auto& slot : slots_) out.emplace_back(registry().name(slot.id), &slot.get());
@@ -173,7 +177,7 @@ void FactSet::set(FactKey key, Value value, Origin origin) {
   put_unregistered(key.name, value, origin);
 }
 
-const Fact* FactSet::find(FactKey key) const { return key.id != kNoFactId ? find(key.id) : find_unregistered(key.name); }
+const Fact* FactSet::find(FactKey key) const { return noted(key, lookup(key), true); }
 
 // A name the registry lacks is only ever kept aside: no need to hash it again.
 const Fact* FactSet::find_unregistered(std::string_view name) const {
@@ -197,10 +201,10 @@ std::optional<std::string> text_of(const Fact* fact) {
 
 }  // namespace
 
-std::optional<units::Quantity> FactSet::quantity(std::string_view name) const { return quantity_of(find(name)); }
-std::optional<units::Quantity> FactSet::quantity(FactKey key) const { return quantity_of(find(key)); }
-std::optional<std::string> FactSet::symbol(std::string_view name) const { return text_of(find(name)); }
-std::optional<std::string> FactSet::symbol(FactKey key) const { return text_of(find(key)); }
+std::optional<units::Quantity> FactSet::quantity(std::string_view name) const { return quantity(fact_key(name)); }
+std::optional<units::Quantity> FactSet::quantity(FactKey key) const { return quantity_of(noted(key, lookup(key), false)); }
+std::optional<std::string> FactSet::symbol(std::string_view name) const { return symbol(fact_key(name)); }
+std::optional<std::string> FactSet::symbol(FactKey key) const { return text_of(noted(key, lookup(key), false)); }
 
 FactSet::Own FactSet::own() const {
   Own out;

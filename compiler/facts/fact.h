@@ -54,6 +54,17 @@ struct Fact {
   Origin origin;
 };
 
+// Told of every read of a set that watches it (FactSet::watch): a memoized provider's
+// reads are recorded so (fact_memo.h). `whole` when the reader got the whole fact
+// (find), not just its value (quantity, symbol).
+class FactReader {
+ public:
+  virtual void read(FactKey key, const Fact* fact, bool whole) = 0;
+
+ protected:
+  ~FactReader() = default;
+};
+
 // The facts of one declaration (a server, cloud or workload), by name.
 //
 // A fact the registry (FactSchema::builtin()) knows is kept in a slot by its id: a
@@ -113,6 +124,9 @@ class FactSet {
     std::string name;  // only when id is kNoFactId
   };
   void journal(std::vector<Written>* journal) { journal_ = journal; }
+  // While a reader is given, every find(), quantity() and symbol() tells it what was
+  // read; null stops it. A copy of the set has none.
+  void watch(FactReader* reader) { reader_ = reader; }
 
   // `fill` sets (some of) the facts `ids` on this set, run once, on the first read of
   // one of them; it must not capture the set (the set may move before it runs).
@@ -156,6 +170,13 @@ class FactSet {
   // Makes room for a new slot of `id`: the index and the slots sized for the registry on the first.
   void prepare_slot(FactId id);
   const Fact* find_unregistered(std::string_view name) const;
+  // find without telling the reader: what the public reads and the base's use.
+  const Fact* lookup(FactId id) const;
+  const Fact* lookup(FactKey key) const;
+  const Fact* noted(FactKey key, const Fact* fact, bool whole) const {
+    if (reader_) reader_->read(key, fact, whole);
+    return fact;
+  }
 
   std::string declaration_;
   std::string kind_;
@@ -172,6 +193,7 @@ class FactSet {
   // of a layered set and was ~2 % of a check).
   mutable std::vector<std::uint16_t> pending_;
   std::vector<Written>* journal_ = nullptr;
+  FactReader* reader_ = nullptr;
 };
 
 }  // namespace gpuspec::facts

@@ -8,6 +8,7 @@
 
 #include "diag/diagnostic.h"
 #include "facts/fact.h"
+#include "facts/fact_memo.h"
 #include "facts/resolve.h"
 #include "sema/program.h"
 
@@ -33,14 +34,14 @@ class FactStore {
   // calls it once a declaration is linted: the sets of every declaration of a program
   // held to its end were most of a large spec's memory (issue 25: 14 KB per workload
   // of 170 bytes). Only the caller of resolve() or of() may hold the reference they
-  // returned, and not past this call; sets borrow from the workload cache, never from
+  // returned, and not past this call; sets borrow from the workload memo, never from
   // each other, so no other set points into a forgotten one.
   void release(const sema::DeclEntry& entry) { resolved_.erase(&entry); }
 
  private:
   const sema::Program* program_;
   std::map<const sema::DeclEntry*, FactSet> resolved_;
-  WorkloadFactCache workloads_;
+  FactMemo workloads_{false};  // the served workloads' facts (fact_memo.h)
 };
 
 }  // namespace gpuspec::facts

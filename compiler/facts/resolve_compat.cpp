@@ -12,10 +12,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <array>
 
 #include "facts/compat_support.h"
-#include "facts/library_fact_cache.h"
+#include "facts/fact_memo.h"
 
 namespace gpuspec::facts {
 
@@ -128,39 +127,20 @@ void add_shared_facts(FactBuilder& b) {
   add_export_facts(b);
 }
 
-// The stack, CUDA and export facts read only the software properties below (the
-// deployment's own or the served workload's), four GPU and site facts, and the library's
-// compatibility tables; their origins name the declaration, those properties, or catalog
-// entries. So they are resolved once per distinct inputs per library and replayed
-// (library_fact_cache.h): ~15 % of resolving a server before (issue 12).
-constexpr const char* kSoftwareRead[] = {"os", "framework", "cuda", "driver", "containers", "monitoring", "distributed"};
-
-void add_shared_facts_through_cache(FactBuilder& b) {
-  const LibraryFactCache* cache =
-      library_fact_cache(b.program(), {"framework_release", "cuda_arch", "cuda_driver", "export_restriction"});
-  if (!cache) return add_shared_facts(b);
-  FactSet& facts = b.facts();
-  std::array<SourceRange, 1 + std::size(kSoftwareRead)> slots;
-  slots[0] = b.decl().name_range;
-  std::string key;
-  key.reserve(160);
-  for (std::size_t i = 0; i < std::size(kSoftwareRead); ++i) {
-    const Fact* property = software(facts, kSoftwareRead[i]);
-    // The resolvers copy these origins whole: a slot carries only a range.
-    if (!plain_declared(property)) return add_shared_facts(b);
-    append_key(key, property);
-    if (property) slots[i + 1] = property->origin.range;
-  }
-  for (FactKey read : {"gpu.compute_capability"_fact, "gpu.arch"_fact, "gpu.model"_fact, "site.region"_fact}) {
-    append_key(key, facts.find(read));
-  }
-  resolve_through(&cache->compat, b.program(), key, facts, slots, [&] { add_shared_facts(b); });
+// The stack, CUDA and export facts depend on a few software properties, GPU and site
+// facts and the library's compatibility tables: resolved once per distinct inputs per
+// library and replayed (fact_memo.h records what they read): ~15 % of resolving a
+// server before (issue 12).
+void add_shared_facts_memoized(FactBuilder& b) {
+  DiagnosticEngine none;
+  memoized(library_memo(b.program()), "compat", b.program(), b.decl().name_range, b.facts(), none,
+           [&](DiagnosticEngine&) { add_shared_facts(b); });
 }
 
 }  // namespace
 
 void resolve_compat(FactBuilder& b) {
-  add_shared_facts_through_cache(b);
+  add_shared_facts_memoized(b);
   add_plan_facts(b);
 }
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "facts/compat_support.h"
-#include "facts/library_fact_cache.h"
+#include "facts/fact_memo.h"
 #include "facts/resolve_server_parts.h"
 
 namespace gpuspec::facts {
@@ -134,19 +134,13 @@ void add_baseboard_facts(FactBuilder& b) {
   b.catalog("gpu.baseboard_system_power"_fact, *board, "system_power");
 }
 
-// The baseboard depends on the GPU model and count and the chassis's board size alone
-// (and the library's parts and chassis), and finding it walks every part of the catalog:
-// found once per those per library and replayed (library_fact_cache.h). Its origins are
-// all catalog properties.
-void add_baseboard_facts_through_cache(FactBuilder& b) {
-  const LibraryFactCache* cache = library_fact_cache(b.program(), {"part", "chassis"});
-  if (!cache) return add_baseboard_facts(b);
-  std::string key;
-  append_key(key, b.facts().find("gpu.model"_fact));
-  append_key(key, b.facts().find("gpu.count"_fact));
-  append_key(key, b.facts().find("chassis.baseboard_gpus"_fact));
-  append_key(key, b.facts().find("chassis.baseboard_fabric"_fact));
-  resolve_through(&cache->baseboard, b.program(), key, b.facts(), {}, [&] { add_baseboard_facts(b); });
+// The baseboard depends on the GPU model and count and the chassis's board (and the
+// library's parts), and finding it walks every part of the catalog: found once per
+// those per library and replayed (fact_memo.h).
+void add_baseboard_facts_memoized(FactBuilder& b) {
+  DiagnosticEngine none;
+  memoized(library_memo(b.program()), "baseboard", b.program(), b.decl().name_range, b.facts(), none,
+           [&](DiagnosticEngine&) { add_baseboard_facts(b); });
 }
 
 // The lanes the devices can hang off: the CPUs' own and, on a platform whose catalog entry
@@ -249,7 +243,7 @@ void add_fabric_facts(FactBuilder& b) {
 
 void add_topology_facts(FactBuilder& b) {
   add_chassis_facts(b);
-  add_baseboard_facts_through_cache(b);
+  add_baseboard_facts_memoized(b);
   add_pcie_facts(b);
   add_fabric_facts(b);
 }

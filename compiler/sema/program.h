@@ -81,7 +81,7 @@ class Library {
   // regrouping its hundreds of entries for every spec was 5 % of a check (issue 12).
   const DeclsByKind& by_kind() const;
   // What the fact resolvers derive from the library alone and share across its programs
-  // and --jobs threads (facts/library_fact_cache.h). Lives as long as the library;
+  // and --jobs threads (facts/fact_memo.h). Lives as long as the library;
   // dropped when a file is added.
   const DerivedSlot& fact_cache() const { return fact_cache_; }
 

@@ -1,11 +1,13 @@
-// Differential test of the replayed fact groups (facts/library_fact_cache.h): every
-// declaration of every example spec, and a generated variety of software stacks, GPUs,
-// regions and deployments, resolves to exactly the facts (values, origins with their
-// ranges, entries and explanation texts) with replaying on as with it off, both when
-// its group is recorded and when it is replayed.
+// The one differential test of the fact memo (facts/fact_memo.h): every declaration of
+// every example spec, of the benchmark corpora and of a generated variety of software
+// stacks, GPUs, regions and deployments resolves to exactly the facts (values, origins
+// with their ranges, entries and explanation texts) with the memo on as with it off,
+// both when a provider is recorded and when it is replayed. And the memo itself on a
+// test provider: one that reads one more fact misses rather than replays stale facts.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -14,7 +16,7 @@
 #include <unistd.h>
 
 #include "driver/session.h"
-#include "facts/library_fact_cache.h"
+#include "facts/fact_memo.h"
 #include "facts/resolve.h"
 #include "sema/loader.h"
 
@@ -48,15 +50,16 @@ struct Tally {
 // Resolves every deployment of `program` without replaying, then twice with it (the
 // first may record, the second replays what the first or an earlier one recorded).
 void expect_same_facts(const sema::Program& program, const std::string& file, Tally& tally) {
+  const facts::FactMemo memo(false);  // the program's, for the served workloads
   for (const sema::DeclEntry* entry : program.user_declarations()) {
     const std::string& kind = entry->decl->kind;
     if (kind != "server" && kind != "cloud") continue;
     DiagnosticEngine diags;
-    facts::set_fact_replay(false);
-    std::vector<std::string> fresh = describe(facts::resolve_facts(program, *entry, diags));
-    facts::set_fact_replay(true);
-    std::vector<std::string> first = describe(facts::resolve_facts(program, *entry, diags));
-    std::vector<std::string> again = describe(facts::resolve_facts(program, *entry, diags));
+    facts::set_fact_memo(false);
+    std::vector<std::string> fresh = describe(facts::resolve_facts(program, *entry, diags, &memo));
+    facts::set_fact_memo(true);
+    std::vector<std::string> first = describe(facts::resolve_facts(program, *entry, diags, &memo));
+    std::vector<std::string> again = describe(facts::resolve_facts(program, *entry, diags, &memo));
     EXPECT_EQ(fresh, first) << file << ": " << entry->decl->name;
     EXPECT_EQ(fresh, again) << file << ": " << entry->decl->name;
     ++tally.declarations;
@@ -64,14 +67,14 @@ void expect_same_facts(const sema::Program& program, const std::string& file, Ta
   }
 }
 
-class FactReplay : public ::testing::Test {
+class FactMemoTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("gpuspec-fact-replay-test-" + std::to_string(::getpid()));
+    dir_ = fs::temp_directory_path() / ("gpuspec-fact-memo-test-" + std::to_string(::getpid()));
     fs::create_directories(dir_);
   }
   void TearDown() override {
-    facts::set_fact_replay(true);
+    facts::set_fact_memo(true);
     fs::remove_all(dir_);
   }
 
@@ -93,7 +96,7 @@ class FactReplay : public ::testing::Test {
   fs::path dir_;
 };
 
-TEST_F(FactReplay, EveryExampleResolvesAsWithoutReplaying) {
+TEST_F(FactMemoTest, EveryExampleResolvesAsWithoutTheMemo) {
   Session session(LibraryOptions{});
   ASSERT_TRUE(session.library_diagnostics().empty());
   Tally tally;
@@ -159,7 +162,7 @@ std::string generated_spec(int seed) {
   return text;
 }
 
-TEST_F(FactReplay, GeneratedStacksResolveAsWithoutReplaying) {
+TEST_F(FactMemoTest, GeneratedStacksResolveAsWithoutTheMemo) {
   Session session(LibraryOptions{});
   Tally tally;
   std::size_t files = 0;
@@ -173,17 +176,39 @@ TEST_F(FactReplay, GeneratedStacksResolveAsWithoutReplaying) {
   }
   EXPECT_EQ(files, 12u);
   EXPECT_GE(tally.declarations, 12u * 30u);
-  // The variety reached the cache: many distinct inputs were recorded.
-  const facts::LibraryFactCache* cache = facts::library_fact_cache(
-      *load(session, write("empty.gpuspec", "")), {"framework_release", "cuda_arch", "cuda_driver", "export_restriction"});
-  ASSERT_NE(cache, nullptr);
-  EXPECT_GE(cache->compat.size(), 50u);
-  EXPECT_GE(cache->baseboard.size(), 3u);
+  // The variety reached the memo: many distinct inputs were recorded.
+  const facts::FactMemo* memo = facts::library_memo(*load(session, write("empty.gpuspec", "")));
+  ASSERT_NE(memo, nullptr);
+  EXPECT_GE(memo->size(), 50u);
 }
 
-// A program with compatibility entries of its own does not share the library's records:
+// The benchmark's generated corpora (test/bench/peer/gen.py): servers of every shape the
+// peer bench times, half of the files serving a 7B full fine-tune.
+TEST_F(FactMemoTest, BenchCorporaResolveAsWithoutTheMemo) {
+  const fs::path gen = fs::path(GPUSPEC_SOURCE_DIR) / "test/bench/peer/gen.py";
+  for (const char* mixed : {"", " --mixed-workloads"}) {
+    const fs::path out = dir_ / (*mixed ? "mixed" : "peer");
+    const std::string command = fmt::format("python3 '{}' 400 '{}' 20{} > /dev/null", gen.string(), out.string(), mixed);
+    if (std::system(command.c_str()) != 0) GTEST_SKIP() << "python3 could not run " << gen;
+    Session session(LibraryOptions{});
+    Tally tally;
+    std::size_t files = 0;
+    for (const auto& entry : fs::recursive_directory_iterator(out)) {
+      if (entry.path().extension() != ".gpuspec") continue;
+      auto program = load(session, entry.path().string());
+      EXPECT_TRUE(program) << entry.path();
+      if (!program) continue;
+      expect_same_facts(*program, entry.path().string(), tally);
+      ++files;
+    }
+    EXPECT_GE(files, 20u);
+    EXPECT_GE(tally.declarations, 400u);
+  }
+}
+
+// A program with compatibility entries of its own does not share the library's entries:
 // the same inputs resolve against its tables.
-TEST_F(FactReplay, AProgramWithItsOwnTablesResolvesAgainstThem) {
+TEST_F(FactMemoTest, AProgramWithItsOwnTablesResolvesAgainstThem) {
   Session session(LibraryOptions{});
   Tally tally;
   const std::string servers = R"(
@@ -202,9 +227,9 @@ framework_release own.myfw_1_0 {
 }
 )"));
   ASSERT_TRUE(own);
-  EXPECT_EQ(facts::library_fact_cache(*own, {"framework_release"}), nullptr);
-  EXPECT_NE(facts::library_fact_cache(*own, {"cuda_arch"}), nullptr);
+  const std::size_t kept = facts::library_memo(*own)->size();
   expect_same_facts(*own, "own", tally);
+  EXPECT_EQ(facts::library_memo(*own)->size(), kept);  // its compat facts read its own table: not shared
   DiagnosticEngine diags;
   auto a = facts::resolve_facts(*plain, *plain->find("a"), diags);
   auto b = facts::resolve_facts(*own, *own->find("a"), diags);
@@ -217,7 +242,7 @@ framework_release own.myfw_1_0 {
 
 // The per-server work left is cheap: pcie.lanes_needed's explanation is formatted when
 // read (a note prints it), not when the server is resolved, and reads as it always did.
-TEST_F(FactReplay, LaneExplanationIsFormattedWhenRead) {
+TEST_F(FactMemoTest, LaneExplanationIsFormattedWhenRead) {
   Session session(LibraryOptions{});
   auto program = load(session, write("lanes.gpuspec", R"(
 disk my.nolanes { capacity = 4 TB; kind = nvme_ssd; interface = nvme }
@@ -237,6 +262,114 @@ server t { gpu = 8 x my.gpu_nolanes }
   EXPECT_EQ(lanes_s->origin.explanation.str(),
             "GPUs 128 lanes (8 devices) + NVMe drives 8 lanes (2 devices); no lane count in the catalog for my.nolanes");
   EXPECT_EQ(lanes_t->origin.explanation.str(), "no device with a lane count; no lane count in the catalog for my.gpu_nolanes");
+}
+
+// The memo on test providers, on sets made by hand for a declaration of a loaded program.
+class TestProvider : public FactMemoTest {
+ protected:
+  void SetUp() override {
+    FactMemoTest::SetUp();
+    program_ = load(session_, write("p.gpuspec", "server s { gpu = 8 x nvidia.h100_80gb_sxm }\n"));
+    ASSERT_TRUE(program_);
+    own_ = program_->files().front()->source->id();
+  }
+  facts::FactSet with(double count, double vram) {
+    facts::FactSet facts("s", "server");
+    facts.set("gpu.count", facts::Value::number(count), facts::Origin{facts::Origin::Kind::Declared, {own_, 1, 2}, {}, {}});
+    facts.set("gpu.vram", facts::Value::number(vram), facts::Origin{facts::Origin::Kind::Declared, {own_, 3, 4}, {}, {}});
+    return facts;
+  }
+  // Runs `provide` on `facts` through `memo`, counting its runs.
+  template <class Provide>
+  void run(const facts::FactMemo& memo, facts::FactSet& facts, Provide provide) {
+    DiagnosticEngine diags;
+    facts::memoized(&memo, "test", *program_, SourceRange{own_, 0, 1}, facts, diags, [&](DiagnosticEngine&) {
+      ++runs_;
+      provide(facts);
+    });
+  }
+  static double out(const facts::FactSet& facts) { return facts.find("test.out")->value.quantity.value; }
+
+  Session session_{LibraryOptions{}};
+  std::optional<sema::Program> program_;
+  FileId own_ = kNoFile;
+  int runs_ = 0;
+};
+
+facts::Origin derived(std::string why) { return facts::Origin{facts::Origin::Kind::Derived, {}, {}, std::move(why)}; }
+
+// test.out = gpu.count x gpu.vram. A key written by hand for gpu.count alone would
+// replay 640 on the second set; the memo saw the read of gpu.vram and runs it again.
+TEST_F(TestProvider, AProviderThatReadsOneMoreFactMissesInsteadOfReplayingStale) {
+  const facts::FactMemo memo(false);
+  auto product = [](facts::FactSet& f) {
+    f.set("test.out", facts::Value::number(f.quantity("gpu.count")->value * f.quantity("gpu.vram")->value), derived("x"));
+  };
+  auto a = with(8, 80), b = with(8, 40), c = with(8, 80);
+  run(memo, a, product);
+  run(memo, b, product);
+  run(memo, c, product);
+  EXPECT_EQ(out(a), 640);
+  EXPECT_EQ(out(b), 320);
+  EXPECT_EQ(out(c), 640);
+  EXPECT_EQ(runs_, 2);  // c replayed what a recorded
+  EXPECT_EQ(memo.size(), 2u);
+}
+
+// A fact read only on some paths is an input only on those.
+TEST_F(TestProvider, WhatIsReadDependsOnWhatWasRead) {
+  const facts::FactMemo memo(false);
+  auto provide = [](facts::FactSet& f) {
+    double count = f.quantity("gpu.count")->value;
+    f.set("test.out", facts::Value::number(count > 4 ? f.quantity("gpu.vram")->value : count), derived("x"));
+  };
+  auto a = with(2, 80), b = with(2, 40), c = with(8, 80), d = with(8, 40);
+  for (auto* facts : {&a, &b, &c, &d}) run(memo, *facts, provide);
+  EXPECT_EQ(out(a), 2);
+  EXPECT_EQ(out(b), 2);
+  EXPECT_EQ(out(c), 80);
+  EXPECT_EQ(out(d), 40);
+  EXPECT_EQ(runs_, 3);  // b replayed a: it never read gpu.vram
+}
+
+// A provider that copies a fact it read whole: the copy is replayed at the replaying
+// set's range; a read whose origin says something else is another input.
+TEST_F(TestProvider, ACopiedOriginIsReplayedAtTheReadersRange) {
+  const facts::FactMemo memo(false);
+  auto copy = [](facts::FactSet& f) {
+    const facts::Fact* vram = f.find("gpu.vram");
+    f.set("test.out", vram->value, vram->origin);
+  };
+  auto a = with(8, 80), b = with(8, 80), c = with(8, 80);
+  b.set("gpu.vram", facts::Value::number(80), facts::Origin{facts::Origin::Kind::Declared, {own_, 30, 40}, {}, {}});
+  c.set("gpu.vram", facts::Value::number(80), facts::Origin{facts::Origin::Kind::Declared, {own_, 30, 40}, {}, "other"});
+  for (auto* facts : {&a, &b, &c}) run(memo, *facts, copy);
+  EXPECT_EQ(b.find("test.out")->origin.range.begin, 30u);
+  EXPECT_EQ(b.find("test.out")->origin.range.end, 40u);
+  EXPECT_EQ(c.find("test.out")->origin.explanation.str(), "other");
+  EXPECT_EQ(runs_, 2);  // b replayed a at its own range; c's origin differs
+}
+
+// The library's memo, shared by programs, keeps nothing that names a program's own
+// files outside the slots: the provider then runs every time.
+TEST_F(TestProvider, TheSharedMemoRefusesOriginsInTheProgramsOwnFiles) {
+  const facts::FactMemo memo(true);
+  auto own = [&](facts::FactSet& f) {
+    f.set("test.out", facts::Value::number(1), facts::Origin{facts::Origin::Kind::Derived, {own_, 20, 25}, {}, "x"});
+  };
+  auto a = with(8, 80), b = with(8, 80);
+  run(memo, a, own);
+  run(memo, b, own);
+  EXPECT_EQ(memo.size(), 0u);
+  EXPECT_EQ(runs_, 2);
+  ASSERT_NE(b.find("test.out"), nullptr);
+  auto elsewhere = [&](facts::FactSet& f) {
+    f.set("test.out", facts::Value::number(1), facts::Origin{facts::Origin::Kind::Derived, {own_ + 1000, 20, 25}, {}, "x"});
+  };
+  run(memo, a, elsewhere);
+  run(memo, b, elsewhere);
+  EXPECT_EQ(memo.size(), 1u);
+  EXPECT_EQ(runs_, 3);
 }
 
 }  // namespace

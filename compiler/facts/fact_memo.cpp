@@ -1,0 +1,298 @@
+#include "facts/fact_memo.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+
+namespace gpuspec::facts {
+
+namespace {
+
+std::atomic<bool> memo_enabled{true};
+thread_local FactMemo::Recording* active = nullptr;
+
+bool same_range(const SourceRange& a, const SourceRange& b) {
+  return a.file == b.file && a.begin == b.begin && a.end == b.end;
+}
+
+template <class T>
+void append_bytes(std::string& key, const T& value) {
+  char bytes[sizeof(T)];
+  std::memcpy(bytes, &value, sizeof(T));
+  key.append(bytes, sizeof(T));
+}
+
+void append_text(std::string& key, std::string_view text) {
+  append_bytes(key, text.size());
+  key += text;
+}
+
+bool in_program(const sema::Program& program, FileId file) {
+  for (const auto& loaded : program.files()) {
+    if (loaded->source->id() == file) return true;
+  }
+  return false;
+}
+
+// Whether the program's declarations of `kind` are the library's own (no declaration of
+// its own adds to them).
+bool library_table(const sema::Program& program, std::string_view kind) {
+  const auto& group = program.declarations_of_kind(kind);
+  const sema::DeclsByKind& shared = program.library().by_kind();
+  auto it = shared.find(kind);
+  return it == shared.end() ? group.empty() : &group == &it->second;
+}
+
+// What `read` reads now (`fact` for a fact), encoded so that two reads encode alike only
+// if the provider cannot tell them apart. A whole fact's range in the program's files is
+// a slot: added to `slots`, and encoded as which earlier slot, if any, has the same range.
+void observe(std::string& out, const FactRead& read, const Fact* fact, const sema::Program& program,
+             std::vector<SourceRange>& slots) {
+  out.clear();
+  if (read.kind == FactRead::Kind::Table) {
+    out += library_table(program, read.name) ? 'L' : 'P';
+    return;
+  }
+  if (!fact) {
+    out += '-';
+    return;
+  }
+  append_key(out, fact->value);
+  if (read.kind == FactRead::Kind::Value) return;
+  const Origin& origin = fact->origin;
+  out += static_cast<char>('0' + static_cast<int>(origin.kind));
+  append_text(out, origin.entry);
+  append_text(out, origin.explanation.str());
+  if (origin.range.valid() && in_program(program, origin.range.file)) {
+    int same = -1;
+    for (std::size_t i = 0; i < slots.size() && same < 0; ++i) {
+      if (same_range(slots[i], origin.range)) same = static_cast<int>(i);
+    }
+    out += 'S';
+    append_bytes(out, same);
+    slots.push_back(origin.range);
+  } else {
+    out += 'F';
+    append_bytes(out, origin.range.file);
+    append_bytes(out, origin.range.begin);
+    append_bytes(out, origin.range.end);
+  }
+}
+
+const Fact* find_read(const FactSet& facts, const FactRead& read) {
+  if (read.kind == FactRead::Kind::Table) return nullptr;
+  return read.id != kNoFactId ? facts.find(read.id) : facts.find(std::string_view(read.name));
+}
+
+}  // namespace
+
+// What a provider wrote, each fact with the value it ended with, and what it reported.
+struct FactMemo::Entry {
+  struct Output {
+    FactSet::Written key;
+    Fact fact;
+    int slot = -1;  // index into the slots of the origin's range; -1 when fixed
+  };
+  std::vector<Output> outputs;
+  std::vector<Diagnostic> diagnostics;
+};
+
+struct FactMemo::Node {
+  bool has_next = false;
+  FactRead next;  // what the provider reads next from here
+  // By the value it reads. Most nodes have one child (the inputs shared by every entry
+  // under them), so a short vector: a hash map per node was most of keeping an entry.
+  std::vector<std::pair<std::string, std::unique_ptr<Node>>> children;
+  std::unique_ptr<const Entry> entry;  // where it read nothing more
+
+  Node* child(const std::string& value) const {
+    for (const auto& [known, node] : children) {
+      if (known == value) return node.get();
+    }
+    return nullptr;
+  }
+};
+
+FactMemo::FactMemo(bool shared) : shared_(shared) {}
+FactMemo::~FactMemo() = default;
+
+std::size_t FactMemo::size() const {
+  std::lock_guard lock(mutex_);
+  return size_;
+}
+
+FactMemo::Recording::Recording(const sema::Program& program, SourceRange declaration, FactSet& facts)
+    : program_(program), facts_(facts), outer_(active) {
+  slots_.push_back(declaration);
+  facts_.journal(&written_);
+  facts_.watch(this);
+  active = this;
+}
+
+FactMemo::Recording::~Recording() {
+  facts_.journal(nullptr);
+  facts_.watch(nullptr);
+  active = outer_;
+}
+
+void FactMemo::Recording::read(FactKey key, const Fact* fact, bool whole) {
+  // A fact the provider wrote itself is no input: reading it again reads what the other
+  // reads decided. A fact read before is unchanged since. By id, in flags, for a
+  // provider reads and writes a hundred facts (the estimate).
+  const std::uint8_t bit = whole ? 2 : 1;
+  if (key.id != kNoFactId) {
+    if (seen_.empty()) seen_.resize(FactSchema::builtin().size(), 0);
+    for (; journaled_ < written_.size(); ++journaled_) {
+      if (written_[journaled_].id != kNoFactId) seen_[written_[journaled_].id] |= 4;
+    }
+    if (seen_[key.id] & (4 | bit)) return;
+    seen_[key.id] |= bit;
+  } else if (std::any_of(written_.begin(), written_.end(), [&](const auto& w) { return w.name == key.name; })) {
+    return;
+  }
+  FactRead read{whole ? FactRead::Kind::Fact : FactRead::Kind::Value, key.id,
+                key.id == kNoFactId ? std::string(key.name) : std::string()};
+  if (key.id == kNoFactId && std::find(reads_.begin(), reads_.end(), read) != reads_.end()) return;
+  observe(values_.emplace_back(), read, fact, program_, slots_);
+  reads_.push_back(std::move(read));
+}
+
+void FactMemo::Recording::table(std::string_view kind) {
+  FactRead read{FactRead::Kind::Table, kNoFactId, std::string(kind)};
+  if (std::find(reads_.begin(), reads_.end(), read) != reads_.end()) return;
+  observe(values_.emplace_back(), read, nullptr, program_, slots_);
+  own_table_ = own_table_ || values_.back() == "P";
+  reads_.push_back(std::move(read));
+}
+
+FactMemo::Recording* FactMemo::recording() { return active; }
+
+void note_table_read(std::string_view kind) {
+  if (active) active->table(kind);
+}
+
+bool FactMemo::replay(const std::string& key, const sema::Program& program, SourceRange declaration, FactSet& facts,
+                      DiagnosticEngine& diags) const {
+  std::vector<SourceRange> slots{declaration};
+  thread_local std::string value;  // one buffer for every read: a look-up allocates nothing else
+  const Entry* entry = nullptr;
+  {
+    // The walk reads the set under the lock: a resolving thread's own set, and no
+    // provider it could trigger is memoized (resolution defers none).
+    std::lock_guard lock(mutex_);
+    auto root = roots_.find(key);
+    if (root == roots_.end()) return false;
+    const Node* node = root->second.get();
+    while (!node->entry) {
+      if (!node->has_next) return false;
+      observe(value, node->next, find_read(facts, node->next), program, slots);
+      node = node->child(value);
+      if (!node) return false;
+    }
+    entry = node->entry.get();
+  }
+  // An entry never changes once kept: several threads may replay it at once.
+  for (const auto& output : entry->outputs) {
+    FactKey key{output.key.id, output.key.name};
+    if (output.slot < 0 || same_range(output.fact.origin.range, slots[static_cast<std::size_t>(output.slot)])) {
+      facts.borrow(key, output.fact);
+      continue;
+    }
+    Origin origin = output.fact.origin;
+    origin.range = slots[static_cast<std::size_t>(output.slot)];
+    facts.set(key, output.fact.value, std::move(origin));
+  }
+  for (const auto& d : entry->diagnostics) diags.report(d.id, d.severity, d.range, d.message) = d;
+  return true;
+}
+
+void FactMemo::keep(std::string key, Recording& recording, DiagnosticEngine& diags) const {
+  FactSet& facts = recording.facts_;
+  facts.journal(nullptr);
+  facts.watch(nullptr);
+  for (const auto& d : recording.reported_.diagnostics()) diags.report(d.id, d.severity, d.range, d.message) = d;
+  if (shared_ && recording.own_table_) return;
+  auto entry = std::make_unique<Entry>();
+  entry->diagnostics = recording.reported_.diagnostics();
+  std::vector<bool> seen(FactSchema::builtin().size(), false);
+  for (const auto& written : recording.written_) {
+    // A fact written twice is kept once, where it was first written, with its last value
+    // (FactSet::set keeps a fact's place when it is set again).
+    if (written.id != kNoFactId) {
+      if (seen[written.id]) continue;
+      seen[written.id] = true;
+    } else if (std::any_of(entry->outputs.begin(), entry->outputs.end(), [&](const Entry::Output& o) {
+                 return o.key.id == kNoFactId && o.key.name == written.name;
+               })) {
+      continue;
+    }
+    const Fact* fact = facts.find(FactKey{written.id, written.name});
+    if (!fact) continue;
+    Entry::Output output{written, *fact, -1};
+    const SourceRange& range = fact->origin.range;
+    for (std::size_t i = 0; range.valid() && i < recording.slots_.size(); ++i) {
+      if (same_range(recording.slots_[i], range)) {
+        output.slot = static_cast<int>(i);
+        break;
+      }
+    }
+    if (shared_ && output.slot < 0) {
+      // Fail closed: a fixed origin in the program's own files is per declaration after all.
+      if (range.valid() && in_program(recording.program_, range.file)) return;
+      // Every thread replaying it reads it: format its explanation now, once, so no
+      // read of it ever writes (explanation.h).
+      (void)output.fact.origin.explanation.str();
+    }
+    entry->outputs.push_back(std::move(output));
+  }
+  std::lock_guard lock(mutex_);
+  if (size_ >= kCapacity) return;
+  auto& root = roots_[std::move(key)];
+  if (!root) root = std::make_unique<Node>();
+  Node* node = root.get();
+  for (std::size_t i = 0; i < recording.reads_.size(); ++i) {
+    // A provider that read differently after the same values (it reads something the
+    // memo cannot see) is not kept.
+    if (node->entry) return;
+    if (!node->has_next) {
+      node->has_next = true;
+      node->next = recording.reads_[i];
+    } else if (!(node->next == recording.reads_[i])) {
+      return;
+    }
+    Node* child = node->child(recording.values_[i]);
+    if (!child) child = node->children.emplace_back(std::move(recording.values_[i]), std::make_unique<Node>()).second.get();
+    node = child;
+  }
+  if (node->entry || node->has_next) return;  // another thread kept it first
+  node->entry = std::move(entry);
+  ++size_;
+}
+
+void set_fact_memo(bool enabled) { memo_enabled.store(enabled, std::memory_order_relaxed); }
+bool fact_memo_enabled() { return memo_enabled.load(std::memory_order_relaxed); }
+
+const FactMemo* library_memo(const sema::Program& program) {
+  if (!fact_memo_enabled()) return nullptr;
+  return &program.library().fact_cache().get<FactMemo>([] { return std::make_shared<const FactMemo>(true); });
+}
+
+void append_key(std::string& key, const Value& value) {
+  key += static_cast<char>('0' + static_cast<int>(value.type));
+  switch (value.type) {
+    case Value::Type::Quantity:
+      append_bytes(key, value.quantity.value);
+      append_bytes(key, value.quantity.dimension);
+      append_bytes(key, value.quantity.currency);
+      break;
+    case Value::Type::Symbol:
+    case Value::Type::String: append_text(key, value.text); break;
+    case Value::Type::Bool: key += value.boolean ? 't' : 'f'; break;
+    case Value::Type::List:
+      append_bytes(key, value.items.size());
+      for (const auto& item : value.items) append_key(key, item);
+      break;
+  }
+}
+
+}  // namespace gpuspec::facts

@@ -1,0 +1,136 @@
+// One memo of fact providers, in the manner of salsa (issue 28): a provider (the CUDA,
+// framework and export facts of a deployment, its baseboard, its served workload's facts)
+// runs once per distinct inputs and its facts are replayed on every declaration with the
+// same inputs (issue 12: thousands of servers share a handful of those).
+//
+// What the inputs are is not written down by hand: while a provider runs, every fact it
+// reads from the set (FactSet::watch) and every catalog table it walks (entries_of_kind)
+// is recorded with the value it had, and the entry is kept under the provider's key and
+// those reads. A look-up replays an entry only if every read it recorded reads the same
+// now, so a provider that starts reading one more fact never replays stale facts.
+//
+// A read is of a fact's value (quantity, symbol), of a whole fact (find: value and
+// origin, which a provider may copy), or of a catalog table (whether it is the
+// library's, shared by every program, or the program's own). Two declarations with the
+// same inputs differ only in where things are: the declaration's name and the whole
+// facts read whose ranges are in the program's own files. Those are the record's
+// "slots": an output whose origin is a slot's range is replayed at the replaying
+// declaration's range in that slot (its read also records which earlier slot, if any,
+// it shares a range with, so the mapping is never ambiguous). Every other origin is the
+// same for all and is borrowed in place (FactSet::borrow).
+//
+// The entries of one key form a tree: a provider reads the same next thing whenever it
+// has read the same values so far, so a node holds that next read and its children by
+// the value read. A look-up walks it reading the facts; no entry is compared in turn.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "diag/diagnostic.h"
+#include "facts/fact.h"
+#include "sema/program.h"
+
+namespace gpuspec::facts {
+
+// One read of a provider: what was read, not the value.
+struct FactRead {
+  enum class Kind : std::uint8_t { Value, Fact, Table };
+  Kind kind = Kind::Value;
+  FactId id = kNoFactId;
+  std::string name;  // a fact the registry lacks by name; a table by its kind
+  bool operator==(const FactRead&) const = default;
+};
+
+class FactMemo {
+ public:
+  // `shared`: the library's memo, used by every program and --jobs thread. An entry of it
+  // must not name the recording program's own files outside the slots nor read one of
+  // its own tables (fail closed: such a provider is run afresh each time).
+  explicit FactMemo(bool shared);
+  FactMemo(const FactMemo&) = delete;
+  FactMemo& operator=(const FactMemo&) = delete;
+  ~FactMemo();
+
+  // Entries kept at most: a long-lived session (the language server) sees ever new
+  // texts; past this, a provider runs afresh for every new combination of inputs.
+  static constexpr std::size_t kCapacity = 4096;
+  std::size_t size() const;
+
+  // The provider's run while it records: watches the set, journals its writes, collects
+  // its diagnostics. One at a time per thread; a provider run inside another's records
+  // into the outer one (memoized() runs it plainly).
+  class Recording final : public FactReader {
+   public:
+    Recording(const sema::Program& program, SourceRange declaration, FactSet& facts);
+    ~Recording();
+    void read(FactKey key, const Fact* fact, bool whole) override;
+    void table(std::string_view kind);
+    DiagnosticEngine& diagnostics() { return reported_; }
+
+   private:
+    friend class FactMemo;
+    const sema::Program& program_;
+    FactSet& facts_;
+    Recording* outer_;
+    std::vector<FactSet::Written> written_;
+    std::vector<FactRead> reads_;
+    std::vector<std::string> values_;  // of reads_, as observe() encodes them
+    std::vector<SourceRange> slots_;   // the slot ranges, the declaration's first
+    bool own_table_ = false;
+    std::vector<std::uint8_t> seen_;  // by FactId: 1 value read, 2 whole read, 4 written
+    std::size_t journaled_ = 0;       // of written_, in seen_
+    DiagnosticEngine reported_;
+  };
+  static Recording* recording();  // this thread's, or null
+
+  // Replays the entry of `key` whose reads all read the same on `facts` now; false when none.
+  bool replay(const std::string& key, const sema::Program& program, SourceRange declaration, FactSet& facts,
+              DiagnosticEngine& diags) const;
+  // Keeps what `recording` recorded under `key` (unless it may not be kept, the memo is
+  // full or another thread kept it first) and reports its diagnostics to `diags`.
+  void keep(std::string key, Recording& recording, DiagnosticEngine& diags) const;
+
+ private:
+  struct Entry;
+  struct Node;
+  const bool shared_;
+  mutable std::mutex mutex_;
+  mutable std::unordered_map<std::string, std::unique_ptr<Node>> roots_;
+  mutable std::size_t size_ = 0;
+};
+
+// Whether providers are memoized (default on). A test resolves with it off to compare
+// the two; set it while no resolution runs.
+void set_fact_memo(bool enabled);
+bool fact_memo_enabled();
+
+// The library's memo (the program's library keeps it), or null when memoizing is off.
+const FactMemo* library_memo(const sema::Program& program);
+
+// Tells this thread's recording, if any, that the provider walks `program`'s table of `kind`.
+void note_table_read(std::string_view kind);
+
+// Runs `add(diags)` (a provider writing facts of the declaration at `declaration` on
+// `facts`) through `memo`: replays an entry of `key` whose reads read the same now, or
+// runs it recording. `key` names the provider and any argument it is called with beyond
+// the set (the served workload's declaration). Without a memo, just runs it.
+template <class Add>
+void memoized(const FactMemo* memo, std::string key, const sema::Program& program, SourceRange declaration,
+              FactSet& facts, DiagnosticEngine& diags, Add&& add) {
+  if (!memo || !fact_memo_enabled() || FactMemo::recording()) return add(diags);
+  if (memo->replay(key, program, declaration, facts, diags)) return;
+  FactMemo::Recording recording(program, declaration, facts);
+  add(recording.diagnostics());
+  memo->keep(std::move(key), recording, diags);
+}
+
+// Appends a value to a key, unambiguously: its type, and texts with their lengths.
+void append_key(std::string& key, const Value& value);
+
+}  // namespace gpuspec::facts
