@@ -177,7 +177,21 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
     const sema::DeclEntry* nic = nullptr;
     const sema::DeclEntry* fabric_switch = nullptr;
     int switches = 0;
+    int nics = 0;    // per node: one per GPU, or all the chassis ships with
+    int bought = 0;  // per node: those beyond the shipped ones, which the price counts
   };
+  // The NICs the chassis ships with as standard (its catalog ships_with, eight ConnectX
+  // cards in a DGX) are in any price of it, as its supplies are (size_psus): a fabric of
+  // that model holds all of them and is priced only for the ones beyond. Whether they
+  // meet the fabric rules is the same bound, and the pack's judgement, as for any NIC.
+  const sema::DeclEntry* shipped_nic = nullptr;
+  int shipped = 0;
+  for (const auto& part : counted_parts(s.program, *frame.chassis, "ships_with")) {
+    if (part.entry->decl->kind == "nic") {
+      shipped_nic = part.entry;
+      shipped = static_cast<int>(part.count);
+    }
+  }
   std::vector<Fabric> fabrics;
   if (nodes == 1) {
     fabrics.push_back({});
@@ -189,13 +203,14 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
         s.tally.prune_part(broken->policy->id);
         continue;
       }
-      Fabric f{nic};
+      const bool ships = nic == shipped_nic;
+      Fabric f{nic, nullptr, 0, ships ? std::max(k, shipped) : k, ships ? std::max(k - shipped, 0) : k};
       for (const auto* sw : s.catalog.switches) {
         if (text(*sw, "fabric") != "infiniband" || number(*sw, "port_bandwidth") != number(*nic, "bandwidth")) continue;
         const double ports = value_or(number(*sw, "ports"), 0);
         if (ports <= 0) continue;
         f.fabric_switch = sw;
-        f.switches = static_cast<int>(std::ceil(nodes * k * value_or(number(*nic, "ports"), 1) / ports));
+        f.switches = static_cast<int>(std::ceil(nodes * f.nics * value_or(number(*nic, "ports"), 1) / ports));
         break;
       }
       fabrics.push_back(f);
@@ -262,7 +277,7 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
             // cpu.pcie-lanes: the GPUs on the CPUs' own lanes, every device within those and
             // the chipset's (pcie.lanes_available: the CPUs' alone when chipset_lanes is unknown).
             const double gpu_lanes = lanes_of(frame.gpu, k);
-            const double lanes = gpu_lanes + drive_lanes + lanes_of(fabric.nic, k);
+            const double lanes = gpu_lanes + drive_lanes + lanes_of(fabric.nic, fabric.nics);
             const double cpu_lanes = sockets * value_or(number(*cpu, "pcie_lanes"), lanes);
             if (!switched && s.rules.rejects(Prune::PcieLanes) &&
                 (gpu_lanes > cpu_lanes || lanes > cpu_lanes + value_or(number(*cpu, "chipset_lanes"), 0))) {
@@ -278,7 +293,7 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
             fill.build.dimms = dimms;
             fill.build.storage = plan;
             fill.build.nic = fabric.nic;
-            fill.build.nics = fabric.nic ? k : 0;
+            fill.build.nics = fabric.nics;
             fill.build.fabric_switch = fabric.fabric_switch;
             fill.build.switches = fabric.switches;
             if (cost::takes_standard_board(*frame.chassis) && !fill.build.motherboard) fill.key.unpriced += 1;  // a role unfilled
@@ -287,7 +302,7 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
             s.prices.add(fill.key, dimm, dimms);
             s.prices.add(fill.key, plan.system, 1);
             s.prices.add(fill.key, plan.data, plan.data_drives);
-            s.prices.add(fill.key, fabric.nic, fill.build.nics);
+            s.prices.add(fill.key, fabric.nic, fabric.bought);
             s.prices.add(fill.key, fabric.fabric_switch, static_cast<double>(fabric.switches) / nodes);
             out.push_back(std::move(fill));
           }

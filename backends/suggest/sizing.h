@@ -77,6 +77,9 @@ double data_bytes_needed(const RuleView& rules, const WorkloadView& workload, st
 // and memory.speed and the fewest of each that fill the channels and reach the bound on
 // memory.total (2 x VRAM in the pack), a storage plan, and for a cluster one RDMA NIC per
 // GPU within the bound on network.bandwidth_per_gpu, with the switches for every port.
+// The NICs a chassis ships with (its catalog ships_with, as a DGX's ConnectX cards) are
+// in any price of it: a fabric of that model holds them all and is priced only for the
+// ones beyond, as the shipped PSUs are (size_psus).
 // `frame` holds the GPU, GPUs per node, chassis, link, cooling.
 struct Fill {
   ServerBuild build;  // the frame's fields, completed with the parts
