@@ -27,7 +27,7 @@ struct SearchInput {
   const sema::Program& program;  // the workload's program (catalog and the user's own entries)
   const WorkloadView& workload;
   const RuleView& rules;
-  const cost::PriceBook& book;   // orders parts by price
+  const cost::PriceBook& book;   // orders parts by price (as of the ranking's quote date)
   CandidateContext context;
   std::vector<std::string> header;           // comment lines atop every candidate file
   bool onprem = true;

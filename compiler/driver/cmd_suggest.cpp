@@ -266,7 +266,9 @@ int run_suggest(const std::vector<std::string>& raw_args) {
   }
   const std::optional<units::Quantity> budget = request->budget ? request->budget : view.budget;
 
-  // The price books: the one `check` lints with, and the same dated today for ranking.
+  // The price books: the one `check` lints with (each candidate is judged with it), and the
+  // same dated today, with which the search sizes and orders the parts and the ranking
+  // prices the candidates, so both choose the price in effect on the quote date.
   auto book = analysis_price_book(session, *program, analysis, diags, error);
   if (!book) return tool_failure(error);
   if (request->cloud_region) {
@@ -294,7 +296,7 @@ int run_suggest(const std::vector<std::string>& raw_args) {
   context.uptime = request->uptime;
 
   suggest::RuleView rules(session.policies(), analysis.lint_options);
-  suggest::SearchInput input{*program, view, rules, *book, context};
+  suggest::SearchInput input{*program, view, rules, ranking_book, context};
   input.header = {fmt::format("Suggested by `gpuspec suggest` for workload '{}': the cheapest configurations that",
                               view.name),
                   "pass every error and warning rule, ranked by their total cost over the horizon."};
