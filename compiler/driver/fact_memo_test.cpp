@@ -281,9 +281,9 @@ class TestProvider : public FactMemoTest {
   }
   // Runs `provide` on `facts` through `memo`, counting its runs.
   template <class Provide>
-  void run(const facts::FactMemo& memo, facts::FactSet& facts, Provide provide) {
+  void run(const facts::FactMemo& memo, facts::FactSet& facts, Provide provide, const char* key = "test") {
     DiagnosticEngine diags;
-    facts::memoized(&memo, "test", *program_, SourceRange{own_, 0, 1}, facts, diags, [&](DiagnosticEngine&) {
+    facts::memoized(&memo, key, *program_, SourceRange{own_, 0, 1}, facts, diags, [&](DiagnosticEngine&) {
       ++runs_;
       provide(facts);
     });
@@ -348,6 +348,40 @@ TEST_F(TestProvider, ACopiedOriginIsReplayedAtTheReadersRange) {
   EXPECT_EQ(b.find("test.out")->origin.range.end, 40u);
   EXPECT_EQ(c.find("test.out")->origin.explanation.str(), "other");
   EXPECT_EQ(runs_, 2);  // b replayed a at its own range; c's origin differs
+}
+
+// A provider reading what the provider before it wrote reads it as one read of the chain
+// of entries the memo applied to the set (fact_memo.h): b's "total" ran on other
+// inputs than a's, so "plus" misses on b; c's chain is a's, so both replay. A write
+// between the two breaks the chain: d's "plus" reads the written total, not a's.
+TEST_F(TestProvider, AReadOfAnEarlierProvidersFactsDependsOnItsEntry) {
+  const facts::FactMemo memo(false);
+  auto total = [](facts::FactSet& f) {
+    f.set("gpu.count_total", facts::Value::number(2 * f.quantity("gpu.count")->value), derived("2 nodes"));
+    f.set("gpu.vram_total", facts::Value::number(3), derived("not read"));
+  };
+  auto plus = [](facts::FactSet& f) {
+    f.set("test.out", facts::Value::number(f.quantity("gpu.count_total")->value + 1), derived("+1"));
+  };
+  auto a = with(8, 80), b = with(4, 80), c = with(8, 80), d = with(8, 80);
+  for (auto* facts : {&a, &b, &c}) {
+    run(memo, *facts, total, "total");
+    run(memo, *facts, plus, "plus");
+  }
+  EXPECT_EQ(out(a), 17);
+  EXPECT_EQ(out(b), 9);
+  EXPECT_EQ(out(c), 17);
+  EXPECT_EQ(runs_, 4);  // c replayed both
+  run(memo, d, total, "total");
+  d.set("gpu.count_total", facts::Value::number(100), derived("written between"));
+  run(memo, d, plus, "plus");
+  EXPECT_EQ(out(d), 101);
+  EXPECT_EQ(runs_, 5);  // d replayed "total" and ran "plus" on the written total
+  auto e = with(8, 80);
+  run(memo, e, total, "total");
+  run(memo, e, plus, "plus");
+  EXPECT_EQ(out(e), 17);
+  EXPECT_EQ(runs_, 5);  // the chain again: both replayed
 }
 
 // The library's memo, shared by programs, keeps nothing that names a program's own

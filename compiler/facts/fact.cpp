@@ -73,6 +73,7 @@ void FactSet::prepare_slot(FactId id) {
 
 void FactSet::put(FactId id, Value& value, Origin& origin) {
   if (journal_) journal_->push_back({id, {}});
+  stamp_ = 0;
   if (Slot* s = slot(id)) {
     s->fact.value = std::move(value);
     s->fact.origin = std::move(origin);
@@ -89,6 +90,7 @@ void FactSet::set(FactId id, Value value, Origin origin) { put(id, value, origin
 void FactSet::borrow(FactKey key, const Fact& fact) {
   if (key.id == kNoFactId) return set(key.name, fact.value, fact.origin);
   if (journal_) journal_->push_back({key.id, {}});
+  stamp_ = 0;
   if (Slot* s = slot(key.id)) {
     s->borrowed = &fact;
     return;
@@ -105,6 +107,7 @@ void FactSet::set(std::string_view name, Value value, Origin origin) {
 
 void FactSet::put_unregistered(std::string_view name, Value& value, Origin& origin) {
   if (journal_) journal_->push_back({kNoFactId, std::string(name)});
+  stamp_ = 0;
   for (auto& [known, fact] : unregistered_) {
     if (known == name) {
       fact.value = std::move(value);

@@ -127,6 +127,11 @@ class FactSet {
   // While a reader is given, every find(), quantity() and symbol() tells it what was
   // read; null stops it. A copy of the set has none.
   void watch(FactReader* reader) { reader_ = reader; }
+  // A stamp a memo puts on the set after replaying or keeping a provider's facts on it
+  // (fact_memo.h): every later write clears it, so while it reads the same the set holds
+  // just what the memo's providers left. Zero is none; a copy has none.
+  void stamp(std::uint64_t stamp) { stamp_ = stamp; }
+  std::uint64_t stamped() const { return stamp_; }
 
   // `fill` sets (some of) the facts `ids` on this set, run once, on the first read of
   // one of them; it must not capture the set (the set may move before it runs).
@@ -194,6 +199,7 @@ class FactSet {
   mutable std::vector<std::uint16_t> pending_;
   std::vector<Written>* journal_ = nullptr;
   FactReader* reader_ = nullptr;
+  std::uint64_t stamp_ = 0;
 };
 
 }  // namespace gpuspec::facts

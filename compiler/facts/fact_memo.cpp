@@ -9,6 +9,7 @@ namespace gpuspec::facts {
 namespace {
 
 std::atomic<bool> memo_enabled{true};
+std::atomic<std::uint64_t> stamps{0};  // set stamps and memo ids: each is used once in the process
 thread_local FactMemo::Recording* active = nullptr;
 
 bool same_range(const SourceRange& a, const SourceRange& b) {
@@ -43,6 +44,16 @@ bool library_table(const sema::Program& program, std::string_view kind) {
   return it == shared.end() ? group.empty() : &group == &it->second;
 }
 
+// Encodes `slot` like a whole read's range in the program (observe) and adds it to `slots`.
+void observe_slot(std::string& out, const SourceRange& slot, std::vector<SourceRange>& slots) {
+  int same = -1;
+  for (std::size_t i = 0; i < slots.size() && same < 0; ++i) {
+    if (same_range(slots[i], slot)) same = static_cast<int>(i);
+  }
+  append_bytes(out, same);
+  slots.push_back(slot);
+}
+
 // What `read` reads now (`fact` for a fact), encoded so that two reads encode alike only
 // if the provider cannot tell them apart. A whole fact's range in the program's files is
 // a slot: added to `slots`, and encoded as which earlier slot, if any, has the same range.
@@ -64,13 +75,8 @@ void observe(std::string& out, const FactRead& read, const Fact* fact, const sem
   append_text(out, origin.entry);
   append_text(out, origin.explanation.str());
   if (origin.range.valid() && in_program(program, origin.range.file)) {
-    int same = -1;
-    for (std::size_t i = 0; i < slots.size() && same < 0; ++i) {
-      if (same_range(slots[i], origin.range)) same = static_cast<int>(i);
-    }
     out += 'S';
-    append_bytes(out, same);
-    slots.push_back(origin.range);
+    observe_slot(out, origin.range, slots);
   } else {
     out += 'F';
     append_bytes(out, origin.range.file);
@@ -97,6 +103,37 @@ struct FactMemo::Entry {
   std::vector<Diagnostic> diagnostics;
 };
 
+// The entries this memo replayed or kept on one set of this thread, oldest first, with
+// the ranges of their slots there; the last stamped the set with `stamp`.
+struct FactMemo::Chain {
+  struct Link {
+    const Entry* entry = nullptr;  // never freed while its memo lives; `memo` names the memo
+    std::vector<SourceRange> slots;
+  };
+  static constexpr std::size_t kLongest = 4;  // then it starts again from the last
+  std::uint64_t memo = 0;
+  std::uint64_t stamp = 0;
+  std::vector<Link> links;  // the first `size`; the rest keep their buffers for the next set
+  std::size_t size = 0;
+
+  // What a provider reads of the chain (while `chained`): its entries and where their
+  // slots are, each slot encoded and added to `slots` as a whole read's range is.
+  void observe(std::string& out, bool chained, std::vector<SourceRange>& slots) const {
+    out.clear();
+    if (!chained) {
+      out += '-';
+      return;
+    }
+    out += 'C';
+    append_bytes(out, size);
+    for (std::size_t i = 0; i < size; ++i) {
+      append_bytes(out, links[i].entry);
+      append_bytes(out, links[i].slots.size());
+      for (const auto& slot : links[i].slots) observe_slot(out, slot, slots);
+    }
+  }
+};
+
 struct FactMemo::Node {
   bool has_next = false;
   FactRead next;  // what the provider reads next from here
@@ -113,7 +150,7 @@ struct FactMemo::Node {
   }
 };
 
-FactMemo::FactMemo(bool shared) : shared_(shared) {}
+FactMemo::FactMemo(bool shared) : shared_(shared), id_(++stamps) {}
 FactMemo::~FactMemo() = default;
 
 std::size_t FactMemo::size() const {
@@ -121,9 +158,41 @@ std::size_t FactMemo::size() const {
   return size_;
 }
 
-FactMemo::Recording::Recording(const sema::Program& program, SourceRange declaration, FactSet& facts)
-    : program_(program), facts_(facts), outer_(active) {
+FactMemo::Chain& FactMemo::chain() {
+  thread_local Chain chain;
+  return chain;
+}
+
+bool FactMemo::chained(const FactSet& facts) const {
+  const Chain& c = chain();
+  return c.memo == id_ && c.stamp != 0 && facts.stamped() == c.stamp;
+}
+
+void FactMemo::applied(FactSet& facts, const Entry* entry, const std::vector<SourceRange>& slots, bool extends) const {
+  Chain& c = chain();
+  if (!extends || c.size == Chain::kLongest) c.size = 0;
+  c.memo = id_;
+  if (c.links.size() == c.size) c.links.emplace_back();
+  Chain::Link& link = c.links[c.size++];
+  link.entry = entry;
+  link.slots.assign(slots.begin(), slots.end());
+  c.stamp = ++stamps;
+  facts.stamp(c.stamp);
+}
+
+FactMemo::Recording::Recording(const FactMemo& memo, const sema::Program& program, SourceRange declaration,
+                               FactSet& facts)
+    : program_(program), facts_(facts), outer_(active), chained_(memo.chained(facts)) {
   slots_.push_back(declaration);
+  if (chained_) {
+    const Chain& c = chain();
+    chain_wrote_.assign(FactSchema::builtin().size(), false);
+    for (std::size_t i = 0; i < c.size; ++i) {
+      for (const auto& output : c.links[i].entry->outputs) {
+        if (output.key.id != kNoFactId) chain_wrote_[output.key.id] = true;
+      }
+    }
+  }
   facts_.journal(&written_);
   facts_.watch(this);
   active = this;
@@ -147,6 +216,15 @@ void FactMemo::Recording::read(FactKey key, const Fact* fact, bool whole) {
     }
     if (seen_[key.id] & (4 | bit)) return;
     seen_[key.id] |= bit;
+    if (chained_ && chain_wrote_[key.id]) {
+      // The chain's fact, which the provider has not overwritten: one read of the chain.
+      if (!chain_read_) {
+        chain_read_ = true;
+        chain().observe(values_.emplace_back(), true, slots_);
+        reads_.push_back(FactRead{FactRead::Kind::Chain, kNoFactId, {}});
+      }
+      return;
+    }
   } else if (std::any_of(written_.begin(), written_.end(), [&](const auto& w) { return w.name == key.name; })) {
     return;
   }
@@ -174,6 +252,7 @@ void note_table_read(std::string_view kind) {
 bool FactMemo::replay(const std::string& key, const sema::Program& program, SourceRange declaration, FactSet& facts,
                       DiagnosticEngine& diags) const {
   std::vector<SourceRange> slots{declaration};
+  const bool chained = this->chained(facts);  // before any write of the replay clears the stamp
   thread_local std::string value;  // one buffer for every read: a look-up allocates nothing else
   const Entry* entry = nullptr;
   {
@@ -185,7 +264,11 @@ bool FactMemo::replay(const std::string& key, const sema::Program& program, Sour
     const Node* node = root->second.get();
     while (!node->entry) {
       if (!node->has_next) return false;
-      observe(value, node->next, find_read(facts, node->next), program, slots);
+      if (node->next.kind == FactRead::Kind::Chain) {
+        chain().observe(value, chained, slots);
+      } else {
+        observe(value, node->next, find_read(facts, node->next), program, slots);
+      }
       node = node->child(value);
       if (!node) return false;
     }
@@ -203,6 +286,7 @@ bool FactMemo::replay(const std::string& key, const sema::Program& program, Sour
     facts.set(key, output.fact.value, std::move(origin));
   }
   for (const auto& d : entry->diagnostics) diags.report(d.id, d.severity, d.range, d.message) = d;
+  applied(facts, entry, slots, chained);
   return true;
 }
 
@@ -265,8 +349,10 @@ void FactMemo::keep(std::string key, Recording& recording, DiagnosticEngine& dia
     node = child;
   }
   if (node->entry || node->has_next) return;  // another thread kept it first
+  const Entry* kept = entry.get();
   node->entry = std::move(entry);
   ++size_;
+  applied(facts, kept, recording.slots_, recording.chained_);
 }
 
 void set_fact_memo(bool enabled) { memo_enabled.store(enabled, std::memory_order_relaxed); }

@@ -22,6 +22,16 @@
 // The entries of one key form a tree: a provider reads the same next thing whenever it
 // has read the same values so far, so a node holds that next read and its children by
 // the value read. A look-up walks it reading the facts; no entry is compared in turn.
+//
+// Providers run in a chain on one set (the served workload's base facts, then its
+// estimate, then its remedies), and a later one reads many facts an earlier one wrote
+// (the estimate some forty). Reading each again on every look-up was most of the memo's
+// cost, so, as salsa records a dependency on a query rather than on its outputs, the
+// memo stamps the set after it replays or keeps an entry (FactSet::stamp; any other
+// write clears it) and keeps the chain of entries applied since. A provider's reads of
+// facts the chain wrote, and it did not overwrite, are then one read of the chain: which
+// entries, and the ranges their slots were replayed at. The same chain on a set holds
+// the same facts, so those reads read the same.
 #pragma once
 
 #include <cstdint>
@@ -40,7 +50,7 @@ namespace gpuspec::facts {
 
 // One read of a provider: what was read, not the value.
 struct FactRead {
-  enum class Kind : std::uint8_t { Value, Fact, Table };
+  enum class Kind : std::uint8_t { Value, Fact, Table, Chain };
   Kind kind = Kind::Value;
   FactId id = kNoFactId;
   std::string name;  // a fact the registry lacks by name; a table by its kind
@@ -67,7 +77,7 @@ class FactMemo {
   // into the outer one (memoized() runs it plainly).
   class Recording final : public FactReader {
    public:
-    Recording(const sema::Program& program, SourceRange declaration, FactSet& facts);
+    Recording(const FactMemo& memo, const sema::Program& program, SourceRange declaration, FactSet& facts);
     ~Recording();
     void read(FactKey key, const Fact* fact, bool whole) override;
     void table(std::string_view kind);
@@ -85,6 +95,9 @@ class FactMemo {
     bool own_table_ = false;
     std::vector<std::uint8_t> seen_;  // by FactId: 1 value read, 2 whole read, 4 written
     std::size_t journaled_ = 0;       // of written_, in seen_
+    bool chained_ = false;             // the set held just the chain's facts when it began
+    std::vector<bool> chain_wrote_;   // by FactId, when chained_
+    bool chain_read_ = false;         // the read of the chain is recorded
     DiagnosticEngine reported_;
   };
   static Recording* recording();  // this thread's, or null
@@ -99,7 +112,14 @@ class FactMemo {
  private:
   struct Entry;
   struct Node;
+  struct Chain;
+  static Chain& chain();  // this thread's
+  // Notes that `entry` was just replayed or kept on `facts` with `slots`.
+  // `extends`: the set held just the chain's facts before (chained()).
+  void applied(FactSet& facts, const Entry* entry, const std::vector<SourceRange>& slots, bool extends) const;
+  bool chained(const FactSet& facts) const;  // whether `facts` holds just this thread's chain's facts
   const bool shared_;
+  const std::uint64_t id_;  // names this memo in a chain: never reused, unlike its address
   mutable std::mutex mutex_;
   mutable std::unordered_map<std::string, std::unique_ptr<Node>> roots_;
   mutable std::size_t size_ = 0;
@@ -125,7 +145,7 @@ void memoized(const FactMemo* memo, std::string key, const sema::Program& progra
               FactSet& facts, DiagnosticEngine& diags, Add&& add) {
   if (!memo || !fact_memo_enabled() || FactMemo::recording()) return add(diags);
   if (memo->replay(key, program, declaration, facts, diags)) return;
-  FactMemo::Recording recording(program, declaration, facts);
+  FactMemo::Recording recording(*memo, program, declaration, facts);
   add(recording.diagnostics());
   memo->keep(std::move(key), recording, diags);
 }
