@@ -51,4 +51,12 @@ std::vector<CountedPart> counted_parts(const sema::Program& program, const sema:
   return out;
 }
 
+CountedPart shipped_part(const sema::Program& program, const sema::DeclEntry& chassis, std::string_view kind) {
+  CountedPart shipped{0, nullptr};
+  for (const auto& part : counted_parts(program, chassis, "ships_with")) {
+    if (part.entry->decl->kind == kind) shipped = part;
+  }
+  return shipped;
+}
+
 }  // namespace gpuspec::suggest

@@ -28,5 +28,8 @@ std::optional<CountedPart> counted_part(const sema::Program& program, const sema
 // chassis: each item's count and entry; empty when absent.
 std::vector<CountedPart> counted_parts(const sema::Program& program, const sema::DeclEntry& entry,
                                        std::string_view property);
+// The part of catalog kind `kind` (psu, nic) that `chassis` ships with as standard (its
+// `ships_with`), with its count: entry null and count 0 when it ships with none.
+CountedPart shipped_part(const sema::Program& program, const sema::DeclEntry& chassis, std::string_view kind);
 
 }  // namespace gpuspec::suggest

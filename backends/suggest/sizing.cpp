@@ -184,14 +184,9 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
   // cards in a DGX) are in any price of it, as its supplies are (size_psus): a fabric of
   // that model holds all of them and is priced only for the ones beyond. Whether they
   // meet the fabric rules is the same bound, and the pack's judgement, as for any NIC.
-  const sema::DeclEntry* shipped_nic = nullptr;
-  int shipped = 0;
-  for (const auto& part : counted_parts(s.program, *frame.chassis, "ships_with")) {
-    if (part.entry->decl->kind == "nic") {
-      shipped_nic = part.entry;
-      shipped = static_cast<int>(part.count);
-    }
-  }
+  const CountedPart shipped_nics = shipped_part(s.program, *frame.chassis, "nic");
+  const sema::DeclEntry* shipped_nic = shipped_nics.entry;
+  const int shipped = static_cast<int>(shipped_nics.count);
   std::vector<Fabric> fabrics;
   if (nodes == 1) {
     fabrics.push_back({});
@@ -333,14 +328,9 @@ std::vector<PsuChoice> size_psus(const ServerBuild& build, const facts::FactSet&
   // the ones it needs beyond: when the shipped supplies meet the bounds they cost nothing
   // and come first, and only otherwise are supplies bought. Whether a set carries the load
   // is still the pack's to judge, as for any other choice.
-  const sema::DeclEntry* shipped_psu = nullptr;
-  int shipped = 0;
-  for (const auto& part : counted_parts(s.program, *build.chassis, "ships_with")) {
-    if (part.entry->decl->kind == "psu") {
-      shipped_psu = part.entry;
-      shipped = static_cast<int>(part.count);
-    }
-  }
+  const CountedPart shipped_psus = shipped_part(s.program, *build.chassis, "psu");
+  const sema::DeclEntry* shipped_psu = shipped_psus.entry;
+  const int shipped = static_cast<int>(shipped_psus.count);
   std::vector<PsuChoice> out;
   for (const auto* psu : s.catalog.psus) {
     const double unit = value_or(number(*psu, "capacity"), 0);
