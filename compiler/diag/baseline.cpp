@@ -86,7 +86,7 @@ BaselineEntry Baseline::entry_for(const Diagnostic& finding, const SourceManager
 }
 
 std::size_t Baseline::suppress_known(std::vector<Diagnostic>& findings, const SourceManager& sources,
-                                     const std::vector<std::string>& rules) {
+                                     const std::vector<std::string_view>& rules) {
   used_.resize(entries_.size(), false);
   std::size_t covered = 0;
   for (auto& d : findings) {

@@ -42,9 +42,10 @@ class Baseline {
   // Marks each finding the baseline holds as suppressed ("in the baseline");
   // each entry covers one finding. Returns how many were covered.
   std::size_t suppress_known(std::vector<Diagnostic>& findings, const SourceManager& sources,
-                             const std::vector<std::string>& rules);
+                             const std::vector<std::string_view>& rules);
   // Entries no finding of this run matched: fixed since the baseline was written.
   std::size_t unmatched() const { return entries_.size() - matched_; }
+  std::size_t matched() const { return matched_; }
 
   std::string to_json() const;
 

@@ -18,48 +18,11 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-Json position_json(LineColumn position) { return Json{{"line", position.line}, {"column", position.column}}; }
-
-Json range_json(const SourceManager& sources, SourceRange range) {
-  if (!range.valid()) return nullptr;
-  return Json{{"start", position_json(sources.start_of(range))}, {"end", position_json(sources.end_of(range))}};
-}
-
-Json file_json(const SourceManager& sources, SourceRange range) {
-  if (!range.valid()) return nullptr;
-  return sources.file(range.file).path();
-}
-
-Json note_json(const DiagnosticNote& note, const SourceManager& sources) {
-  return Json{{"message", note.message}, {"file", file_json(sources, note.range)}, {"range", range_json(sources, note.range)}};
-}
-
-Json diagnostic_json(const Diagnostic& d, const SourceManager& sources) {
-  Json out;
-  out["id"] = d.id;
-  out["severity"] = std::string(severity_name(d.severity));
-  out["message"] = d.message;
-  out["hint"] = d.hint ? Json(*d.hint) : Json(nullptr);
-  out["file"] = file_json(sources, d.range);
-  out["range"] = range_json(sources, d.range);
-  out["declaration"] = d.declaration.empty() ? Json(nullptr) : Json(d.declaration);
-  out["notes"] = Json::array();
-  for (const DiagnosticNote& note : d.notes) out["notes"].push_back(note_json(note, sources));
-  if (!d.fixits.empty()) {
-    Json fixits = Json::array();
-    for (const FixIt& fixit : d.fixits) {
-      fixits.push_back(Json{{"range", range_json(sources, fixit.range)}, {"replacement", fixit.replacement}});
-    }
-    out["fixits"] = std::move(fixits);
-  }
-  if (d.suppressed_by) out["suppressed"] = Json{{"kind", "waiver"}, {"justification", *d.suppressed_by}};
-  return out;
-}
-
-// The hand-written writer below produces the bytes `diagnostic_json(d).dump(2)` would,
-// nested `depth` spaces deep, without building the DOM: the DOM (a map per object, a
-// copy of every string) was ~15 % of a `check --format json` run. render_json_test
-// compares the two on every shape and on text that must be escaped.
+// The hand-written writer below produces the bytes a DOM's dump(2) would (the DOM is
+// test/oracle/diagnostics_json_dom.cpp), nested `depth` spaces deep, without building
+// one: the DOM (a map per object, a copy of every string) was ~15 % of a `check
+// --format json` run. render_json_test compares the two on every shape and on text
+// that must be escaped.
 
 // Every constant piece of a diagnostic's layout at one depth (the newline, the
 // indentation and the key, or the brackets and indentation around a position) is built
@@ -325,19 +288,11 @@ void write_nested_json(std::ostream& out, const Json& json, std::size_t depth) {
   out.write(text.data() + from, static_cast<std::streamsize>(text.size() - from));
 }
 
-void JsonDiagnosticsWriter::emit(std::string_view text) {
-  if (buffer_) {
-    buffer_->append(text);
-  } else {
-    stream_->write(text.data(), static_cast<std::streamsize>(text.size()));
-  }
-}
-
 void JsonDiagnosticsWriter::begin() {
   if (started_) return;
-  emit("{\n  \"version\": ");
-  emit(std::to_string(kDiagnosticsJsonVersion));
-  emit(",\n  \"diagnostics\": [");
+  out_.append("{\n  \"version\": ");
+  out_.append(std::to_string(kDiagnosticsJsonVersion));
+  out_.append(",\n  \"diagnostics\": [");
   started_ = true;
 }
 
@@ -353,32 +308,19 @@ void JsonDiagnosticsWriter::add(const std::vector<Diagnostic>& diagnostics, cons
 
 void JsonDiagnosticsWriter::add_rendered(std::string_view diagnostic) {
   begin();
-  emit(written_ ? std::string_view(",\n    ") : std::string_view("\n    "));
-  emit(diagnostic);
+  out_.append(written_ ? std::string_view(",\n    ") : std::string_view("\n    "));
+  out_.append(diagnostic);
   ++written_;
 }
 
 void JsonDiagnosticsWriter::finish(std::size_t file_count, const DiagnosticCounts& counts) {
   Json summary{{"files", file_count}, {"errors", counts.errors}, {"warnings", counts.warnings}, {"infos", counts.infos}};
   begin();  // a run that checked nothing still has a version and (empty) diagnostics
-  emit(written_ ? std::string_view("\n  ],\n  \"summary\": ") : std::string_view("],\n  \"summary\": "));
+  out_.append(written_ ? std::string_view("\n  ],\n  \"summary\": ") : std::string_view("],\n  \"summary\": "));
   std::ostringstream nested;
   write_nested_json(nested, summary, 2);
-  emit(nested.str());
-  emit("\n}");
-}
-
-nlohmann::ordered_json diagnostics_to_json(const std::vector<Diagnostic>& diagnostics, const SourceManager& sources,
-                                           std::size_t file_count) {
-  Json list = Json::array();
-  for (const Diagnostic& d : diagnostics) list.push_back(diagnostic_json(d, sources));
-
-  DiagnosticCounts counts = count_diagnostics(diagnostics);
-  Json out;
-  out["version"] = kDiagnosticsJsonVersion;
-  out["diagnostics"] = std::move(list);
-  out["summary"] = Json{{"files", file_count}, {"errors", counts.errors}, {"warnings", counts.warnings}, {"infos", counts.infos}};
-  return out;
+  out_.append(nested.str());
+  out_.append("\n}");
 }
 
 }  // namespace gpuspec

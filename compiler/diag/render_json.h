@@ -31,17 +31,13 @@ namespace gpuspec {
 
 inline constexpr int kDiagnosticsJsonVersion = 1;
 
-nlohmann::ordered_json diagnostics_to_json(const std::vector<Diagnostic>& diagnostics, const SourceManager& sources,
-                                           std::size_t file_count);
-
-// The same document written as it goes, one diagnostic at a time: the bytes of
-// diagnostics_to_json(...).dump(2) (for the diagnostics of every add() in turn and the
-// summary given to finish()), without a DOM of the whole run in memory.
+// The document written as it goes, one diagnostic at a time: the bytes of a DOM's dump(2)
+// (test/oracle/diagnostics_json_dom.h; for the diagnostics of every add() in turn and
+// the summary given to finish()), without a DOM of the whole run in memory.
 class JsonDiagnosticsWriter {
  public:
-  explicit JsonDiagnosticsWriter(std::ostream& out) : stream_(&out) {}
-  // The same bytes appended to `out`, for a caller that writes them in large pieces.
-  explicit JsonDiagnosticsWriter(std::string& out) : buffer_(&out) {}
+  // Appends to `out`, which the caller writes in large pieces.
+  explicit JsonDiagnosticsWriter(std::string& out) : out_(out) {}
   // The header ("version" and the opening of "diagnostics"); add() and add_rendered()
   // write it when it has not been written yet.
   void begin();
@@ -55,10 +51,7 @@ class JsonDiagnosticsWriter {
   void finish(std::size_t file_count, const DiagnosticCounts& counts);
 
  private:
-  void emit(std::string_view text);
-
-  std::ostream* stream_ = nullptr;
-  std::string* buffer_ = nullptr;
+  std::string& out_;
   bool started_ = false;
   std::size_t written_ = 0;
 };

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "diag/diag_test_helpers.h"
+#include "oracle/diagnostics_json_dom.h"
 #include "source/json_io.h"
 
 namespace gpuspec {
@@ -98,11 +99,11 @@ TEST(RenderJson, StreamingWriterWritesTheDomsBytes) {
   };
   auto streamed = [](std::vector<std::pair<const std::vector<Diagnostic>*, const SourceManager*>> groups,
                      std::size_t files, DiagnosticCounts counts) {
-    std::ostringstream out;
+    std::string out;
     JsonDiagnosticsWriter writer(out);
     for (const auto& [diags, sources] : groups) writer.add(*diags, *sources);
     writer.finish(files, counts);
-    return out.str();
+    return out;
   };
   DiagnosticCounts counts{1, 2, 3};
   for (const auto& groups : std::vector<std::vector<std::pair<const std::vector<Diagnostic>*, const SourceManager*>>>{

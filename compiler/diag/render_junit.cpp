@@ -2,23 +2,13 @@
 
 #include <fmt/format.h>
 
-#include <map>
+#include <algorithm>
 
 #include "source/markup_escape.h"
 
 namespace gpuspec {
 
 namespace {
-
-struct Case {
-  std::string name;
-  std::string classname;
-  unsigned line = 0;
-  enum { Passed, Failed, Skipped } outcome = Passed;
-  std::string message;
-  std::string type;
-  std::string text;
-};
 
 std::string describe(const Diagnostic& d, const SourceManager& sources) {
   std::string out;
@@ -32,63 +22,71 @@ std::string describe(const Diagnostic& d, const SourceManager& sources) {
   return out;
 }
 
+void append_case_head(std::string& out, std::string_view classname, std::string_view name, std::string_view path) {
+  out += fmt::format("    <testcase classname=\"{}\" name=\"{}\" file=\"{}\"", markup_escape(classname), markup_escape(name),
+                     markup_escape(path));
+}
+
+// Findings without a file are reported under the tool's name.
+std::string junit_suite_of(std::string_view path) { return path.empty() ? "gpuspec" : std::string(path); }
+
 }  // namespace
 
-std::string render_junit(const std::vector<JunitInput>& inputs) {
-  std::map<std::string, std::vector<Case>> suites;  // by file path
-  for (const auto& input : inputs) {
-    for (FileId id : input.checked) suites[input.sources->file(id).path()];
-    for (const Diagnostic& d : *input.diagnostics) {
-      std::string path = d.range.valid() ? input.sources->file(d.range.file).path() : "gpuspec";
-      Case c;
-      c.line = d.range.valid() ? input.sources->start_of(d.range).line : 0;
-      c.name = d.declaration.empty() ? fmt::format("{} (line {})", d.id, c.line)
-                                     : fmt::format("{} in {} (line {})", d.id, d.declaration, c.line);
-      c.classname = "gpuspec." + d.id;
-      c.message = d.message;
-      c.type = std::string(severity_name(d.severity));
-      c.text = describe(d, *input.sources);
-      if (d.suppressed_by) {
-        c.outcome = Case::Skipped;
-        c.message = "waived: " + *d.suppressed_by;
-      } else if (severity_rank(d.severity) >= severity_rank(input.fail_on)) {
-        c.outcome = Case::Failed;
-      }
-      suites[path].push_back(std::move(c));
-    }
+JunitOutcome junit_outcome(Severity severity, bool suppressed, Severity fail_on) {
+  if (suppressed) return JunitOutcome::Skipped;
+  return severity_rank(severity) >= severity_rank(fail_on) ? JunitOutcome::Failed : JunitOutcome::Passed;
+}
+
+void append_junit_case(std::string& out, const Diagnostic& d, const SourceManager& sources, Severity fail_on) {
+  std::string path = junit_suite_of(d.range.valid() ? sources.file(d.range.file).path() : "");
+  unsigned line = d.range.valid() ? sources.start_of(d.range).line : 0;
+  std::string name = d.declaration.empty() ? fmt::format("{} (line {})", d.id, line)
+                                           : fmt::format("{} in {} (line {})", d.id, d.declaration, line);
+  append_case_head(out, "gpuspec." + d.id, name, path);
+  if (line) out += fmt::format(" line=\"{}\"", line);
+  std::string text = describe(d, sources);
+  switch (junit_outcome(d.severity, d.suppressed_by.has_value(), fail_on)) {
+    case JunitOutcome::Passed:
+      out += fmt::format(">\n      <system-out>{}</system-out>\n    </testcase>\n", markup_escape(text));
+      break;
+    case JunitOutcome::Failed:
+      out += fmt::format(">\n      <failure message=\"{}\" type=\"{}\">{}</failure>\n    </testcase>\n", markup_escape(d.message),
+                         markup_escape(severity_name(d.severity)), markup_escape(text));
+      break;
+    case JunitOutcome::Skipped:
+      out += fmt::format(">\n      <skipped message=\"{}\"/>\n    </testcase>\n", markup_escape("waived: " + *d.suppressed_by));
+      break;
   }
+}
+
+void JunitWriter::add_file(const std::string& path) { suites_[path]; }
+
+void JunitWriter::add_case(std::string_view path, std::string_view rendered, JunitOutcome outcome) {
+  Suite& suite = suites_[junit_suite_of(path)];
+  suite.cases.append(rendered);
+  ++suite.tests;
+  suite.failures += outcome == JunitOutcome::Failed;
+  suite.skipped += outcome == JunitOutcome::Skipped;
+}
+
+std::string JunitWriter::finish() const {
   std::size_t tests = 0, failures = 0, skipped = 0;
   std::string body;
-  for (auto& [path, cases] : suites) {
-    if (cases.empty()) cases.push_back({"no findings", "gpuspec.check", 0});
-    std::size_t suite_failures = 0, suite_skipped = 0;
-    for (const auto& c : cases) {
-      suite_failures += c.outcome == Case::Failed;
-      suite_skipped += c.outcome == Case::Skipped;
-    }
+  for (const auto& [path, suite] : suites_) {
+    // A file with no finding gets one passing testcase, so the report lists it.
+    std::size_t suite_tests = std::max<std::size_t>(suite.tests, 1);
     body += fmt::format("  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\">\n",
-                        markup_escape(path), cases.size(), suite_failures, suite_skipped);
-    for (const auto& c : cases) {
-      body += fmt::format("    <testcase classname=\"{}\" name=\"{}\" file=\"{}\"", markup_escape(c.classname), markup_escape(c.name),
-                          markup_escape(path));
-      if (c.line) body += fmt::format(" line=\"{}\"", c.line);
-      switch (c.outcome) {
-        case Case::Passed:
-          body += c.text.empty() ? "/>\n" : fmt::format(">\n      <system-out>{}</system-out>\n    </testcase>\n", markup_escape(c.text));
-          break;
-        case Case::Failed:
-          body += fmt::format(">\n      <failure message=\"{}\" type=\"{}\">{}</failure>\n    </testcase>\n", markup_escape(c.message),
-                              markup_escape(c.type), markup_escape(c.text));
-          break;
-        case Case::Skipped:
-          body += fmt::format(">\n      <skipped message=\"{}\"/>\n    </testcase>\n", markup_escape(c.message));
-          break;
-      }
+                        markup_escape(path), suite_tests, suite.failures, suite.skipped);
+    if (suite.tests) {
+      body += suite.cases;
+    } else {
+      append_case_head(body, "gpuspec.check", "no findings", path);
+      body += "/>\n";
     }
     body += "  </testsuite>\n";
-    tests += cases.size();
-    failures += suite_failures;
-    skipped += suite_skipped;
+    tests += suite_tests;
+    failures += suite.failures;
+    skipped += suite.skipped;
   }
   return fmt::format("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                      "<testsuites name=\"gpuspec check\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\">\n{}</testsuites>\n",

@@ -5,6 +5,7 @@
 // no finding gets one passing testcase, so the report lists every file checked.
 #pragma once
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,14 +15,30 @@
 
 namespace gpuspec {
 
-struct JunitInput {
-  const std::vector<Diagnostic>* diagnostics;
-  const SourceManager* sources;
-  std::vector<FileId> checked;  // the files named on the command line (or found in folders)
-  Severity fail_on = Severity::Error;
-};
+enum class JunitOutcome { Passed, Failed, Skipped };
+JunitOutcome junit_outcome(Severity severity, bool suppressed, Severity fail_on);
 
-// Every text from a spec or a file name goes through source/markup_escape.h.
-std::string render_junit(const std::vector<JunitInput>& inputs);
+// One finding's <testcase>, rendered as soon as its file is checked (`check` frees the
+// file's text afterwards); it belongs to the suite of the finding's file. Every text
+// from a spec or a file name goes through source/markup_escape.h.
+void append_junit_case(std::string& out, const Diagnostic& d, const SourceManager& sources, Severity fail_on);
+
+// The report built a testcase at a time: suites by file path ("gpuspec" for findings
+// without a file), cases in the order they are added.
+class JunitWriter {
+ public:
+  // A checked file: it gets a suite even when it has no finding.
+  void add_file(const std::string& path);
+  // `path`: the finding's file, "" for none.
+  void add_case(std::string_view path, std::string_view rendered, JunitOutcome outcome);
+  std::string finish() const;
+
+ private:
+  struct Suite {
+    std::string cases;
+    std::size_t tests = 0, failures = 0, skipped = 0;
+  };
+  std::map<std::string, Suite, std::less<>> suites_;
+};
 
 }  // namespace gpuspec

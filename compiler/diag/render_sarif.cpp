@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cctype>
 #include <map>
+#include <sstream>
 #include <string_view>
 
 #include "diag/render_json.h"
@@ -157,24 +159,28 @@ std::string path_to_uri(const std::string& path) {
 
 namespace {
 
+// A compiler diagnostic's id (one no policy has) in the rule list: its first severity.
+struct ExtraRule {
+  std::string id;
+  Severity severity;
+};
+
 // The log with `results` as its run's last member; `rule_index` maps each rule id
-// (the given rules and one per other diagnostic id) to its place in the sorted list.
-Json sarif_log(const std::vector<SarifSource>& inputs, std::vector<SarifRule> rules, const SarifOptions& options,
+// (the given rules and one per extra id) to its place in the sorted list.
+Json sarif_log(const std::vector<ExtraRule>& extra, std::vector<SarifRule> rules, const SarifOptions& options,
                std::map<std::string, std::size_t>& rule_index, Json results) {
   std::map<std::string, std::size_t>& seen = rule_index;
   std::vector<SarifRule> unique;
   for (auto& rule : rules) {
     if (seen.emplace(rule.id, 0).second) unique.push_back(std::move(rule));
   }
-  for (const auto& input : inputs) {
-    for (const Diagnostic& d : *input.diagnostics) {
-      if (!seen.emplace(d.id, 0).second) continue;
-      SarifRule rule;
-      rule.id = d.id;
-      rule.short_description = fmt::format("gpuspec compiler diagnostic '{}'", d.id);
-      rule.default_severity = d.severity;
-      unique.push_back(std::move(rule));
-    }
+  for (const ExtraRule& id : extra) {
+    if (!seen.emplace(id.id, 0).second) continue;
+    SarifRule rule;
+    rule.id = id.id;
+    rule.short_description = fmt::format("gpuspec compiler diagnostic '{}'", id.id);
+    rule.default_severity = id.severity;
+    unique.push_back(std::move(rule));
   }
   std::sort(unique.begin(), unique.end(), [](const SarifRule& a, const SarifRule& b) { return a.id < b.id; });
   Json rule_list = Json::array();
@@ -197,39 +203,43 @@ Json sarif_log(const std::vector<SarifSource>& inputs, std::vector<SarifRule> ru
   return Json{{"$schema", kSarifSchemaUri}, {"version", "2.1.0"}, {"runs", Json::array({std::move(run)})}};
 }
 
+// A result's ruleIndex until finish() knows the rule list.
+constexpr std::size_t kRuleIndexPlaceholder = SIZE_MAX;
+const std::string kPlaceholderText = fmt::format("\"ruleIndex\": {}", kRuleIndexPlaceholder);
+
 }  // namespace
 
-nlohmann::ordered_json diagnostics_to_sarif(const std::vector<SarifSource>& inputs, std::vector<SarifRule> rules,
-                                            const SarifOptions& options) {
-  std::map<std::string, std::size_t> rule_index;
-  Json log = sarif_log(inputs, std::move(rules), options, rule_index, Json::array());
-  Json& results = log["runs"][0]["results"];
-  for (const auto& input : inputs) {
-    for (const Diagnostic& d : *input.diagnostics) results.push_back(result_json(d, *input.sources, rule_index.at(d.id)));
-  }
-  return log;
+void SarifLogWriter::append_result(std::string& out, const Diagnostic& d, const SourceManager& sources) {
+  std::ostringstream nested;
+  write_nested_json(nested, result_json(d, sources, kRuleIndexPlaceholder), 8);
+  out += nested.str();
 }
 
-void write_sarif(std::ostream& out, const std::vector<SarifSource>& inputs, std::vector<SarifRule> rules,
-                 const SarifOptions& options) {
-  // The log without its results is small (the rules): dump it whole, then stream the
+void SarifLogWriter::add(std::string_view rendered, std::string_view id, Severity severity) {
+  results_.push_back({std::string(rendered), rendered.find(kPlaceholderText), std::string(id), severity});
+}
+
+void SarifLogWriter::finish(std::string& out) {
+  // The log without its results is small (the rules): dump it whole, then write the
   // results into its last array, "results", which closes the run and the log. The
   // results sit 8 spaces deep: log, "runs" array, the run, "results" array.
+  std::vector<ExtraRule> extra;
+  for (const Result& result : results_) extra.push_back({result.id, result.severity});
   std::map<std::string, std::size_t> rule_index;
-  std::string text = dump_json(sarif_log(inputs, std::move(rules), options, rule_index, Json::array()));
+  std::string text = dump_json(sarif_log(extra, std::move(rules_), options_, rule_index, Json::array()));
   constexpr std::string_view kEmptyResults = "\"results\": []";
   std::size_t open = text.rfind(kEmptyResults) + kEmptyResults.size() - 1;  // the position of ']'
-  out.write(text.data(), static_cast<std::streamsize>(open));
-  bool any = false;
-  for (const auto& input : inputs) {
-    for (const Diagnostic& d : *input.diagnostics) {
-      out << (any ? ",\n        " : "\n        ");
-      write_nested_json(out, result_json(d, *input.sources, rule_index.at(d.id)), 8);
-      any = true;
-    }
+  out.append(text, 0, open);
+  for (std::size_t i = 0; i < results_.size(); ++i) {
+    const Result& result = results_[i];
+    out += i ? ",\n        " : "\n        ";
+    std::size_t number = result.placeholder_at + kPlaceholderText.size() - std::to_string(kRuleIndexPlaceholder).size();
+    out.append(result.text, 0, number);
+    out += std::to_string(rule_index.at(result.id));
+    out.append(result.text, result.placeholder_at + kPlaceholderText.size());
   }
-  if (any) out << "\n      ";
-  out.write(text.data() + open, static_cast<std::streamsize>(text.size() - open));
+  if (!results_.empty()) out += "\n      ";
+  out.append(text, open);
 }
 
 }  // namespace gpuspec

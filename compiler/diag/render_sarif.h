@@ -13,8 +13,8 @@
 // without one and the hint are appended to message.text, one per line.
 #pragma once
 
-#include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -40,23 +40,34 @@ struct SarifOptions {
   std::string information_uri;  // the tool's home page; empty: none is written
 };
 
-// Diagnostics of one source manager (a run can check files under several configs,
-// each with its own session).
-struct SarifSource {
-  const std::vector<Diagnostic>* diagnostics;
-  const SourceManager* sources;
+// The log, as nlohmann's dump(2) would write it, built a result at a time. `rules`
+// describes the known rules (the policies of the run); any id a result uses that is
+// not among them gets a rule of its own ("compiler diagnostic"). Rules are listed
+// sorted by id; results keep the order they are added in. Each result is rendered when
+// its file is checked (append_result; `check` frees the file's text afterwards) and held
+// as text, since the rules come first and a compiler diagnostic's id joins them;
+// finish() writes the log with each result's ruleIndex filled in, without a DOM of
+// every result in memory.
+class SarifLogWriter {
+ public:
+  SarifLogWriter(std::vector<SarifRule> rules, SarifOptions options) : rules_(std::move(rules)), options_(std::move(options)) {}
+  // One result, nested as it sits in the log, with a placeholder for its ruleIndex.
+  static void append_result(std::string& out, const Diagnostic& d, const SourceManager& sources);
+  // A result from append_result, with its diagnostic's id and severity.
+  void add(std::string_view rendered, std::string_view id, Severity severity);
+  void finish(std::string& out);
+
+ private:
+  struct Result {
+    std::string text;
+    std::size_t placeholder_at;
+    std::string id;
+    Severity severity;
+  };
+  std::vector<SarifRule> rules_;
+  SarifOptions options_;
+  std::vector<Result> results_;
 };
-
-// `rules` describes the known rules (the policies of the run); any id a result
-// uses that is not among them gets a rule of its own ("compiler diagnostic").
-// Rules are listed sorted by id; results keep the order they are given in.
-nlohmann::ordered_json diagnostics_to_sarif(const std::vector<SarifSource>& inputs, std::vector<SarifRule> rules,
-                                            const SarifOptions& options);
-
-// The same log written as it goes: the bytes of diagnostics_to_sarif(...).dump(2), one
-// result at a time, without a DOM of every result in memory.
-void write_sarif(std::ostream& out, const std::vector<SarifSource>& inputs, std::vector<SarifRule> rules,
-                 const SarifOptions& options);
 
 // "examples/bad/x y.gpuspec" -> "examples/bad/x%20y.gpuspec"; "/abs/p" -> "file:///abs/p".
 std::string path_to_uri(const std::string& path);

@@ -13,6 +13,27 @@ namespace {
 using testing::make_diagnostic;
 using testing::range_of;
 
+// The diagnostics of each source manager in turn (`check` may run several).
+using SarifSource = std::pair<const std::vector<Diagnostic>*, const SourceManager*>;
+
+std::string sarif_text(const std::vector<SarifSource>& inputs, std::vector<SarifRule> rules, const SarifOptions& options) {
+  SarifLogWriter writer(std::move(rules), options);
+  for (const auto& [diagnostics, sources] : inputs) {
+    for (const Diagnostic& d : *diagnostics) {
+      std::string rendered;
+      SarifLogWriter::append_result(rendered, d, *sources);
+      writer.add(rendered, d.id, d.severity);
+    }
+  }
+  std::string out;
+  writer.finish(out);
+  return out;
+}
+
+nlohmann::ordered_json sarif_of(const std::vector<SarifSource>& inputs, std::vector<SarifRule> rules, const SarifOptions& options) {
+  return nlohmann::ordered_json::parse(sarif_text(inputs, std::move(rules), options));
+}
+
 TEST(RenderSarif, ResultsPointAtRulesWithRegionsNotesFixesAndSuppressions) {
   SourceManager sources;
   const SourceFile& file = sources.add("specs/a b.gpuspec", "server s {\n  memory = 256 GBs\n}\n");
@@ -27,7 +48,7 @@ TEST(RenderSarif, ResultsPointAtRulesWithRegionsNotesFixesAndSuppressions) {
   std::vector<Diagnostic> diags{finding, typo, waived};
 
   SarifRule rule{"memory.ram-2x-vram", "memory below 2x VRAM", "long doc", "", "", Severity::Error};
-  auto log = diagnostics_to_sarif({{&diags, &sources}}, {rule}, SarifOptions{"1.2.3"});
+  auto log = sarif_of({{&diags, &sources}}, {rule}, SarifOptions{"1.2.3"});
   EXPECT_EQ(log["version"], "2.1.0");
   const auto& run = log["runs"][0];
   const auto& rules = run["tool"]["driver"]["rules"];
@@ -56,8 +77,9 @@ TEST(RenderSarif, ResultsPointAtRulesWithRegionsNotesFixesAndSuppressions) {
   EXPECT_EQ(run["results"][2]["suppressions"].dump(), R"([{"kind":"inSource","justification":"lab box"}])");
 }
 
-// The streaming writer is byte-for-byte the DOM's dump(2), with results and without.
-TEST(RenderSarif, StreamingWriterWritesTheDomsBytes) {
+// The writer, which splices held results into the rules' log, writes the bytes of its
+// own DOM's dump(2), with results and without, and each ruleIndex names its ruleId.
+TEST(RenderSarif, WriterWritesItsDomsBytesAndRuleIndexes) {
   SourceManager sources;
   const SourceFile& file = sources.add("specs/a b.gpuspec", "server s {\n  memory = 256 GBs\n}\n");
   SourceManager other;
@@ -80,9 +102,14 @@ TEST(RenderSarif, StreamingWriterWritesTheDomsBytes) {
 
   for (const auto& inputs : std::vector<std::vector<SarifSource>>{
            {{&diags, &sources}, {&library_diags, &other}}, {{&none, &sources}}, {}}) {
-    std::ostringstream streamed;
-    write_sarif(streamed, inputs, {rule}, options);
-    EXPECT_EQ(streamed.str(), diagnostics_to_sarif(inputs, {rule}, options).dump(2)) << inputs.size();
+    std::string text = sarif_text(inputs, {rule}, options);
+    auto log = nlohmann::ordered_json::parse(text);
+    EXPECT_EQ(text, log.dump(2)) << inputs.size();
+    const auto& run = log["runs"][0];
+    for (const auto& result : run["results"]) {
+      EXPECT_EQ(run["tool"]["driver"]["rules"][result["ruleIndex"].get<std::size_t>()]["id"], result["ruleId"]);
+    }
+    EXPECT_EQ(run["results"].size(), inputs.empty() ? 0u : inputs.front().first->size() + (inputs.size() > 1));
   }
 }
 
@@ -96,7 +123,7 @@ TEST(RenderSarif, EmbeddedFilesAreRelativeToADescribedBase) {
   auto d = make_diagnostic("duplicate-name", Severity::Error, range_of(lib, "x"), "dup");
   std::vector<Diagnostic> diags{d};
   SarifRule rule{"a.b", "described", "", "", "https://wiki.example/a.b", Severity::Warning};
-  auto log = diagnostics_to_sarif({{&diags, &sources}}, {rule}, SarifOptions{"1"});
+  auto log = sarif_of({{&diags, &sources}}, {rule}, SarifOptions{"1"});
   const auto& run = log["runs"][0];
   const auto& where = run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"];
   EXPECT_EQ(where["uri"], "gpus/nvidia.gpuspec");

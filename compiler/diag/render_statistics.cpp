@@ -20,16 +20,13 @@ constexpr std::size_t kInfoRulesNamed = 5;
 
 }  // namespace
 
-void RuleStatistics::add(const std::vector<Diagnostic>& diagnostics) {
-  for (const Diagnostic& d : diagnostics) {
-    if (d.suppressed_by) continue;
-    auto it = by_id_.find(d.id);
-    if (it == by_id_.end()) it = by_id_.emplace(d.id, Entry{}).first;
-    Entry& entry = it->second;
-    ++entry.count;
-    if (entry.count == 1 || severity_rank(d.severity) > severity_rank(entry.severity)) entry.severity = d.severity;
-    entry.fixable = entry.fixable || !d.fixits.empty();
-  }
+void RuleStatistics::add(std::string_view id, Severity severity, bool fixable) {
+  auto it = by_id_.find(id);
+  if (it == by_id_.end()) it = by_id_.emplace(std::string(id), Entry{}).first;
+  Entry& entry = it->second;
+  ++entry.count;
+  if (entry.count == 1 || severity_rank(severity) > severity_rank(entry.severity)) entry.severity = severity;
+  entry.fixable = entry.fixable || fixable;
 }
 
 std::vector<std::pair<std::string, RuleStatistics::Entry>> RuleStatistics::sorted() const {

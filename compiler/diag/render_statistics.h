@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -26,8 +27,8 @@ namespace gpuspec {
 
 class RuleStatistics {
  public:
-  // Counts the unsuppressed diagnostics (waived findings count nowhere).
-  void add(const std::vector<Diagnostic>& diagnostics);
+  // One unsuppressed diagnostic (waived findings count nowhere), as `check` writes them.
+  void add(std::string_view id, Severity severity, bool fixable);
   bool empty() const { return by_id_.empty(); }
   // The table above, one line per id ("" when nothing was reported).
   std::string text() const;

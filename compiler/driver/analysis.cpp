@@ -32,7 +32,9 @@ std::optional<sema::Program> lint_loaded(Session& session, LoadedSpec spec, cons
   if (!options.lint) return std::move(spec.program);
   // The stdlib's price book, the program's own price entries and any --prices files.
   std::string price_error;
-  auto book = spec_price_book(session, {&spec.program}, options.price_paths, diags, price_error);
+  DiagnosticEngine left_out;
+  auto book = spec_price_book(session, {&spec.program}, options.price_paths,
+                              options.price_book_diagnostics ? diags : left_out, price_error);
   if (!book) {
     if (io_error) *io_error = price_error;
     return std::nullopt;

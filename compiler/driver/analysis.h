@@ -20,6 +20,9 @@ struct AnalysisOptions {
   bool lint = true;
   lint::LintOptions lint_options;
   std::vector<std::string> price_paths;  // --prices FILE: user price books for cost.* facts
+  // false: the price books' own diagnostics are left out, for a caller that reports
+  // them once for all its files (`check`).
+  bool price_book_diagnostics = true;
   lint::FactAugmenter augment;           // extra facts on top of the model and the cost backend's
   // Where the file's imports may come from (analyze_text); default: its project root,
   // as on the command line. The language server passes the workspace folder, or none.

@@ -1,5 +1,5 @@
-// What `gpuspec check` keeps per config group, shared by the held output path
-// (cmd_check.cpp) and the streamed one (check_stream.cpp).
+// What `gpuspec check` keeps per config group (cmd_check.cpp sets it up, the pipeline
+// of check_stream.cpp checks its files).
 #pragma once
 
 #include <memory>
@@ -17,8 +17,8 @@ struct CheckGroup {
   LintConfig config;  // with the command line applied
   std::vector<std::string> files;
   std::unique_ptr<Session> session;
-  DiagnosticEngine diags;  // the held path's diagnostics of the group
-  std::vector<FileId> roots;
+  DiagnosticEngine diags;     // kept whole, in the output order, when a run needs them (--fix, --verify, baselines)
+  std::vector<FileId> roots;  // the root files checked
   bool library_broken = false;  // its policies did not load: no file is checked
 
   Severity fail_on() const { return config.fail_on.value_or(Severity::Error); }

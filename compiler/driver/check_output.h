@@ -1,7 +1,7 @@
-// What `gpuspec check` shows, shared by the held output path (cmd_check.cpp) and the
-// streamed one (check_stream.cpp), so both write the same bytes: the format, ruff's
-// output controls (--min-severity, --exit-zero, --statistics) and the infos, which
-// text output counts on one line unless --verbose.
+// What `gpuspec check` shows: the format, ruff's output controls (--min-severity,
+// --exit-zero, --statistics), the infos, which text output counts on one line unless
+// --verbose, and the writer of each format (CheckSink), which the one check pipeline
+// (check_stream.h) hands each diagnostic in the output order.
 #pragma once
 
 #include <memory>
@@ -23,6 +23,7 @@ struct CheckOutput {
   bool exit_zero = false;                // --exit-zero: findings exit 0 (a tool failure still exits 2)
   bool statistics = false;               // --statistics: counts per rule instead of the findings
   bool verbose = false;                  // --verbose: text output shows every info
+  bool silent = false;                   // --fix, --verify: no diagnostics on stdout (fix checks again)
 
   // Text and concise output are for people: their infos are summed up on one line.
   bool for_people() const { return format == "text" || format == "concise"; }
@@ -34,22 +35,31 @@ std::optional<CheckOutput> check_output_from(const ParsedArgs& args, std::string
 // Drops what --min-severity leaves out (nothing without it).
 void drop_below_min_severity(std::vector<Diagnostic>& diagnostics, const CheckOutput& output);
 
-// Whether text output shows infos one by one: with --verbose, and when infos fail the run
-// (a group's fail-on is info), since a finding that fails the run is always shown.
-bool shows_infos(const CheckOutput& output, const std::vector<std::unique_ptr<CheckGroup>>& groups);
+// The writer of one output format. Each diagnostic is rendered by renderer() on the
+// thread that checked its file (or, when the run keeps diagnostics whole, once its place
+// is known) and handed to write() in the output order; finish() writes what comes after
+// the last one. Text, concise, JSON and GitHub output leave as they are written; SARIF
+// (rules first), JUnit (by file) and --statistics hold their rendered parts until finish().
+class CheckSink {
+ public:
+  explicit CheckSink(std::string& out) : out_(out) {}
+  virtual ~CheckSink() = default;
+  // How one diagnostic of a group failing at `fail_on` is rendered.
+  virtual DiagnosticRenderer renderer(Severity fail_on) const = 0;
+  virtual void write(const RenderedDiagnostics& batch, std::size_t i, Severity fail_on) = 0;
+  // A root file was checked (JUnit lists each one, findings or not).
+  virtual void checked(const std::string& /*path*/) {}
+  // `files`: the root files checked.
+  virtual void finish(const DiagnosticCounts& counts, std::size_t files) = 0;
 
-// One diagnostic in the output format (text, concise, JSON, GitHub annotation); an info
-// renders as nothing in text and concise output unless `show_infos`.
-DiagnosticRenderer renderer_for(const CheckOutput& output, bool color, bool show_infos);
+ protected:
+  std::string& out_;  // what is to be written to stdout
+};
 
-// What text and concise output end with: the line counting the infos not shown, then the
-// summary line ("2 errors and 412 infos generated.").
-std::string closing_lines(const DiagnosticCounts& counts, bool infos_shown);
-
-// --statistics: the table (text, concise) or the JSON document, for every group's
-// diagnostics; `files` checked in all.
-std::string render_statistics_output(const CheckOutput& output, const std::vector<std::unique_ptr<CheckGroup>>& groups,
-                                     const DiagnosticCounts& counts, std::size_t files);
+// The writer of `output`'s format, appending to `out`; `groups` with their sessions
+// loaded (SARIF lists their policies as rules, a group failing on infos shows them).
+std::unique_ptr<CheckSink> sink_for(const CheckOutput& output, const std::vector<std::unique_ptr<CheckGroup>>& groups,
+                                    bool color, std::string& out);
 
 // The exit status of a run with findings at or above fail-on (`failed`) or not.
 int findings_exit(const CheckOutput& output, bool failed);

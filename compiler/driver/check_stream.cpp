@@ -10,7 +10,6 @@
 #include <set>
 #include <string_view>
 
-#include "diag/render_json.h"
 #include "diag/render_text.h"
 #include "driver/commands.h"
 #include "driver/import_scan.h"
@@ -19,23 +18,6 @@
 #include "source/confinement.h"
 
 namespace gpuspec::driver {
-
-bool can_stream(const ParsedArgs& args, const CheckOutput& presentation, const std::vector<std::unique_ptr<CheckGroup>>& groups) {
-  const std::string& format = presentation.format;
-  if (format != "text" && format != "concise" && format != "json" && format != "github") return false;
-  if (presentation.statistics) return false;
-  if (args.has("--fix") || args.has("--verify") || args.value("--baseline") || args.value("--write-baseline")) return false;
-  if (args.has("--no-lint")) return true;
-  // A broken price book (the config's or --prices) is reported once, not streamed per file.
-  for (const auto& group : groups) {
-    if (group->library_broken) continue;
-    auto paths = price_paths(group->config, args.values("--prices"));
-    if (paths.empty()) continue;
-    const PriceFiles& prices = group->session->price_files(paths);
-    if (!prices.diagnostics.empty() || !prices.error.empty()) return false;
-  }
-  return true;
-}
 
 namespace {
 
@@ -51,19 +33,20 @@ constexpr std::size_t kKeptTextBudget = 64u << 20;
 
 // Standard output in large writes: one per diagnostic cost a stdio call each (and,
 // with the default buffer, a system call every 4 KB of a 100 MB run). Whatever is
-// pending is written when this goes out of scope, on the way out of an exception too.
+// pending is written when this goes out of scope, on the way out of an exception too;
+// `hold`: nothing is written but by flush().
 class OutputBuffer {
  public:
   static constexpr std::size_t kFlushAt = 256u << 10;
 
-  ~OutputBuffer() { flush(); }
+  explicit OutputBuffer(bool hold) : hold_(hold) {}
+  ~OutputBuffer() { flush_unless_held(); }
   std::string& text() { return text_; }
-  void append(std::string_view text) {
-    text_.append(text);
-    if (text_.size() >= kFlushAt) flush();
-  }
   void flush_if_full() {
-    if (text_.size() >= kFlushAt) flush();
+    if (!hold_ && text_.size() >= kFlushAt) flush();
+  }
+  void flush_unless_held() {
+    if (!hold_) flush();
   }
   void flush() {
     if (text_.empty()) return;
@@ -72,6 +55,7 @@ class OutputBuffer {
   }
 
  private:
+  bool hold_;
   std::string text_;
 };
 
@@ -79,27 +63,38 @@ class OutputBuffer {
 
 int stream_check(const ParsedArgs& args, const CheckOutput& presentation, unsigned jobs,
                  std::vector<std::unique_ptr<CheckGroup>>& groups, std::vector<Diagnostic> unread,
-                 const std::function<AnalysisOptions(const CheckGroup&)>& analysis_options) {
+                 const std::function<AnalysisOptions(const CheckGroup&)>& analysis_options, bool keep, Baseline* baseline,
+                 const AfterRun& after) {
   const bool allow_skipped = args.has("--allow-skipped");
-  const std::string& format = presentation.format;
+  const bool lint = !args.has("--no-lint");
   // The files each group checks (the readable ones) and the lowest path each can
   // report in ("" when unknown: nothing is written past it until it is done).
   struct Planned {
     std::vector<std::string> files;
     std::vector<std::string> lowest;
     std::vector<std::optional<std::string>> texts;  // as read up front; nullopt: read it again
+    std::vector<Diagnostic> prices;                 // the diagnostics of its price files
   };
   std::vector<Planned> plans(groups.size());
   ImportPaths import_paths;
   std::size_t kept_bytes = 0;
   for (std::size_t g = 0; g < groups.size(); ++g) {
     if (groups[g]->library_broken) continue;
+    const auto price_files = lint ? price_paths(groups[g]->config, args.values("--prices")) : std::vector<std::string>();
     for (const auto& path : groups[g]->files) {
       std::string reason;
       auto text = read_input_file(path, reason);
       if (!text) {
         unread.push_back(unread_path("unreadable-file", fmt::format("cannot read '{}': {}", path, reason), "", allow_skipped));
         continue;
+      }
+      if (plans[g].files.empty() && !price_files.empty()) {
+        // The price books are read with the group's first readable file; their findings
+        // are the group's, and a book that cannot be read fails each file alike: it is
+        // reported here, once, as the first file to read it would report it.
+        const PriceFiles& prices = groups[g]->session->price_files(price_files);
+        plans[g].prices = prices.diagnostics;
+        if (!prices.error.empty()) unread.push_back(unread_path("unreadable-file", prices.error, "", allow_skipped));
       }
       plans[g].files.push_back(path);
       plans[g].lowest.push_back(import_paths.lowest_path(path, *text).value_or(std::string()));
@@ -108,55 +103,75 @@ int stream_check(const ParsedArgs& args, const CheckOutput& presentation, unsign
     }
   }
 
+  CheckRun run;
   drop_below_min_severity(unread, presentation);
   std::set<DiagnosticKey> unread_seen;
-  std::vector<Diagnostic> unique_unread;
   for (auto& d : unread) {
-    if (unread_seen.insert(key_of(d, SourceManager{})).second) unique_unread.push_back(std::move(d));
+    if (unread_seen.insert(key_of(d, SourceManager{})).second) run.unread.push_back(std::move(d));
   }
-  bool incomplete = !allow_skipped && !unique_unread.empty();
-  if (!unique_unread.empty()) {
+  run.incomplete = !allow_skipped && !run.unread.empty();
+  if (!run.unread.empty()) {
     if (groups.empty()) {
       groups.push_back(std::make_unique<CheckGroup>());
       groups.back()->session = std::make_unique<Session>(LibraryOptions{args.value("--stdlib"), {}});
       plans.emplace_back();
     }
-    if (incomplete) unique_unread.front().hint = "the run is incomplete, so it exits 2; --allow-skipped goes on without these paths";
+    if (run.incomplete) run.unread.front().hint = "the run is incomplete, so it exits 2; --allow-skipped goes on without these paths";
   }
 
-  OutputBuffer stdout_buffer;
+  OutputBuffer stdout_buffer(keep);
   const bool interactive = isatty(STDOUT_FILENO) == 1;
-  std::optional<JsonDiagnosticsWriter> json;
-  if (format == "json") {
-    json.emplace(stdout_buffer.text());
-    if (!groups.empty()) json->begin();  // as the held path's add() per group wrote it
-  }
-  const bool infos_shown = shows_infos(presentation, groups);
-  DiagnosticRenderer render = renderer_for(presentation, should_use_color(STDOUT_FILENO, args.has("--no-color")), infos_shown);
-  OrderedDiagnosticOutput::Writer write = [&](std::string_view text) {
-    if (json) {
-      json->add_rendered(text);
-      stdout_buffer.flush_if_full();
-    } else {
-      stdout_buffer.append(text);
-    }
+  auto sink = sink_for(presentation, groups, should_use_color(STDOUT_FILENO, args.has("--no-color")), stdout_buffer.text());
+  std::vector<DiagnosticRenderer> renderers;
+  for (const auto& group : groups) renderers.push_back(sink->renderer(group->fail_on()));
+  // A file's diagnostics as they wait for their place: rendered, or kept whole.
+  auto prepare = [&](std::size_t g, std::vector<Diagnostic> diagnostics) {
+    const SourceManager& sources = groups[g]->session->sources();
+    return keep ? keep_each(std::move(diagnostics), sources) : render_each(diagnostics, sources, renderers[g]);
   };
 
-  OrderedDiagnosticOutput output(write, groups.size() > 1);
-  if (!unique_unread.empty()) {
-    const SourceManager& sources = groups.front()->session->sources();  // unused: no location
-    output.write_now(render_each(unique_unread, sources, render), groups.front()->fail_on());
-  }
+  // Each diagnostic in the output order: counted, suppressed by the baseline (kept
+  // whole), handed to the sink. What could not be read belongs to the first group.
+  std::size_t current = 0;
+  std::vector<std::string_view> baseline_rules;  // the policies' ids: the only findings a baseline holds
+  DiagnosticCounts counts;
+  bool failed = false;
+  OrderedDiagnosticOutput::Writer deliver = [&](const RenderedDiagnostics& batch, std::size_t i) {
+    CheckGroup& group = *groups[current];
+    const RenderedDiagnostics* written = &batch;
+    RenderedDiagnostics one;
+    if (keep) {
+      std::vector<Diagnostic> kept{batch.kept()[i]};
+      if (baseline) baseline->suppress_known(kept, group.session->sources(), baseline_rules);
+      one = render_each(kept, group.session->sources(), renderers[current]);
+      group.diags.diagnostics().push_back(std::move(kept.front()));
+      written = &one;
+      i = 0;
+    }
+    if (!written->suppressed(i)) {  // a waived finding neither counts nor fails the run
+      counts.add(written->severity(i), written->key(i).id);
+      failed = failed || severity_rank(written->severity(i)) >= severity_rank(group.fail_on());
+    }
+    sink->write(*written, i, group.fail_on());
+    stdout_buffer.flush_if_full();
+  };
+
+  OrderedDiagnosticOutput output(deliver, groups.size() > 1);
+  if (!run.unread.empty()) output.write_now(prepare(0, run.unread));
 
   std::size_t file_count = 0;
   for (std::size_t g = 0; g < groups.size(); ++g) {
     CheckGroup& group = *groups[g];
     Session& session = *group.session;
     Planned& plan = plans[g];
-    output.begin_group(group.fail_on());
-    std::vector<Diagnostic> library = session.library_diagnostics();
-    drop_below_min_severity(library, presentation);
-    output.add(render_each(library, session.sources(), render));
+    output.begin_group();
+    current = g;
+    if (baseline) baseline_rules = session.policies().ids();
+    for (const auto& diagnostics : {session.library_diagnostics(), plan.prices}) {
+      std::vector<Diagnostic> shown = diagnostics;
+      drop_below_min_severity(shown, presentation);
+      output.add(prepare(g, std::move(shown)));
+    }
     // The lowest path the files from i on can report in.
     std::vector<std::string> bound_from(plan.files.size());
     for (std::size_t i = plan.files.size(); i-- > 0;) {
@@ -165,9 +180,10 @@ int stream_check(const ParsedArgs& args, const CheckOutput& presentation, unsign
     if (!bound_from.empty()) output.write_before(bound_from.front());
 
     AnalysisOptions analysis = analysis_options(group);
+    analysis.price_book_diagnostics = false;  // the group's, written above
     struct FileResult {
       RenderedDiagnostics diagnostics;
-      bool read = false;
+      std::optional<FileId> root;  // set when the file was read
       std::string io_error;
     };
     const std::size_t window = stream_window(jobs);
@@ -184,11 +200,11 @@ int stream_check(const ParsedArgs& args, const CheckOutput& presentation, unsign
           } else {
             program = analyze_file(session, plan.files[i], analysis, diags, &result.io_error);
           }
-          result.read = program.has_value();
+          if (program) result.root = program->files().front()->source->id();
           drop_below_min_severity(diags.diagnostics(), presentation);
-          result.diagnostics = render_each(diags.diagnostics(), session.sources(), render);
+          result.diagnostics = prepare(g, std::move(diags.diagnostics()));
           // Rendered: the texts of this file and its imports (its own copies) are done.
-          if (program) {
+          if (program && !keep) {
             for (const auto& file : program->files()) session.sources().release_text(file->source->id());
           }
         },
@@ -196,36 +212,36 @@ int stream_check(const ParsedArgs& args, const CheckOutput& presentation, unsign
           FileResult result = std::move(slots[i % window]);
           slots[i % window] = FileResult{};
           output.add(std::move(result.diagnostics));
-          if (result.read) {
+          if (result.root) {
             ++file_count;
+            sink->checked(session.sources().file(*result.root).path());
+            group.roots.push_back(*result.root);
           } else {
-            // Readable up front, not now (it changed under the run): reported where it
-            // falls, since the head of the output is written.
-            if (!allow_skipped) incomplete = true;
+            // Not read: a price book reported up front, or a file readable then and not
+            // now (it changed under the run), reported where it falls, since the head of
+            // the output is written.
             std::vector<Diagnostic> unread_now{unread_path("unreadable-file", result.io_error, "", allow_skipped)};
             drop_below_min_severity(unread_now, presentation);
-            output.write_now(render_each(unread_now, session.sources(), render), group.fail_on());
+            if (!unread_now.empty() && unread_seen.insert(key_of(unread_now.front(), SourceManager{})).second) {
+              run.incomplete = run.incomplete || !allow_skipped;
+              output.write_now(prepare(g, std::move(unread_now)));
+            }
           }
           output.write_before(i + 1 < plan.files.size() ? std::optional<std::string>(bound_from[i + 1]) : std::nullopt);
-          if (interactive) stdout_buffer.flush();  // someone is watching: each file's findings as it is done
+          if (interactive) stdout_buffer.flush_unless_held();  // someone is watching: each file's findings as it is done
         });
     output.write_before(std::nullopt);
   }
-  stdout_buffer.flush();
+  stdout_buffer.flush_unless_held();
   if (output.out_of_order()) {
     std::fprintf(stderr, "gpuspec: internal error: %zu diagnostic%s written out of order; please report it\n",
                  output.out_of_order(), output.out_of_order() == 1 ? "" : "s");
   }
-
-  if (json) {
-    json->finish(file_count, output.counts());
-    stdout_buffer.append("\n");
-  } else if (presentation.for_people()) {
-    stdout_buffer.append(closing_lines(output.counts(), infos_shown));
-  }
+  if (auto exit = after(run)) return *exit;
+  sink->finish(counts, file_count);
   stdout_buffer.flush();
-  if (incomplete) return kExitToolFailure;
-  return findings_exit(presentation, output.failed());
+  if (run.incomplete) return kExitToolFailure;
+  return findings_exit(presentation, failed);
 }
 
 }  // namespace gpuspec::driver

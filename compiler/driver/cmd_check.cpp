@@ -2,27 +2,20 @@
 //
 // Files may sit under different gpuspec.json configs, and a config's policy
 // folders change the policy set, so files are grouped by their nearest config and
-// each group gets a Session of its own. Diagnostics are rendered group by group
-// (groups sorted by config path, the files of no config first); exit codes and
-// summaries cover the whole run.
+// each group gets a Session of its own. Diagnostics are written group by group
+// (groups sorted by config path, the files of no config first) by the one check
+// pipeline (check_stream.h); exit codes and summaries cover the whole run.
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
-#include <iterator>
 #include <map>
 #include <memory>
 #include <set>
 
 #include "backends/writers/atomic_write.h"
-#include "diag/diagnostic_counts.h"
-#include "diag/render_github.h"
-#include "diag/render_json.h"
-#include "diag/render_junit.h"
-#include "diag/render_sarif.h"
 #include "diag/render_text.h"
 #include "diag/verify.h"
 #include "driver/analysis.h"
@@ -36,10 +29,8 @@
 #include "driver/check_group.h"
 #include "driver/check_output.h"
 #include "driver/check_stream.h"
-#include "driver/ordered_output.h"
 #include "driver/parallel.h"
 #include "driver/rewrite_files.h"
-#include "lint/sarif_rules.h"
 #include "driver/session.h"
 #include "driver/version.h"
 #include "sema/suggest.h"
@@ -48,24 +39,6 @@
 namespace gpuspec::driver {
 
 namespace {
-
-// A file imported by several checked files (or a policy file loaded by several
-// groups) is checked more than once; show its diagnostics once.
-void remove_duplicates(std::vector<Diagnostic>& diags, const SourceManager& sources, std::set<DiagnosticKey>& seen) {
-  std::vector<Diagnostic> unique;
-  for (auto& d : diags) {
-    if (seen.insert(key_of(d, sources)).second) unique.push_back(std::move(d));
-  }
-  diags = std::move(unique);
-}
-
-// Severity order: error > warning > info. A suppressed finding never fails a run.
-bool fails(const std::vector<Diagnostic>& diags, Severity fail_on) {
-  for (const auto& d : diags) {
-    if (!d.suppressed_by && severity_rank(d.severity) >= severity_rank(fail_on)) return true;
-  }
-  return false;
-}
 
 // `--select ops,memory --select power.*`: repeated, comma-separated, or both (as ruff).
 std::vector<std::string> patterns_of(const ParsedArgs& args, const std::string& option) {
@@ -106,16 +79,6 @@ std::optional<LintOverrides> overrides_from(const ParsedArgs& args, std::string&
   return out;
 }
 
-// The rule metadata SARIF carries: every policy any group ran.
-std::vector<SarifRule> sarif_rules(const std::vector<std::unique_ptr<CheckGroup>>& groups) {
-  std::vector<SarifRule> rules;
-  for (const auto& group : groups) {
-    auto more = lint::sarif_rules_of(group->session->policies());
-    rules.insert(rules.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
-  }
-  return rules;
-}
-
 // Where `check --fix` is: the round (a few at most) and what the rounds so far applied.
 struct FixProgress {
   int round = 0;
@@ -147,29 +110,17 @@ struct KeepUntilExit {
   }
 };
 
-// The rule ids of a group's policies: the only diagnostics a baseline records.
-std::vector<std::string> rule_ids(const CheckGroup& group) {
-  std::vector<std::string> ids;
-  for (const auto& policy : group.session->policies().policies()) ids.push_back(policy.id);
-  return ids;
-}
-
-// --baseline FILE: findings the baseline holds are suppressed (shown as such in JSON
-// and SARIF, hidden in text, never failing the run); says on stderr how many.
-std::optional<std::string> apply_baseline(const std::string& path, std::vector<std::unique_ptr<CheckGroup>>& groups) {
-  std::string error;
-  auto baseline = Baseline::load(path, error);
-  if (!baseline) return error;
-  std::size_t covered = 0;
-  for (auto& group : groups) {
-    covered += baseline->suppress_known(group->diags.diagnostics(), group->session->sources(), rule_ids(*group));
+// --baseline FILE: says on stderr how many findings the baseline held (suppressed as the
+// run wrote them: shown as such in JSON and SARIF, hidden in text, never failing the run)
+// and how many of its entries no finding matched.
+void report_baseline(const Baseline& baseline, const std::string& path) {
+  if (std::size_t covered = baseline.matched()) {
+    std::fprintf(stderr, "gpuspec: %zu finding%s in the baseline %s not shown\n", covered, covered == 1 ? " is" : "s are", path.c_str());
   }
-  if (covered) std::fprintf(stderr, "gpuspec: %zu finding%s in the baseline %s not shown\n", covered, covered == 1 ? " is" : "s are", path.c_str());
-  if (std::size_t fixed = baseline->unmatched()) {
+  if (std::size_t fixed = baseline.unmatched()) {
     std::fprintf(stderr, "gpuspec: %zu baseline entr%s no longer found; refresh it with --write-baseline %s\n", fixed,
                  fixed == 1 ? "y is" : "ies are", path.c_str());
   }
-  return std::nullopt;
 }
 
 // --write-baseline FILE: every unsuppressed policy finding of the run, atomically.
@@ -178,7 +129,7 @@ std::optional<std::string> write_baseline(const std::string& path, const std::ve
   Baseline baseline(std::filesystem::weakly_canonical(std::filesystem::absolute(path, ec), ec).parent_path());
   std::size_t count = 0;
   for (const auto& group : groups) {
-    auto ids = rule_ids(*group);
+    auto ids = group->session->policies().ids();  // a baseline records policy findings only
     for (const auto& d : group->diags.diagnostics()) {
       if (d.suppressed_by || std::find(ids.begin(), ids.end(), d.id) == ids.end()) continue;
       baseline.add(baseline.entry_for(d, group->session->sources()));
@@ -250,7 +201,6 @@ int check_command(const std::vector<std::string>& raw_args, FixProgress progress
   std::string error;
   auto presentation = check_output_from(args, error);
   if (!presentation) return tool_failure(error);
-  const std::string& format = presentation->format;
   if (args.value("--baseline") && args.value("--write-baseline")) {
     return tool_failure("--baseline and --write-baseline cannot be used together");
   }
@@ -345,129 +295,36 @@ int check_command(const std::vector<std::string>& raw_args, FixProgress progress
     analysis.lint_options.severities = group.config.severities;
     return analysis;
   };
-  if (can_stream(args, *presentation, groups)) {
-    return stream_check(args, *presentation, jobs, groups, std::move(unread), analysis_options);
+  // --fix checks again without the baselines (the last round reads them).
+  std::optional<Baseline> baseline;
+  if (auto path = args.value("--baseline"); path && !args.has("--fix")) {
+    baseline = Baseline::load(*path, error);
+    if (!baseline) return tool_failure(error);
   }
-
-  std::set<DiagnosticKey> seen;
-  for (auto& group : groups) {
-    Session& session = *group->session;
-    for (const auto& d : session.library_diagnostics()) group->diags.diagnostics().push_back(d);
-    AnalysisOptions analysis = analysis_options(*group);
-    if (!group->library_broken) {
-      // Files in parallel, each into its own slot; combined in file order, so the
-      // output is the same whatever --jobs is.
-      struct FileResult {
-        DiagnosticEngine diags;
-        std::optional<FileId> root;
-        std::string io_error;
-      };
-      std::vector<FileResult> results(group->files.size());
-      for_each_index(group->files.size(), jobs, [&](std::size_t i) {
-        FileResult& result = results[i];
-        auto program = analyze_file(session, group->files[i], analysis, result.diags, &result.io_error);
-        if (program) result.root = program->files().front()->source->id();
-      });
-      for (auto& result : results) {
-        auto& into = group->diags.diagnostics();
-        std::move(result.diags.diagnostics().begin(), result.diags.diagnostics().end(), std::back_inserter(into));
-        if (!result.root) {
-          unread.push_back(unread_path("unreadable-file", result.io_error, "", allow_skipped));
-          continue;
-        }
-        group->roots.push_back(*result.root);
-      }
+  const bool keep = presentation->silent || baseline || args.value("--write-baseline");
+  AfterRun after = [&](const CheckRun& run) -> std::optional<int> {
+    if (args.has("--fix")) return fix_and_check_again(groups, raw_args, std::move(progress));
+    if (baseline) report_baseline(*baseline, *args.value("--baseline"));
+    if (auto path = args.value("--write-baseline")) {
+      if (auto problem = write_baseline(*path, groups)) return tool_failure(*problem);
     }
-    drop_below_min_severity(group->diags.diagnostics(), *presentation);
-    remove_duplicates(group->diags.diagnostics(), session.sources(), seen);
-    group->diags.sort(session.sources());
-  }
-  drop_below_min_severity(unread, *presentation);
-
-  // What could not be read is reported first, with the first group's diagnostics
-  // (it has no location, so any group's sources render it).
-  std::set<DiagnosticKey> unread_seen;
-  remove_duplicates(unread, SourceManager{}, unread_seen);  // a bad --prices file fails every spec alike
-  const bool incomplete = !allow_skipped && !unread.empty();
-  if (!unread.empty()) {
-    if (groups.empty()) {
-      groups.push_back(std::make_unique<CheckGroup>());
-      groups.back()->session = std::make_unique<Session>(LibraryOptions{args.value("--stdlib"), {}});
-    }
-    if (incomplete) unread.front().hint = "the run is incomplete, so it exits 2; --allow-skipped goes on without these paths";
-    auto& first = groups.front()->diags.diagnostics();
-    first.insert(first.begin(), unread.begin(), unread.end());
-  }
-
-  if (args.has("--fix")) return fix_and_check_again(groups, raw_args, std::move(progress));
-  if (auto path = args.value("--baseline")) {
-    if (auto problem = apply_baseline(*path, groups)) return tool_failure(*problem);
-  }
-  if (auto path = args.value("--write-baseline")) {
-    if (auto problem = write_baseline(*path, groups)) return tool_failure(*problem);
-  }
-
-  if (args.has("--verify")) {
+    if (!args.has("--verify")) return std::nullopt;
     bool ok = true;
     for (const auto& group : groups) {
       VerifyResult result = verify_expectations(group->session->sources(), group->roots, group->diags.diagnostics());
       for (const auto& problem : result.problems) std::fprintf(stderr, "%s\n", printable(problem).c_str());
       ok = ok && result.ok;
     }
-    if (incomplete) {
-      std::cerr << render_text(unread, groups.front()->session->sources(), TextRenderOptions{});
+    if (run.incomplete) {
+      std::cerr << render_text(run.unread, groups.front()->session->sources(), TextRenderOptions{});
       return kExitToolFailure;
     }
     return ok ? kExitClean : kExitFindings;
-  }
-
-  // Counted group by group: no copy of the run's diagnostics just to count them.
-  DiagnosticCounts counts;
-  std::size_t file_count = 0;
-  bool failed = false;
-  for (const auto& group : groups) {
-    counts += count_diagnostics(group->diags.diagnostics());
-    file_count += group->roots.size();
-    failed = failed || fails(group->diags.diagnostics(), group->config.fail_on.value_or(Severity::Error));
-  }
-
-  // JSON and SARIF are written as they are rendered, one diagnostic at a time.
-  if (presentation->statistics) {
-    std::cout << render_statistics_output(*presentation, groups, counts, file_count);
-  } else if (format == "json") {
-    JsonDiagnosticsWriter writer(std::cout);
-    for (const auto& group : groups) writer.add(group->diags.diagnostics(), group->session->sources());
-    writer.finish(file_count, counts);
-    std::cout << "\n";
-  } else if (format == "sarif") {
-    std::vector<SarifSource> inputs;
-    for (const auto& group : groups) inputs.push_back({&group->diags.diagnostics(), &group->session->sources()});
-    SarifOptions options;
-    options.tool_version = std::string(version());
-    write_sarif(std::cout, inputs, sarif_rules(groups), options);
-    std::cout << "\n";
-  } else if (format == "junit") {
-    std::vector<JunitInput> inputs;
-    for (const auto& group : groups) {
-      inputs.push_back({&group->diags.diagnostics(), &group->session->sources(), group->roots,
-                        group->config.fail_on.value_or(Severity::Error)});
-    }
-    std::cout << render_junit(inputs);
-  } else if (format == "github") {
-    for (const auto& group : groups) std::cout << render_github(group->diags.diagnostics(), group->session->sources());
-  } else {
-    // Text and concise, as the streamed path writes them.
-    const bool infos_shown = shows_infos(*presentation, groups);
-    DiagnosticRenderer render = renderer_for(*presentation, should_use_color(STDOUT_FILENO, args.has("--no-color")), infos_shown);
-    std::string text;
-    for (const auto& group : groups) {
-      for (const auto& d : group->diags.diagnostics()) render(text, d, group->session->sources());
-    }
-    std::cout << text << closing_lines(counts, infos_shown);
-  }
-  if (incomplete) return kExitToolFailure;
-  if (args.value("--write-baseline")) return kExitClean;  // every finding is now accepted
-  return findings_exit(*presentation, failed);
+  };
+  int exit = stream_check(args, *presentation, jobs, groups, std::move(unread), analysis_options, keep,
+                          baseline ? &*baseline : nullptr, after);
+  // Every finding is now accepted, so it does not fail the run.
+  return args.value("--write-baseline") && exit == kExitFindings ? kExitClean : exit;
 }
 
 }  // namespace

@@ -20,7 +20,6 @@
 #include <iostream>
 
 #include "backends/writers/atomic_write.h"
-#include "diag/render_junit.h"
 #include "source/markup_escape.h"
 #include "diag/render_text.h"
 #include "diag/verify.h"

@@ -45,6 +45,7 @@ RenderedDiagnostics render_each(const std::vector<Diagnostic>& diagnostics, cons
     item.end = d.range.end;
     item.severity = d.severity;
     item.suppressed = d.suppressed_by.has_value();
+    item.fixable = !d.fixits.empty();
     item.id_at = bytes.size();
     item.id_size = d.id.size();
     bytes += d.id;
@@ -63,25 +64,18 @@ RenderedDiagnostics render_each(const std::vector<Diagnostic>& diagnostics, cons
   return out;
 }
 
-void OrderedDiagnosticOutput::count(Severity severity, bool suppressed, std::string_view id) {
-  if (suppressed) return;  // a waived finding neither counts nor fails the run
-  counts_.add(severity, id);
-  if (severity_rank(severity) >= severity_rank(fail_on_)) failed_ = true;
+RenderedDiagnostics keep_each(std::vector<Diagnostic> diagnostics, const SourceManager& sources) {
+  RenderedDiagnostics out = render_each(diagnostics, sources, [](std::string&, const Diagnostic&, const SourceManager&) {});
+  out.kept_ = std::move(diagnostics);
+  return out;
 }
 
-void OrderedDiagnosticOutput::write_now(const RenderedDiagnostics& diagnostics, Severity fail_on) {
-  Severity group_fail_on = fail_on_;
-  fail_on_ = fail_on;
-  for (std::size_t i = 0; i < diagnostics.size(); ++i) {
-    count(diagnostics.severity(i), diagnostics.suppressed(i), diagnostics.key(i).id);
-    write_(diagnostics.text(i));
-  }
-  fail_on_ = group_fail_on;
+void OrderedDiagnosticOutput::write_now(const RenderedDiagnostics& diagnostics) {
+  for (std::size_t i = 0; i < diagnostics.size(); ++i) write_(diagnostics, i);
 }
 
-void OrderedDiagnosticOutput::begin_group(Severity fail_on) {
+void OrderedDiagnosticOutput::begin_group() {
   write_before(std::nullopt);
-  fail_on_ = fail_on;
   last_written_.reset();
 }
 
@@ -124,12 +118,10 @@ void OrderedDiagnosticOutput::add(RenderedDiagnostics diagnostics) {
   }
 
   for (std::size_t i = 0; i < n; ++i) {
-    if (fate[i] == Fate::Drop) continue;
-    count(batch->severity(i), batch->suppressed(i), keys[i].id);
     if (fate[i] == Fate::WriteNow) {
       // Its place has been written past (or it repeats a written one): never lose it.
       ++out_of_order_;
-      write_(batch->text(i));
+      write_(*batch, i);
     }
   }
 
@@ -146,7 +138,7 @@ void OrderedDiagnosticOutput::add(RenderedDiagnostics diagnostics) {
 void OrderedDiagnosticOutput::write_before(const std::optional<std::string>& bound) {
   auto it = held_.begin();
   for (; it != held_.end() && (!bound || it->key.path < *bound); ++it) {
-    write_(it->batch->text(it->index));
+    write_(*it->batch, it->index);
     if (across_groups_) {
       const DiagnosticKeyView& k = it->key;
       written_.insert(DiagnosticKey{std::string(k.path), k.begin, k.end, std::string(k.id), std::string(k.message)});

@@ -16,7 +16,6 @@
 #include <vector>
 
 #include "diag/diagnostic.h"
-#include "diag/diagnostic_counts.h"
 #include "source/source.h"
 
 namespace gpuspec::driver {
@@ -60,42 +59,53 @@ class RenderedDiagnostics {
   std::string_view text(std::size_t i) const { return slice(items_[i].text_at, items_[i].text_size); }
   Severity severity(std::size_t i) const { return items_[i].severity; }
   bool suppressed(std::size_t i) const { return items_[i].suppressed; }
+  bool fixable(std::size_t i) const { return items_[i].fixable; }  // it has a fix-it
+  // The diagnostics themselves, kept by keep_each (none after render_each).
+  const std::vector<Diagnostic>& kept() const { return kept_; }
   // Valid while this object lives and is not moved (a short buffer moves with it).
   DiagnosticKeyView key(std::size_t i) const;
 
  private:
   friend RenderedDiagnostics render_each(const std::vector<Diagnostic>&, const SourceManager&, const DiagnosticRenderer&);
+  friend RenderedDiagnostics keep_each(std::vector<Diagnostic>, const SourceManager&);
   struct Item {
     const std::string* path;  // owned by the SourceManager, which outlives the output
     std::uint32_t begin, end;
     std::size_t id_at, id_size, message_at, message_size, text_at, text_size;  // in bytes_
     Severity severity;
     bool suppressed;
+    bool fixable;
   };
   std::string_view slice(std::size_t at, std::size_t size) const { return std::string_view(bytes_).substr(at, size); }
 
   std::string bytes_;
   std::vector<Item> items_;
+  std::vector<Diagnostic> kept_;
 };
 
 // Renders `diagnostics` (their sources may be freed afterwards). Run on the thread that
 // checked the file, so rendering is as parallel as checking.
 RenderedDiagnostics render_each(const std::vector<Diagnostic>& diagnostics, const SourceManager& sources,
                                 const DiagnosticRenderer& render);
+// Keys and flags without text, the diagnostics kept whole: for a run that needs them
+// once their place is known (--fix, --verify, the baselines), renders them then, and
+// keeps their sources' texts.
+RenderedDiagnostics keep_each(std::vector<Diagnostic> diagnostics, const SourceManager& sources);
 
 class OrderedDiagnosticOutput {
  public:
-  using Writer = std::function<void(std::string_view rendered)>;
+  // Called with each diagnostic (a batch and its index) in the output order.
+  using Writer = std::function<void(const RenderedDiagnostics& batch, std::size_t i)>;
   // `across_groups`: remember what was written so a later group drops its duplicates
   // (a file imported from files under two configs); one group needs no such memory.
   OrderedDiagnosticOutput(Writer write, bool across_groups) : write_(std::move(write)), across_groups_(across_groups) {}
 
-  // Writes, counts and fails on each of `diagnostics` at once, in their order, outside
-  // the sorted order: what could not be read leads the output.
-  void write_now(const RenderedDiagnostics& diagnostics, Severity fail_on);
+  // Writes each of `diagnostics` at once, in their order, outside the sorted order:
+  // what could not be read leads the output.
+  void write_now(const RenderedDiagnostics& diagnostics);
 
   // Starts the next config group (the previous one's held diagnostics must be written).
-  void begin_group(Severity fail_on);
+  void begin_group();
   // The next diagnostics in arrival order; a duplicate of one already seen is dropped
   // (the first to arrive is kept).
   void add(RenderedDiagnostics diagnostics);
@@ -103,8 +113,6 @@ class OrderedDiagnosticOutput {
   // files still to come can report in. nullopt: nothing is to come, write them all.
   void write_before(const std::optional<std::string>& bound);
 
-  const DiagnosticCounts& counts() const { return counts_; }
-  bool failed() const { return failed_; }
   // Diagnostics that arrived after one that sorts later had been written (their place
   // had passed): a wrong bound. Written anyway, never lost; `check` reports the count.
   std::size_t out_of_order() const { return out_of_order_; }
@@ -124,16 +132,11 @@ class OrderedDiagnosticOutput {
     bool operator()(const A& a, const B& b) const { return view(a) < view(b); }
   };
 
-  void count(Severity severity, bool suppressed, std::string_view id);
-
   Writer write_;
   bool across_groups_;
-  Severity fail_on_ = Severity::Error;
   std::vector<Held> held_;  // sorted by key, no two keys equal
   std::set<DiagnosticKey, KeyOrder> written_;  // only with across_groups_
   std::optional<Held> last_written_;  // in this group
-  DiagnosticCounts counts_;
-  bool failed_ = false;
   std::size_t out_of_order_ = 0;
 };
 

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "diag/diagnostic_counts.h"
+
 #include <string>
 #include <vector>
 
@@ -16,6 +18,10 @@ struct Fixture {
   FileId a = sources.add("a.gpuspec", "aaaa\naaaa\n").id();
   FileId b = sources.add("b.gpuspec", "bbbb\nbbbb\n").id();
   std::string written;
+  // What `check` counts as it writes: every unsuppressed diagnostic, failing at fail_on.
+  DiagnosticCounts counts;
+  Severity fail_on = Severity::Error;
+  bool failed = false;
   // Each diagnostic renders as "path:begin id message [hint]" on a line.
   DiagnosticRenderer render = [](std::string& out, const Diagnostic& d, const SourceManager& sources) {
     out += d.range.valid() ? sources.file(d.range.file).path() + ":" + std::to_string(d.range.begin) : "-";
@@ -35,11 +41,18 @@ struct Fixture {
     return render_each(diagnostics, sources, render);
   }
   OrderedDiagnosticOutput output(bool across_groups = false) {
-    return OrderedDiagnosticOutput([this](std::string_view text) { written += text; }, across_groups);
+    return OrderedDiagnosticOutput(
+        [this](const RenderedDiagnostics& batch, std::size_t i) {
+          written += batch.text(i);
+          if (batch.suppressed(i)) return;
+          counts.add(batch.severity(i), batch.key(i).id);
+          failed = failed || severity_rank(batch.severity(i)) >= severity_rank(fail_on);
+        },
+        across_groups);
   }
 };
 
-TEST(RenderEach, KeepsKeysTextsAndCounts) {
+TEST(RenderEach, KeepsKeysTextsAndFlags) {
   Fixture f;
   auto d = f.make(f.b, 3, "x.rule", "msg", Severity::Error);
   d.suppressed_by = "waived";
@@ -56,7 +69,7 @@ TEST(RenderEach, KeepsKeysTextsAndCounts) {
 TEST(OrderedOutput, SortsAndKeepsTheFirstOfEqualKeys) {
   Fixture f;
   auto out = f.output();
-  out.begin_group(Severity::Error);
+  out.begin_group();
   auto first = f.make(f.a, 5, "r", "m");
   first.hint = "first";
   auto second = f.make(f.a, 5, "r", "m");
@@ -69,15 +82,16 @@ TEST(OrderedOutput, SortsAndKeepsTheFirstOfEqualKeys) {
             "a.gpuspec:5 q m\n"
             "a.gpuspec:5 r m first\n"
             "b.gpuspec:0 r m\n");
-  EXPECT_EQ(out.counts().warnings, 4u);
-  EXPECT_FALSE(out.failed());
+  EXPECT_EQ(f.counts.warnings, 4u);
+  EXPECT_FALSE(f.failed);
   EXPECT_EQ(out.out_of_order(), 0u);
 }
 
 TEST(OrderedOutput, HoldsWhatAFileToComeCouldPrecedeAndMergesLaterArrivals) {
   Fixture f;
   auto out = f.output();
-  out.begin_group(Severity::Warning);
+  f.fail_on = Severity::Warning;
+  out.begin_group();
   out.add(f.rendered({f.make(f.b, 4, "late"), f.make(f.a, 2, "early")}));
   out.write_before(std::string("b.gpuspec"));  // a file to come may still report in b
   EXPECT_EQ(f.written, "a.gpuspec:2 early m\n");
@@ -88,14 +102,14 @@ TEST(OrderedOutput, HoldsWhatAFileToComeCouldPrecedeAndMergesLaterArrivals) {
             "b.gpuspec:1 first m\n"
             "b.gpuspec:4 late m\n"
             "b.gpuspec:9 last m\n");
-  EXPECT_EQ(out.counts().warnings, 4u);  // the repeated "late" counted once
-  EXPECT_TRUE(out.failed());
+  EXPECT_EQ(f.counts.warnings, 4u);  // the repeated "late" counted once
+  EXPECT_TRUE(f.failed);
 }
 
 TEST(OrderedOutput, WhatArrivesAfterItsPlaceIsWrittenAtOnceAndCounted) {
   Fixture f;
   auto out = f.output();
-  out.begin_group(Severity::Error);
+  out.begin_group();
   out.add(f.rendered({f.make(f.b, 4, "x")}));
   out.write_before(std::nullopt);
   out.add(f.rendered({f.make(f.b, 9, "after"), f.make(f.a, 1, "y"), f.make(f.b, 4, "x"), f.make(f.a, 1, "y")}));
@@ -109,28 +123,28 @@ TEST(OrderedOutput, LaterGroupsDropWhatWasWrittenOnlyAcrossGroups) {
   for (bool across : {false, true}) {
     Fixture f;
     auto out = f.output(across);
-    out.begin_group(Severity::Error);
+    out.begin_group();
     out.add(f.rendered({f.make(f.a, 1, "shared")}));
-    out.begin_group(Severity::Error);
+    out.begin_group();
     out.add(f.rendered({f.make(f.a, 1, "shared"), f.make(f.a, 0, "own", "m", Severity::Error)}));
     out.write_before(std::nullopt);
     EXPECT_EQ(f.written, across ? "a.gpuspec:1 shared m\na.gpuspec:0 own m\n"
                                 : "a.gpuspec:1 shared m\na.gpuspec:0 own m\na.gpuspec:1 shared m\n");
-    EXPECT_TRUE(out.failed());
-    EXPECT_EQ(out.counts().errors, 1u);
+    EXPECT_TRUE(f.failed);
+    EXPECT_EQ(f.counts.errors, 1u);
   }
 }
 
-TEST(OrderedOutput, WriteNowKeepsTheOrderGivenAndCountsUnderItsOwnThreshold) {
+TEST(OrderedOutput, WriteNowKeepsTheOrderGiven) {
   Fixture f;
   auto out = f.output();
   auto waived = f.make(f.a, 0, "w", "m", Severity::Error);
   waived.suppressed_by = "ok";
-  out.write_now(f.rendered({f.make(kNoFile, 0, "z"), f.make(kNoFile, 0, "a"), waived}), Severity::Error);
+  out.write_now(f.rendered({f.make(kNoFile, 0, "z"), f.make(kNoFile, 0, "a"), waived}));
   EXPECT_EQ(f.written, "- z m\n- a m\na.gpuspec:0 w m\n");
-  EXPECT_EQ(out.counts().warnings, 2u);
-  EXPECT_EQ(out.counts().errors, 0u);
-  EXPECT_FALSE(out.failed());
+  EXPECT_EQ(f.counts.warnings, 2u);
+  EXPECT_EQ(f.counts.errors, 0u);
+  EXPECT_FALSE(f.failed);
 }
 
 }  // namespace

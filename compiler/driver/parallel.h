@@ -1,5 +1,5 @@
 // Work over independent items on a few threads (`check --jobs N`). Results are used in
-// item order (all at the end, or each as soon as it and every earlier one are done), so
+// item order (each as soon as it and every earlier one are done), so
 // the output does not depend on which thread finished first.
 //
 // What the threads share is read-only (the library, the policies) or guarded (the
@@ -16,12 +16,8 @@ namespace gpuspec::driver {
 // The default of --jobs: the machine's hardware threads (1 when unknown).
 unsigned default_jobs();
 
-// Runs work(i) for every i in [0, count) on up to `jobs` threads, each i exactly once.
-// With jobs <= 1 (or one item) it runs them in order on the calling thread. An
-// exception from work() is rethrown here after every thread has stopped.
-void for_each_index(std::size_t count, unsigned jobs, const std::function<void(std::size_t)>& work);
-
-// Runs work(i) for every i as above, and finish(i) after work(i), for i = 0, 1, 2, ...
+// Runs work(i) for every i in [0, count) on up to `jobs` threads, each i exactly once,
+// and finish(i) after work(i), for i = 0, 1, 2, ...
 // in that order, one at a time (never two finish() calls at once), as soon as work(i)
 // and every earlier finish() are done. At most `window` items (at least 1) are between
 // the start of work(i) and the end of finish(i), so a caller that keeps a result per

@@ -93,19 +93,32 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   require_printable(json);
   require_json(json);
 
-  std::ostringstream sarif;
   gpuspec::SarifOptions sarif_options;
   sarif_options.tool_version = "fuzz";
   static const auto rules = gpuspec::lint::sarif_rules_of(fx.session.policies());
-  gpuspec::write_sarif(sarif, {{&list, &sources}}, rules, sarif_options);
-  require_printable(sarif.str());
-  require_json(sarif.str());
+  gpuspec::SarifLogWriter sarif_writer(rules, sarif_options);
+  // As `check` writes them: each result rendered, then the log around them.
+  gpuspec::JunitWriter junit;
+  gpuspec::FileId file = static_cast<gpuspec::FileId>(sources.size() - 1);
+  junit.add_file(sources.file(file).path());
+  for (const auto& d : list) {
+    std::string rendered;
+    gpuspec::SarifLogWriter::append_result(rendered, d, sources);
+    sarif_writer.add(rendered, d.id, d.severity);
+    rendered.clear();
+    gpuspec::append_junit_case(rendered, d, sources, gpuspec::Severity::Warning);
+    junit.add_case(d.range.valid() ? sources.file(d.range.file).path() : "", rendered,
+                   gpuspec::junit_outcome(d.severity, d.suppressed_by.has_value(), gpuspec::Severity::Warning));
+  }
+  std::string sarif;
+  sarif_writer.finish(sarif);
+  require_printable(sarif);
+  require_json(sarif);
 
   std::size_t shown = 0;
   for (const auto& d : list) shown += d.suppressed_by ? 0 : 1;
   require_github(gpuspec::render_github(list, sources), shown);
 
-  gpuspec::FileId file = static_cast<gpuspec::FileId>(sources.size() - 1);
-  require_junit(gpuspec::render_junit({{&list, &sources, {file}, gpuspec::Severity::Warning}}));
+  require_junit(junit.finish());
   return 0;
 }
