@@ -69,28 +69,30 @@ void JunitWriter::add_case(std::string_view path, std::string_view rendered, Jun
   suite.skipped += outcome == JunitOutcome::Skipped;
 }
 
-std::string JunitWriter::finish() const {
+void JunitWriter::finish(const std::function<void(std::string_view)>& write) {
   std::size_t tests = 0, failures = 0, skipped = 0;
-  std::string body;
   for (const auto& [path, suite] : suites_) {
-    // A file with no finding gets one passing testcase, so the report lists it.
-    std::size_t suite_tests = std::max<std::size_t>(suite.tests, 1);
-    body += fmt::format("  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\">\n",
-                        markup_escape(path), suite_tests, suite.failures, suite.skipped);
-    if (suite.tests) {
-      body += suite.cases;
-    } else {
-      append_case_head(body, "gpuspec.check", "no findings", path);
-      body += "/>\n";
-    }
-    body += "  </testsuite>\n";
-    tests += suite_tests;
+    tests += std::max<std::size_t>(suite.tests, 1);  // a file with no finding gets one passing testcase
     failures += suite.failures;
     skipped += suite.skipped;
   }
-  return fmt::format("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                     "<testsuites name=\"gpuspec check\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\">\n{}</testsuites>\n",
-                     tests, failures, skipped, body);
+  write(fmt::format("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                    "<testsuites name=\"gpuspec check\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\">\n",
+                    tests, failures, skipped));
+  for (auto& [path, suite] : suites_) {
+    write(fmt::format("  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\">\n",
+                      markup_escape(path), std::max<std::size_t>(suite.tests, 1), suite.failures, suite.skipped));
+    if (suite.tests) {
+      write(suite.cases);
+      std::string().swap(suite.cases);  // written: freed
+    } else {
+      std::string none;
+      append_case_head(none, "gpuspec.check", "no findings", path);
+      write(none + "/>\n");
+    }
+    write("  </testsuite>\n");
+  }
+  write("</testsuites>\n");
 }
 
 }  // namespace gpuspec

@@ -5,6 +5,7 @@
 // no finding gets one passing testcase, so the report lists every file checked.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <string>
 #include <string_view>
@@ -31,7 +32,8 @@ class JunitWriter {
   void add_file(const std::string& path);
   // `path`: the finding's file, "" for none.
   void add_case(std::string_view path, std::string_view rendered, JunitOutcome outcome);
-  std::string finish() const;
+  // Writes the report in pieces, in order.
+  void finish(const std::function<void(std::string_view)>& write);
 
  private:
   struct Suite {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cctype>
+#include <functional>
 #include <map>
 #include <sstream>
 #include <string_view>
@@ -219,27 +220,30 @@ void SarifLogWriter::add(std::string_view rendered, std::string_view id, Severit
   results_.push_back({std::string(rendered), rendered.find(kPlaceholderText), std::string(id), severity});
 }
 
-void SarifLogWriter::finish(std::string& out) {
+void SarifLogWriter::finish(const std::function<void(std::string_view)>& write) {
   // The log without its results is small (the rules): dump it whole, then write the
   // results into its last array, "results", which closes the run and the log. The
-  // results sit 8 spaces deep: log, "runs" array, the run, "results" array.
+  // results sit 8 spaces deep: log, "runs" array, the run, "results" array. Each
+  // result is freed once written.
   std::vector<ExtraRule> extra;
   for (const Result& result : results_) extra.push_back({result.id, result.severity});
   std::map<std::string, std::size_t> rule_index;
   std::string text = dump_json(sarif_log(extra, std::move(rules_), options_, rule_index, Json::array()));
   constexpr std::string_view kEmptyResults = "\"results\": []";
   std::size_t open = text.rfind(kEmptyResults) + kEmptyResults.size() - 1;  // the position of ']'
-  out.append(text, 0, open);
+  write(std::string_view(text).substr(0, open));
+  const std::size_t number_size = std::to_string(kRuleIndexPlaceholder).size();
   for (std::size_t i = 0; i < results_.size(); ++i) {
-    const Result& result = results_[i];
-    out += i ? ",\n        " : "\n        ";
-    std::size_t number = result.placeholder_at + kPlaceholderText.size() - std::to_string(kRuleIndexPlaceholder).size();
-    out.append(result.text, 0, number);
-    out += std::to_string(rule_index.at(result.id));
-    out.append(result.text, result.placeholder_at + kPlaceholderText.size());
+    std::string_view result = results_[i].text;
+    std::size_t number_at = results_[i].placeholder_at + kPlaceholderText.size() - number_size;
+    write(i ? ",\n        " : "\n        ");
+    write(result.substr(0, number_at));
+    write(std::to_string(rule_index.at(results_[i].id)));
+    write(result.substr(number_at + number_size));
+    std::string().swap(results_[i].text);
   }
-  if (!results_.empty()) out += "\n      ";
-  out.append(text, open);
+  if (!results_.empty()) write("\n      ");
+  write(std::string_view(text).substr(open));
 }
 
 }  // namespace gpuspec

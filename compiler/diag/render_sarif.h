@@ -13,6 +13,7 @@
 // without one and the hint are appended to message.text, one per line.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -55,7 +56,8 @@ class SarifLogWriter {
   static void append_result(std::string& out, const Diagnostic& d, const SourceManager& sources);
   // A result from append_result, with its diagnostic's id and severity.
   void add(std::string_view rendered, std::string_view id, Severity severity);
-  void finish(std::string& out);
+  // Writes the log in pieces, in order.
+  void finish(const std::function<void(std::string_view)>& write);
 
  private:
   struct Result {

@@ -26,7 +26,7 @@ std::string sarif_text(const std::vector<SarifSource>& inputs, std::vector<Sarif
     }
   }
   std::string out;
-  writer.finish(out);
+  writer.finish([&](std::string_view piece) { out.append(piece); });
   return out;
 }
 

@@ -75,7 +75,7 @@ std::string closing_lines(const DiagnosticCounts& counts, bool infos_shown) {
 // renders as nothing in text and concise output unless `show_infos`.
 class LineSink : public CheckSink {
  public:
-  LineSink(const CheckOutput& output, bool color, bool show_infos, std::string& out)
+  LineSink(const CheckOutput& output, bool color, bool show_infos, OutputBuffer& out)
       : CheckSink(out), for_people_(output.for_people()), show_infos_(show_infos) {
     if (output.format == "github") {
       render_ = append_github_annotation;
@@ -94,7 +94,7 @@ class LineSink : public CheckSink {
   DiagnosticRenderer renderer(Severity) const override { return render_; }
   void write(const RenderedDiagnostics& batch, std::size_t i, Severity) override { out_.append(batch.text(i)); }
   void finish(const DiagnosticCounts& counts, std::size_t) override {
-    if (for_people_) out_ += closing_lines(counts, show_infos_);
+    if (for_people_) out_.append(closing_lines(counts, show_infos_));
   }
 
  private:
@@ -104,16 +104,19 @@ class LineSink : public CheckSink {
 
 class JsonSink : public CheckSink {
  public:
-  JsonSink(bool any_group, std::string& out) : CheckSink(out), writer_(out) {
+  JsonSink(bool any_group, OutputBuffer& out) : CheckSink(out), writer_(out.text()) {
     if (any_group) writer_.begin();  // the header, even when no diagnostic follows
   }
   DiagnosticRenderer renderer(Severity) const override {
     return [](std::string& out, const Diagnostic& d, const SourceManager& sources) { append_diagnostic_json(out, d, sources, 4); };
   }
-  void write(const RenderedDiagnostics& batch, std::size_t i, Severity) override { writer_.add_rendered(batch.text(i)); }
+  void write(const RenderedDiagnostics& batch, std::size_t i, Severity) override {
+    writer_.add_rendered(batch.text(i));
+    out_.flush_if_full();
+  }
   void finish(const DiagnosticCounts& counts, std::size_t files) override {
     writer_.finish(files, counts);
-    out_ += "\n";
+    out_.append("\n");
   }
 
  private:
@@ -123,15 +126,15 @@ class JsonSink : public CheckSink {
 // SARIF lists every diagnostic's id among its rules, before the results.
 class SarifSink : public CheckSink {
  public:
-  SarifSink(std::vector<SarifRule> rules, std::string& out)
+  SarifSink(std::vector<SarifRule> rules, OutputBuffer& out)
       : CheckSink(out), writer_(std::move(rules), SarifOptions{std::string(version()), ""}) {}
   DiagnosticRenderer renderer(Severity) const override { return SarifLogWriter::append_result; }
   void write(const RenderedDiagnostics& batch, std::size_t i, Severity) override {
     writer_.add(batch.text(i), batch.key(i).id, batch.severity(i));
   }
   void finish(const DiagnosticCounts&, std::size_t) override {
-    writer_.finish(out_);
-    out_ += "\n";
+    writer_.finish([this](std::string_view piece) { out_.append(piece); });
+    out_.append("\n");
   }
 
  private:
@@ -151,7 +154,9 @@ class JunitSink : public CheckSink {
     writer_.add_case(batch.key(i).path, batch.text(i), junit_outcome(batch.severity(i), batch.suppressed(i), fail_on));
   }
   void checked(const std::string& path) override { writer_.add_file(path); }
-  void finish(const DiagnosticCounts&, std::size_t) override { out_ += writer_.finish(); }
+  void finish(const DiagnosticCounts&, std::size_t) override {
+    writer_.finish([this](std::string_view piece) { out_.append(piece); });
+  }
 
  private:
   JunitWriter writer_;
@@ -160,21 +165,21 @@ class JunitSink : public CheckSink {
 // --statistics: the table (text, concise) or the JSON document, once every finding is counted.
 class StatisticsSink : public CheckSink {
  public:
-  StatisticsSink(bool json, std::string& out) : CheckSink(out), json_(json) {}
+  StatisticsSink(bool json, OutputBuffer& out) : CheckSink(out), json_(json) {}
   DiagnosticRenderer renderer(Severity) const override { return render_nothing; }
   void write(const RenderedDiagnostics& batch, std::size_t i, Severity) override {
     if (!batch.suppressed(i)) statistics_.add(batch.key(i).id, batch.severity(i), batch.fixable(i));
   }
   void finish(const DiagnosticCounts& counts, std::size_t files) override {
     if (!json_) {
-      out_ += statistics_.text() + closing_lines(counts, /*infos_shown=*/true);
+      out_.append(statistics_.text() + closing_lines(counts, /*infos_shown=*/true));
       return;
     }
     nlohmann::ordered_json summary{{"files", files}, {"errors", counts.errors}, {"warnings", counts.warnings},
                                    {"infos", counts.infos}};
     nlohmann::ordered_json document{
         {"version", kDiagnosticsJsonVersion}, {"statistics", statistics_.json()}, {"summary", std::move(summary)}};
-    out_ += document.dump(2) + "\n";
+    out_.append(document.dump(2) + "\n");
   }
 
  private:
@@ -194,7 +199,7 @@ class SilentSink : public CheckSink {
 }  // namespace
 
 std::unique_ptr<CheckSink> sink_for(const CheckOutput& output, const std::vector<std::unique_ptr<CheckGroup>>& groups,
-                                    bool color, std::string& out) {
+                                    bool color, OutputBuffer& out) {
   if (output.silent) return std::make_unique<SilentSink>(out);
   if (output.statistics) return std::make_unique<StatisticsSink>(output.format == "json", out);
   if (output.format == "json") return std::make_unique<JsonSink>(!groups.empty(), out);

@@ -31,34 +31,6 @@ std::size_t stream_window(unsigned jobs) { return 4 * static_cast<std::size_t>(j
 // bounded.
 constexpr std::size_t kKeptTextBudget = 64u << 20;
 
-// Standard output in large writes: one per diagnostic cost a stdio call each (and,
-// with the default buffer, a system call every 4 KB of a 100 MB run). Whatever is
-// pending is written when this goes out of scope, on the way out of an exception too;
-// `hold`: nothing is written but by flush().
-class OutputBuffer {
- public:
-  static constexpr std::size_t kFlushAt = 256u << 10;
-
-  explicit OutputBuffer(bool hold) : hold_(hold) {}
-  ~OutputBuffer() { flush_unless_held(); }
-  std::string& text() { return text_; }
-  void flush_if_full() {
-    if (!hold_ && text_.size() >= kFlushAt) flush();
-  }
-  void flush_unless_held() {
-    if (!hold_) flush();
-  }
-  void flush() {
-    if (text_.empty()) return;
-    std::cout.write(text_.data(), static_cast<std::streamsize>(text_.size()));
-    text_.clear();
-  }
-
- private:
-  bool hold_;
-  std::string text_;
-};
-
 }  // namespace
 
 int stream_check(const ParsedArgs& args, const CheckOutput& presentation, unsigned jobs,
@@ -121,7 +93,7 @@ int stream_check(const ParsedArgs& args, const CheckOutput& presentation, unsign
 
   OutputBuffer stdout_buffer(keep);
   const bool interactive = isatty(STDOUT_FILENO) == 1;
-  auto sink = sink_for(presentation, groups, should_use_color(STDOUT_FILENO, args.has("--no-color")), stdout_buffer.text());
+  auto sink = sink_for(presentation, groups, should_use_color(STDOUT_FILENO, args.has("--no-color")), stdout_buffer);
   std::vector<DiagnosticRenderer> renderers;
   for (const auto& group : groups) renderers.push_back(sink->renderer(group->fail_on()));
   // A file's diagnostics as they wait for their place: rendered, or kept whole.

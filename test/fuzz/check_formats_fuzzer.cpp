@@ -111,7 +111,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                    gpuspec::junit_outcome(d.severity, d.suppressed_by.has_value(), gpuspec::Severity::Warning));
   }
   std::string sarif;
-  sarif_writer.finish(sarif);
+  sarif_writer.finish([&](std::string_view piece) { sarif.append(piece); });
   require_printable(sarif);
   require_json(sarif);
 
@@ -119,6 +119,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const auto& d : list) shown += d.suppressed_by ? 0 : 1;
   require_github(gpuspec::render_github(list, sources), shown);
 
-  require_junit(junit.finish());
+  std::string junit_xml;
+  junit.finish([&](std::string_view piece) { junit_xml.append(piece); });
+  require_junit(junit_xml);
   return 0;
 }
