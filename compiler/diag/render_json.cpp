@@ -4,7 +4,6 @@
 #include <charconv>
 #include <cstring>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -276,16 +275,14 @@ void append_diagnostic_json(std::string& out, const Diagnostic& d, const SourceM
   out.append(layout.close);
 }
 
-void write_nested_json(std::ostream& out, const Json& json, std::size_t depth) {
-  std::string text = dump_json(json);
-  std::string pad(depth, ' ');
+void append_nested_json(std::string& out, std::string_view dumped, std::size_t depth) {
   std::size_t from = 0;
-  for (std::size_t nl = text.find('\n'); nl != std::string::npos; nl = text.find('\n', from)) {
-    out.write(text.data() + from, static_cast<std::streamsize>(nl + 1 - from));
-    out << pad;
+  for (std::size_t nl = dumped.find('\n'); nl != std::string_view::npos; nl = dumped.find('\n', from)) {
+    out.append(dumped.substr(from, nl + 1 - from));
+    out.append(depth, ' ');
     from = nl + 1;
   }
-  out.write(text.data() + from, static_cast<std::streamsize>(text.size() - from));
+  out.append(dumped.substr(from));
 }
 
 void JsonDiagnosticsWriter::begin() {
@@ -317,9 +314,7 @@ void JsonDiagnosticsWriter::finish(std::size_t file_count, const DiagnosticCount
   Json summary{{"files", file_count}, {"errors", counts.errors}, {"warnings", counts.warnings}, {"infos", counts.infos}};
   begin();  // a run that checked nothing still has a version and (empty) diagnostics
   out_.append(written_ ? std::string_view("\n  ],\n  \"summary\": ") : std::string_view("],\n  \"summary\": "));
-  std::ostringstream nested;
-  write_nested_json(nested, summary, 2);
-  out_.append(nested.str());
+  append_nested_json(out_, dump_json(summary), 2);
   out_.append("\n}");
 }
 

@@ -60,8 +60,8 @@ class JsonDiagnosticsWriter {
 // spaces deep (no leading indent, no final newline), without building a DOM.
 void append_diagnostic_json(std::string& out, const Diagnostic& d, const SourceManager& sources, std::size_t depth);
 
-// `json.dump(2)` as it reads nested `depth` spaces deep in a larger dump(2): every line
-// after the first indented by `depth` (a JSON string never holds a raw line break).
-void write_nested_json(std::ostream& out, const nlohmann::ordered_json& json, std::size_t depth);
+// `dumped` (a dump(2)) as it reads nested `depth` spaces deep in a larger dump(2): every
+// line after the first indented by `depth` (a JSON string never holds a raw line break).
+void append_nested_json(std::string& out, std::string_view dumped, std::size_t depth);
 
 }  // namespace gpuspec

@@ -7,7 +7,6 @@
 #include <cctype>
 #include <functional>
 #include <map>
-#include <sstream>
 #include <string_view>
 
 #include "diag/render_json.h"
@@ -211,9 +210,7 @@ const std::string kPlaceholderText = fmt::format("\"ruleIndex\": {}", kRuleIndex
 }  // namespace
 
 void SarifLogWriter::append_result(std::string& out, const Diagnostic& d, const SourceManager& sources) {
-  std::ostringstream nested;
-  write_nested_json(nested, result_json(d, sources, kRuleIndexPlaceholder), 8);
-  out += nested.str();
+  out += dump_json(result_json(d, sources, kRuleIndexPlaceholder));
 }
 
 void SarifLogWriter::add(std::string_view rendered, std::string_view id, Severity severity) {
@@ -223,8 +220,8 @@ void SarifLogWriter::add(std::string_view rendered, std::string_view id, Severit
 void SarifLogWriter::finish(const std::function<void(std::string_view)>& write) {
   // The log without its results is small (the rules): dump it whole, then write the
   // results into its last array, "results", which closes the run and the log. The
-  // results sit 8 spaces deep: log, "runs" array, the run, "results" array. Each
-  // result is freed once written.
+  // results sit 8 spaces deep: log, "runs" array, the run, "results" array; they are
+  // held flat (a fifth smaller) and indented as they are written, then freed.
   std::vector<ExtraRule> extra;
   for (const Result& result : results_) extra.push_back({result.id, result.severity});
   std::map<std::string, std::size_t> rule_index;
@@ -233,14 +230,15 @@ void SarifLogWriter::finish(const std::function<void(std::string_view)>& write) 
   std::size_t open = text.rfind(kEmptyResults) + kEmptyResults.size() - 1;  // the position of ']'
   write(std::string_view(text).substr(0, open));
   const std::size_t number_size = std::to_string(kRuleIndexPlaceholder).size();
+  std::string nested;
   for (std::size_t i = 0; i < results_.size(); ++i) {
-    std::string_view result = results_[i].text;
-    std::size_t number_at = results_[i].placeholder_at + kPlaceholderText.size() - number_size;
-    write(i ? ",\n        " : "\n        ");
-    write(result.substr(0, number_at));
-    write(std::to_string(rule_index.at(results_[i].id)));
-    write(result.substr(number_at + number_size));
-    std::string().swap(results_[i].text);
+    std::string& result = results_[i].text;
+    result.replace(results_[i].placeholder_at + kPlaceholderText.size() - number_size, number_size,
+                   std::to_string(rule_index.at(results_[i].id)));
+    nested = i ? ",\n        " : "\n        ";
+    append_nested_json(nested, result, 8);
+    write(nested);
+    std::string().swap(result);
   }
   if (!results_.empty()) write("\n      ");
   write(std::string_view(text).substr(open));

@@ -52,7 +52,7 @@ struct SarifOptions {
 class SarifLogWriter {
  public:
   SarifLogWriter(std::vector<SarifRule> rules, SarifOptions options) : rules_(std::move(rules)), options_(std::move(options)) {}
-  // One result, nested as it sits in the log, with a placeholder for its ruleIndex.
+  // One result's dump(2), with a placeholder for its ruleIndex.
   static void append_result(std::string& out, const Diagnostic& d, const SourceManager& sources);
   // A result from append_result, with its diagnostic's id and severity.
   void add(std::string_view rendered, std::string_view id, Severity severity);
