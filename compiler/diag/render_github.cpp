@@ -65,12 +65,6 @@ std::string escape_github_property(std::string_view text) {
   return out;
 }
 
-std::string render_github(const std::vector<Diagnostic>& diagnostics, const SourceManager& sources) {
-  std::string out;
-  for (const Diagnostic& d : diagnostics) append_github_annotation(out, d, sources);
-  return out;
-}
-
 void append_github_annotation(std::string& out, const Diagnostic& d, const SourceManager& sources) {
   if (d.suppressed_by) return;
   out.append("::");

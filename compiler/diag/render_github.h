@@ -20,9 +20,7 @@
 
 namespace gpuspec {
 
-// Every line ends in "\n".
-std::string render_github(const std::vector<Diagnostic>& diagnostics, const SourceManager& sources);
-// The annotation of one diagnostic (nothing for a waived one), appended to `out`.
+// The annotation of one diagnostic (nothing for a waived one), ending in "\n", appended to `out`.
 void append_github_annotation(std::string& out, const Diagnostic& d, const SourceManager& sources);
 
 std::string escape_github_data(std::string_view text);

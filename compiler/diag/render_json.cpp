@@ -293,16 +293,6 @@ void JsonDiagnosticsWriter::begin() {
   started_ = true;
 }
 
-void JsonDiagnosticsWriter::add(const std::vector<Diagnostic>& diagnostics, const SourceManager& sources) {
-  begin();
-  std::string text;
-  for (const Diagnostic& d : diagnostics) {
-    text.clear();
-    append_diagnostic_json(text, d, sources, 4);
-    add_rendered(text);
-  }
-}
-
 void JsonDiagnosticsWriter::add_rendered(std::string_view diagnostic) {
   begin();
   out_.append(written_ ? std::string_view(",\n    ") : std::string_view("\n    "));

@@ -32,22 +32,20 @@ namespace gpuspec {
 inline constexpr int kDiagnosticsJsonVersion = 1;
 
 // The document written as it goes, one diagnostic at a time: the bytes of a DOM's dump(2)
-// (test/oracle/diagnostics_json_dom.h; for the diagnostics of every add() in turn and
+// (test/oracle/diagnostics_json_dom.h; for the diagnostics of every add_rendered() and
 // the summary given to finish()), without a DOM of the whole run in memory.
 class JsonDiagnosticsWriter {
  public:
   // Appends to `out`, which the caller writes in large pieces.
   explicit JsonDiagnosticsWriter(std::string& out) : out_(out) {}
-  // The header ("version" and the opening of "diagnostics"); add() and add_rendered()
-  // write it when it has not been written yet.
+  // The header ("version" and the opening of "diagnostics"); add_rendered() writes it
+  // when it has not been written yet.
   void begin();
-  // The diagnostics of one source manager (a run may have several config groups).
-  void add(const std::vector<Diagnostic>& diagnostics, const SourceManager& sources);
   // One diagnostic as append_diagnostic_json(..., 4) wrote it: `check` renders each
   // diagnostic when its file is done and writes it once its place in the order is known.
   void add_rendered(std::string_view diagnostic);
   // The summary and the closing brace (no final newline, as dump() has none). With no
-  // add() at all, the diagnostics are an empty list.
+  // add_rendered() at all, the diagnostics are an empty list.
   void finish(std::size_t file_count, const DiagnosticCounts& counts);
 
  private:

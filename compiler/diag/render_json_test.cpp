@@ -100,7 +100,14 @@ TEST(RenderJson, StreamingWriterWritesTheDomsBytes) {
                      std::size_t files, DiagnosticCounts counts) {
     std::string out;
     JsonDiagnosticsWriter writer(out);
-    for (const auto& [diags, sources] : groups) writer.add(*diags, *sources);
+    for (const auto& [diags, sources] : groups) {
+      writer.begin();  // each group's, as `check` writes them: rendered one at a time
+      for (const Diagnostic& d : *diags) {
+        std::string text;
+        append_diagnostic_json(text, d, *sources, 4);
+        writer.add_rendered(text);
+      }
+    }
     writer.finish(files, counts);
     return out;
   };

@@ -141,7 +141,9 @@ TEST(RenderGithub, EscapesPerTheWorkflowCommandRulesAndSkipsWaivedFindings) {
   auto waived = make_diagnostic("a.c", Severity::Warning, range_of(file, "memory"), "hidden");
   waived.suppressed_by = "ok";
   auto fileless = make_diagnostic("io", Severity::Warning, SourceRange{}, "no file");
-  EXPECT_EQ(render_github({error, info, waived, fileless}, sources),
+  std::string annotations;
+  for (const auto& d : {error, info, waived, fileless}) append_github_annotation(annotations, d, sources);
+  EXPECT_EQ(annotations,
             "::error file=dir%2Cx%3Ay%25.gpuspec,line=2,col=16,endLine=2,endColumn=18,title=unknown-unit::"
             "50%25 off:%0D%0Areally, yes%0Ahelp: did you mean 'GB'?\n"
             "::notice file=dir%2Cx%3Ay%25.gpuspec,line=1,col=8,endLine=1,endColumn=8,title=a.b::fyi\n"
