@@ -54,6 +54,7 @@ std::span<const std::string_view> reads_of(Prune p) {
       R{"gpu.count_total", "workload.parallel_gpus"},           // ParallelismFits
       R{"cpu.socket", "chassis.cpu_socket"},                    // CpuSocket
       R{"cpu.model", "chassis.cpu_model"},                      // CpuFixed
+      R{"cpu.sockets", "chassis.cpu_sockets_required"},         // CpuSockets
       R{"memory.type", "cpu.memory_type"},                      // DimmType
       R{"pcie.gpu_lanes", "cpu.pcie_lanes_total"},              // PcieLanes
       R{"psu.form_factor", "chassis.psu_forms"},                // PsuForm

@@ -46,6 +46,7 @@ enum class Prune : unsigned {
   ParallelismFits,    // the GPUs in all against the workload's parallel degree
   CpuSocket,          // the CPU's socket against the chassis's
   CpuFixed,           // the CPU against a complete system's own
+  CpuSockets,         // the CPUs in a node against the sockets the chassis's board needs
   DimmType,           // the DIMM's type against the CPU's
   PcieLanes,          // the devices' lanes against the CPUs'
   PsuForm,            // the PSU's form against the chassis's bays

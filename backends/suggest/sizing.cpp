@@ -213,9 +213,12 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
   }
 
   // A complete system is sold with its CPUs (cpu.fixed-by-system): only those, as many.
-  // A barebone's board takes one socket type (cpu.socket-fits-chassis): only those CPUs.
+  // A barebone's board takes one socket type (cpu.socket-fits-chassis): only those CPUs,
+  // and as many as its devices need (cpu.sockets-populated: an HGX board's PCIe switches
+  // hang off both sockets of a dual-socket system).
   const auto fixed_cpu = counted_part(s.program, *frame.chassis, "cpu");
   const std::string chassis_socket = text(*frame.chassis, "cpu_socket");
+  const double sockets_required = value_or(number(*frame.chassis, "cpu_sockets_required"), 0);
   std::vector<Fill> out;
   for (const auto* cpu : s.catalog.cpus) {
     if (!socket_fits(*cpu, tower)) continue;
@@ -228,6 +231,10 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
       const bool not_its_own = fixed_cpu && (cpu != fixed_cpu->entry || sockets != fixed_cpu->count);
       if (not_its_own && s.rules.rejects(Prune::CpuFixed)) {
         s.tally.prune_part(s.rules.rule(Prune::CpuFixed)->id);
+        continue;
+      }
+      if (sockets < sockets_required && s.rules.rejects(Prune::CpuSockets)) {
+        s.tally.prune_part(s.rules.rule(Prune::CpuSockets)->id);
         continue;
       }
       const double cores = value_or(number(*cpu, "cores"), 0) * sockets;

@@ -75,6 +75,7 @@ TEST_F(PruneRules, EachCheckStandsForTheRuleItMeans) {
       {Prune::ParallelismFits, "workload.parallelism-fits-gpus"},
       {Prune::CpuSocket, "cpu.socket-fits-chassis"},
       {Prune::CpuFixed, "cpu.fixed-by-system"},
+      {Prune::CpuSockets, "cpu.sockets-populated"},
       {Prune::DimmType, "memory.dimm-type-fits-cpu"},
       {Prune::PcieLanes, "cpu.pcie-lanes"},
       {Prune::PsuForm, "power.psu-form-fits-chassis"},
@@ -105,6 +106,9 @@ TEST_F(PruneRules, TheCountChecksCompareAsTheirRules) {
   // search.cpp: an SXM frame's GPUs per node other than the board's prune.
   EXPECT_EQ(check(Prune::GpusFillBaseboard, {{"gpu.count", 4}, {"chassis.baseboard_gpus", 8}}), K::False);
   EXPECT_EQ(check(Prune::GpusFillBaseboard, {{"gpu.count", 8}, {"chassis.baseboard_gpus", 8}}), K::True);
+  // sizing.cpp: fewer CPUs than the board's required sockets prune.
+  EXPECT_EQ(check(Prune::CpuSockets, {{"cpu.sockets", 1}, {"chassis.cpu_sockets_required", 2}}), K::False);
+  EXPECT_EQ(check(Prune::CpuSockets, {{"cpu.sockets", 2}, {"chassis.cpu_sockets_required", 2}}), K::True);
   // sizing.cpp: count > bays prunes.
   EXPECT_EQ(check(Prune::PsuBays, {{"psu.count", 5}, {"chassis.psu_slots", 4}}), K::False);
   EXPECT_EQ(check(Prune::PsuBays, {{"psu.count", 4}, {"chassis.psu_slots", 4}}), K::True);

@@ -210,6 +210,8 @@ FactSchema build() {
   s.add("chassis.gpu_form", from("chassis", "gpu_form"));
   s.add("chassis.sxm_socket", from("chassis", "sxm_socket"));
   s.add("chassis.cpu_socket", from("chassis", "cpu_socket"));
+  s.add("chassis.cpu_sockets_required", num(),
+        "CPU sockets of a barebone's board that must be populated for all its GPU, NIC and DIMM slots");
   s.add("chassis.baseboard_gpus", num(), "GPUs on the HGX baseboard an SXM system is built around");
   s.add("chassis.baseboard_fabric", from("chassis", "baseboard_fabric"), "how that board links its GPUs");
   s.add("chassis.cpu_model", sym(), "the CPU a complete system is sold with");
