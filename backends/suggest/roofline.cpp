@@ -109,8 +109,8 @@ std::string Throughput::describe() const {
                                   : std::string(" (no dense BF16 figure");
   text += usable(roof.bandwidth) ? fmt::format(", {:g} GB/s each)", *roof.bandwidth / 1e9)
                                  : std::string(", no memory bandwidth figure)");
-  if (!step) return text + fmt::format(": compared at peak, {}", step_unknown);
   if (!per_gpu.flops) return text + fmt::format(": no estimate, {}", per_gpu.unknown);
+  if (!step) return text + fmt::format(": compared at peak, {}", step_unknown);
   const double intensity = step->bytes > 0 ? step->flops / step->bytes : 0;
   // Three significant figures, whole numbers from 1,000 up ("95.8", "5512").
   const std::string per_byte = intensity < 1000 ? fmt::format("{:.3g}", intensity) : fmt::format("{:.0f}", intensity);

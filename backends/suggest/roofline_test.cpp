@@ -150,5 +150,19 @@ TEST(Roofline, TimeChangeSaysHowItWasEstimated) {
             "time per epoch unknown (x: no memory bandwidth figure; l20: no dense BF16 figure)");
 }
 
+TEST(Roofline, DescribeNamesTheBoundOrWhatIsMissing) {
+  EXPECT_EQ(option("nvidia.l4", kL4, StepWork{96e9, 1e9}).describe(),
+            "1 x nvidia.l4 (121 dense BF16 TFLOPS, 300 GB/s each): training bandwidth bound at 96 FLOPs per byte, "
+            "28.8 TFLOPS per GPU");
+  EXPECT_EQ(option("nvidia.l4", kL4, StepWork{2000e9, 1e9}).describe(),
+            "1 x nvidia.l4 (121 dense BF16 TFLOPS, 300 GB/s each): training compute bound at 2000 FLOPs per byte");
+  // Without a step and without a peak there is nothing to compare at: it says so.
+  Throughput l20 = option("nvidia.l20", {std::nullopt, 864e9}, std::nullopt);
+  l20.per_gpu.unknown = "no dense BF16 figure";
+  EXPECT_EQ(l20.describe(), "1 x nvidia.l20 (no dense BF16 figure, 864 GB/s each): no estimate, no dense BF16 figure");
+  EXPECT_EQ(option("nvidia.l4", kL4, std::nullopt).describe(),
+            "1 x nvidia.l4 (121 dense BF16 TFLOPS, 300 GB/s each): compared at peak, no step model for cv.classification");
+}
+
 }  // namespace
 }  // namespace gpuspec::suggest
