@@ -96,16 +96,6 @@ int gpu_count(const Build& build) {
 
 }  // namespace
 
-std::string time_change(const cost::Capability& from, const cost::Capability& to, bool trains) {
-  auto a = from.total();
-  auto b = to.total();
-  if (!a || !b || *b <= 0) return "";
-  const char* unit = trains ? "time per epoch" : "time per request";
-  const double change = std::round((*a / *b - 1) * 100);
-  if (change == 0) return fmt::format("the same {}", unit);
-  return fmt::format("{:+.0f} % {}", change, unit);
-}
-
 Ranking rank(const std::vector<Passing>& passing, const cost::PriceBook& book, units::Currency currency) {
   Ranking r;
   r.currency = currency;
@@ -118,6 +108,7 @@ Ranking rank(const std::vector<Passing>& passing, const cost::PriceBook& book, u
     o.passing = &p;
     o.summary = summary_of(p.build);
     for (const auto& f : p.verdict.findings) o.infos.push_back(f.rule);
+    if (p.verdict.facts) o.throughput = throughput_of(*p.verdict.facts);
     if (!q.servers.empty()) {
       o.onprem = true;
       o.server = q.servers.front();
@@ -203,9 +194,7 @@ Ranking rank(const std::vector<Passing>& passing, const cost::PriceBook& book, u
       const RankedOption& next = r.options[i + 1];
       std::vector<std::string> parts = changes(o.passing->build, next.passing->build);
       const facts::Fact* trains = o.passing->verdict.facts ? o.passing->verdict.facts->find("workload.trains") : nullptr;
-      if (auto t = time_change(o.capability, next.capability, !trains || trains->value.boolean); !t.empty()) {
-        parts.push_back(t);
-      }
+      parts.push_back(time_change(o.throughput, next.throughput, !trains || trains->value.boolean));
       parts.push_back(money_delta(o.total, next.total, currency));
       o.next_change = fmt::format("{}", fmt::join(parts, ", "));
     }

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "backends/cost/quote.h"
+#include "backends/suggest/roofline.h"
 #include "backends/suggest/search.h"
 
 namespace gpuspec::suggest {
@@ -29,6 +30,7 @@ struct RankedOption {
   std::optional<cost::OnPremQuote> server;
   std::optional<cost::CloudQuote> cloud;
   cost::Capability capability;
+  Throughput throughput;                  // the roofline estimate the time per epoch compares (roofline.h)
   std::string summary;                    // "1 x nvidia.l4, 1 x amd.epyc_9354, ... in supermicro.sys_421ge"
   int rank = 0;                           // fully priced: 1 + the options cheaper than it at both ends
   int shown_rank = 0;                     // "#N": the position of the first option of its rank (ties share it)
@@ -50,9 +52,5 @@ struct Ranking {
 };
 
 Ranking rank(const std::vector<Passing>& passing, const cost::PriceBook& book, units::Currency currency);
-
-// "-18 % time per epoch" (or "per request" for a workload that only serves) from two
-// dense-throughput totals; "" when either is unknown.
-std::string time_change(const cost::Capability& from, const cost::Capability& to, bool trains = true);
 
 }  // namespace gpuspec::suggest

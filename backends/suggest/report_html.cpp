@@ -57,7 +57,7 @@ std::string render_html(const ReportInput& in, const cost::HtmlContext& context)
       const RankedOption& o = r.options[i];
       (i < r.fully_priced ? priced : unpriced)
           .push_back({std::to_string(o.shown_rank) + (o.tied_with.empty() ? "" : " (tie)"),
-                      o.onprem ? "on premises" : "cloud", total_text(o.total, r.currency), o.capability.describe(),
+                      o.onprem ? "on premises" : "cloud", total_text(o.total, r.currency), o.throughput.describe(),
                       o.summary, o.why, o.next_change});
     }
     const std::vector<std::string> header = {"#",    "kind", "total over the horizon", "throughput", "configuration",

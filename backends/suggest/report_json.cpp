@@ -5,6 +5,24 @@ namespace gpuspec::suggest {
 
 namespace {
 
+nlohmann::ordered_json number_or_null(const std::optional<double>& v) {
+  return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json();
+}
+
+// The roofline estimate (roofline.h): null where a figure or the step is unknown, and why.
+nlohmann::ordered_json throughput_json(const Throughput& t) {
+  nlohmann::ordered_json j;
+  j["memory_bandwidth_gbs"] = number_or_null(t.roof.bandwidth ? std::optional(*t.roof.bandwidth / 1e9) : std::nullopt);
+  j["step"] = t.step ? nlohmann::ordered_json(t.step->decode ? "decode" : "training") : nlohmann::ordered_json();
+  j["intensity_flops_per_byte"] =
+      number_or_null(t.step && t.step->bytes > 0 ? std::optional(t.step->flops / t.step->bytes) : std::nullopt);
+  j["bound"] = !t.step || !t.per_gpu.flops ? nlohmann::ordered_json()
+                                           : nlohmann::ordered_json(t.per_gpu.bandwidth_bound ? "bandwidth" : "compute");
+  j["attainable_tflops_per_gpu"] = number_or_null(t.per_gpu.flops ? std::optional(*t.per_gpu.flops / 1e12) : std::nullopt);
+  j["unknown"] = !t.step ? t.step_unknown : t.per_gpu.unknown;
+  return j;
+}
+
 nlohmann::ordered_json by_rule(const std::map<std::string, long>& counts) {
   nlohmann::ordered_json out = nlohmann::ordered_json::object();
   for (const auto& [rule, n] : counts) out[rule] = n;
@@ -55,6 +73,7 @@ nlohmann::ordered_json render_json(const ReportInput& in) {
     j["gpu"] = o.capability.gpu;
     j["gpus"] = o.capability.gpus;
     j["dense_bf16_tflops"] = o.capability.total() ? nlohmann::ordered_json(*o.capability.total()) : nlohmann::ordered_json();
+    j["throughput"] = throughput_json(o.throughput);
     j["summary"] = o.summary;
     j["why"] = o.why;
     j["next_change"] = o.next_change;

@@ -77,7 +77,7 @@ std::string render_text(const ReportInput& in) {
     out += fmt::format("\n#{}{}  {}  {} over {}\n", o.shown_rank, o.tied_with.empty() ? "" : " (tie)",
                        o.onprem ? "on premises" : "cloud", total_text(o.total, c), horizon_text(r));
     out += fmt::format("    {}\n", o.summary);
-    out += fmt::format("    throughput: {}\n", o.capability.describe());
+    out += fmt::format("    throughput: {}\n", o.throughput.describe());
     if (o.server) {
       out += fmt::format("    capex {}; electricity {} per month\n", total_text(o.server->capex(), c),
                          total_text(o.server->electricity_monthly, c));
