@@ -12,8 +12,10 @@ namespace gpuspec::suggest {
 
 namespace {
 
-std::optional<double> number(const facts::FactSet& f, std::string_view name) {
-  if (auto q = f.quantity(name)) return q->value;
+using facts::literals::operator""_fact;
+
+std::optional<double> number(const facts::FactSet& f, facts::FactKey key) {
+  if (auto q = f.quantity(key)) return q->value;
   return std::nullopt;
 }
 
@@ -47,51 +49,62 @@ Attainable attainable(const StepWork& work, const Roof& roof) {
 }
 
 std::optional<StepWork> step_work(const facts::FactSet& f, std::string& why) {
-  const std::string task = f.symbol("workload.task").value_or("");
+  const std::string task = f.symbol("workload.task"_fact).value_or("");
   if (task.rfind("llm.", 0) != 0) {
     why = task.empty() ? "the workload names no task" : fmt::format("no step model for {}", task);
     return std::nullopt;
   }
-  const auto params = number(f, "workload.params");
-  const auto weights = number(f, "workload.mem.weights");
+  const auto params = number(f, "workload.params"_fact);
+  const auto weights = number(f, "workload.mem.weights"_fact);
   if (!usable(params) || !usable(weights)) {
     why = "no parameter count or memory estimate";
     return std::nullopt;
   }
   // Each GPU of a tensor- or pipeline-parallel group holds that share of the model.
-  const double shards = number(f, "workload.tensor_parallel").value_or(1) * number(f, "workload.pipeline_parallel").value_or(1);
-  const double batch = number(f, "workload.batch_size").value_or(1);
+  const double shards = number(f, "workload.tensor_parallel"_fact).value_or(1) * number(f, "workload.pipeline_parallel"_fact).value_or(1);
+  const double batch = number(f, "workload.batch_size"_fact).value_or(1);
   const double per_gpu_params = *params / std::max(shards, 1.0);
-  const facts::Fact* trains = f.find("workload.trains");
+  const facts::Fact* trains = f.find("workload.trains"_fact);
   StepWork w;
   if (trains && trains->value.boolean) {
-    const auto seq_len = number(f, "workload.seq_len");
+    const auto seq_len = number(f, "workload.seq_len"_fact);
     if (!usable(seq_len)) {
       why = "no sequence length";
       return std::nullopt;
     }
     w.flops = 6 * per_gpu_params * batch * *seq_len;
-    // Every term the estimator holds on the GPU is written once and read once a step.
+    // Every term the estimator holds on the GPU is written once and read once a step; a
+    // term it did not give leaves the bytes unknown, never a smaller figure.
     double held = 0;
-    for (const char* term : {"workload.mem.weights", "workload.mem.gradients", "workload.mem.optimizer",
-                             "workload.mem.activations"}) {
-      held += number(f, term).value_or(0);
+    for (facts::FactKey term : {"workload.mem.weights"_fact, "workload.mem.gradients"_fact,
+                                "workload.mem.optimizer"_fact, "workload.mem.activations"_fact}) {
+      const auto bytes = number(f, term);
+      if (!bytes) {
+        why = fmt::format("no {} estimate", term.name);
+        return std::nullopt;
+      }
+      held += *bytes;
     }
     w.bytes = 2 * held;
   } else {
     w.decode = true;
     w.flops = 2 * per_gpu_params * batch;
-    w.bytes = *weights + number(f, "workload.mem.kv_cache").value_or(0);
+    const auto kv_cache = number(f, "workload.mem.kv_cache"_fact);
+    if (!kv_cache) {
+      why = "no workload.mem.kv_cache estimate";
+      return std::nullopt;
+    }
+    w.bytes = *weights + *kv_cache;
   }
   return w;
 }
 
 Throughput throughput_of(const facts::FactSet& f) {
   Throughput t;
-  t.gpu = f.symbol("gpu.model").value_or("");
-  t.gpus = number(f, "gpu.count_total").value_or(0);
-  t.roof.peak_flops = number(f, "gpu.fp16_tflops");
-  t.roof.bandwidth = number(f, "gpu.memory_bandwidth");
+  t.gpu = f.symbol("gpu.model"_fact).value_or("");
+  t.gpus = number(f, "gpu.count_total"_fact).value_or(0);
+  t.roof.peak_flops = number(f, "gpu.fp16_tflops"_fact);
+  t.roof.bandwidth = number(f, "gpu.memory_bandwidth"_fact);
   t.step = step_work(f, t.step_unknown);
   if (t.step) {
     t.per_gpu = attainable(*t.step, t.roof);
