@@ -6,14 +6,12 @@
 // (exit 1) under --require-prices or a gpuspec.json "fail-on": "warning".
 #include <fmt/format.h>
 
-#include <iostream>
 
 #include <set>
 
 #include "backends/cost/bom.h"
 #include "backends/cost/quote.h"
 #include "backends/cost/report.h"
-#include "backends/writers/atomic_write.h"
 #include "driver/help.h"
 #include "driver/commands.h"
 #include "driver/cost_project.h"
@@ -65,15 +63,7 @@ int run_bom(const std::vector<std::string>& raw_args) {
                              : fmt::format("no server in '{}'", fmt::join(args.positionals, "', '")));
   }
   std::string text = cost::render_boms(boms, format);
-  if (auto out = args.value("-o")) {
-    std::string err;
-    if (!writers::write_outputs({{*out, text}}, output_options(args, session), err)) return tool_failure(err);
-  } else {
-    std::cout << text;
-  }
-  const int exit = cost_exit_code(project, args.has("--require-prices"), diags);
-  print_diagnostics(session, diags);
-  return exit;
+  return finish_cost_command(session, args, project, text, diags);
 }
 
 }  // namespace gpuspec::driver

@@ -14,7 +14,6 @@
 #include "backends/cost/quote.h"
 #include "backends/cost/quote_diff.h"
 #include "backends/cost/report.h"
-#include "backends/writers/atomic_write.h"
 #include "driver/help.h"
 #include "driver/commands.h"
 #include "driver/cost_project.h"
@@ -133,15 +132,7 @@ int run_quote(const std::vector<std::string>& raw_args) {
   } else {
     text = cost::render_quote(quote, format);
   }
-  if (auto out = args.value("-o")) {
-    std::string err;
-    if (!writers::write_outputs({{*out, text}}, output_options(args, session), err)) return tool_failure(err);
-  } else {
-    std::cout << text;
-  }
-  const int exit = cost_exit_code(project, args.has("--require-prices"), diags);
-  print_diagnostics(session, diags);
-  return exit;
+  return finish_cost_command(session, args, project, text, diags);
 }
 
 }  // namespace gpuspec::driver

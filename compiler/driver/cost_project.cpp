@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "backends/cost_rules/quote_rules.h"
+#include "backends/writers/atomic_write.h"
 #include "diag/render_text.h"
 #include "driver/commands.h"
 #include "driver/config.h"
@@ -91,6 +92,19 @@ int cost_exit_code(const CostProject& project, bool require_prices, DiagnosticEn
     if (!d.suppressed_by && severity_rank(d.severity) >= severity_rank(fail_on)) fails = true;
   }
   return fails ? kExitFindings : kExitClean;
+}
+
+int finish_cost_command(Session& session, const ParsedArgs& args, const CostProject& project, const std::string& text,
+                        DiagnosticEngine& diags) {
+  if (auto out = args.value("-o")) {
+    std::string err;
+    if (!writers::write_outputs({{*out, text}}, output_options(args, session), err)) return tool_failure(err);
+  } else {
+    std::cout << text;
+  }
+  const int exit = cost_exit_code(project, args.has("--require-prices"), diags);
+  print_diagnostics(session, diags);
+  return exit;
 }
 
 void print_diagnostics(Session& session, DiagnosticEngine& diags) {

@@ -43,6 +43,11 @@ std::string load_cost_project(Session& session, const std::vector<std::string>& 
 // makes `missing-price` and `bom.incomplete` errors first.
 int cost_exit_code(const CostProject& project, bool require_prices, DiagnosticEngine& diags);
 
+// The end of bom and quote: writes `text` to -o (atomically) or standard output, prints
+// the diagnostics and returns cost_exit_code, or a tool failure when -o cannot be written.
+int finish_cost_command(Session& session, const ParsedArgs& args, const CostProject& project, const std::string& text,
+                        DiagnosticEngine& diags);
+
 // The servers and clouds of every program (cost_rules::project_deployments).
 std::vector<cost::Deployment> project_deployments(const CostProject& project, const std::optional<std::string>& name);
 
