@@ -1,5 +1,5 @@
 // Differential test: the fast quantity formatter (`format` and the appending
-// `format_to`) against the one it replaced (old_format_reference.h, copied verbatim),
+// `format_to`) against the one it replaced (test/oracle/units_format_reference.h, copied verbatim),
 // on millions of values for every dimension and ladder. Any single differing byte fails with the value printed
 // exactly ("{:a}"), so a mismatch can be turned into a unit test.
 #include <cmath>
@@ -15,7 +15,7 @@
 
 #include "units/format_parts.h"
 #include "units/number_format.h"
-#include "units/old_format_reference.h"
+#include "oracle/units_format_reference.h"
 #include "units/quantity.h"
 
 namespace gpuspec::units {

@@ -2,7 +2,7 @@
 // check prints in facts, messages and explanations (whole datasheet values such as
 // "80 GB" and "700 W", derived values such as 3.35e12 B/s / 8 GPUs, money, durations,
 // dimensionless counts). BM_FormatOriginal times the fmt-based formatter the units
-// library started with (units/old_format_reference.h, kept for the differential test),
+// library started with (test/oracle/units_format_reference.h, kept for the differential test),
 // BM_Format the current `units::format`, BM_FormatTo the appending overload writing into
 // one reused string, as a caller building a longer message would.
 #include <benchmark/benchmark.h>
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "units/old_format_reference.h"
+#include "oracle/units_format_reference.h"
 #include "units/quantity.h"
 
 namespace {
