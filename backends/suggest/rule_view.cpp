@@ -50,6 +50,7 @@ std::span<const std::string_view> reads_of(Prune p) {
       R{"gpu.count", "chassis.baseboard_gpus"},                 // GpusFillBaseboard
       R{"gpu.count", "gpu.slot_width", "chassis.expansion_slots"},  // GpusFitSlots
       R{"gpu.slot_width", "chassis.max_gpu_width"},             // GpuFitsBays
+      R{"gpu.class", "chassis.form"},                           // ConsumerInRack
       R{"workload.mem.per_gpu", "gpu.vram"},                    // VramFits
       R{"gpu.count_total", "workload.parallel_gpus"},           // ParallelismFits
       R{"cpu.socket", "chassis.cpu_socket"},                    // CpuSocket

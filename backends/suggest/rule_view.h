@@ -42,6 +42,7 @@ enum class Prune : unsigned {
   GpusFillBaseboard,  // GPUs per node against the chassis's baseboard
   GpusFitSlots,       // GPUs x slot width against the chassis's slots
   GpuFitsBays,        // the GPU's width against the chassis's bays
+  ConsumerInRack,     // a consumer (GeForce) GPU's class against a rack-mount chassis's form
   VramFits,           // the workload's memory estimate per GPU against its VRAM
   ParallelismFits,    // the GPUs in all against the workload's parallel degree
   CpuSocket,          // the CPU's socket against the chassis's

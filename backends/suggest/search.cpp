@@ -149,11 +149,15 @@ class Searcher {
     // An SXM system's baseboard comes with all its GPUs.
     auto on_board = number(*f.chassis, "baseboard_gpus");
     const bool fills_board = !on_board || !is_sxm_module(form) || f.gpus_per_node == *on_board;
+    // A consumer card in a rack-mount chassis (a chassis of unknown form leaves the rule silent).
+    const std::string chassis_form = text(*f.chassis, "form");
+    const bool consumer_in_rack = text(*f.gpu, "class") == "consumer" && !chassis_form.empty() && chassis_form != "tower";
     return bound(text(*f.gpu, "class") == "cloud", Prune::CloudOnlyPart, n) ||
            bound(!fits, Prune::FormFactor, n) ||
            bound(!socket_fits, Prune::SxmSocket, n) ||
            bound(max_gpus && f.gpus_per_node > *max_gpus, Prune::GpusFitChassis, n) ||
-           bound(!fills_board, Prune::GpusFillBaseboard, n);
+           bound(!fills_board, Prune::GpusFillBaseboard, n) ||
+           bound(consumer_in_rack, Prune::ConsumerInRack, n);
   }
 
   // Slots and bays hold air-cooled cards at their catalog width; water blocks are the
