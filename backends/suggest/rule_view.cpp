@@ -68,7 +68,10 @@ std::span<const std::string_view> reads_of(Prune p) {
 }
 
 RuleView::RuleView(const lint::PolicySet& policies, const lint::LintOptions& options)
-    : policies_(policies), options_(options), bounds_(policies, options) {
+    : policies_(policies),
+      options_(options),
+      bounds_(policies, options),
+      advice_(policies, options, lint::BoundsOf::Advising) {
   for (const auto& policy : policies.policies()) {
     Shape& shape = shapes_[policy.id];
     auto split = [](const ast::Expr* expr, std::vector<Part>& parts) {

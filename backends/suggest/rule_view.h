@@ -75,6 +75,9 @@ class RuleView {
   // The bounds the rules that reject put on facts (lint/bounds.h): what sizing reads
   // instead of restating their thresholds.
   const lint::Bounds& bounds() const { return bounds_; }
+  // The bounds of the rules that run and only inform (infos): what they advise, which
+  // sizing tries first where it costs no rule's acceptance (storage.data.class).
+  const lint::Bounds& advice() const { return advice_; }
 
   // Which changes could make `rule`, fired on a `kind` (server or cloud) with `facts`,
   // pass: bit kFill when another fill could, kCount when another count (with any
@@ -102,6 +105,7 @@ class RuleView {
   const lint::PolicySet& policies_;
   const lint::LintOptions& options_;
   lint::Bounds bounds_;
+  lint::Bounds advice_;
   std::map<std::string, Shape, std::less<>> shapes_;
   std::array<const lint::Policy*, kPrunes> prunes_{};
 };
