@@ -6,25 +6,43 @@ namespace gpuspec::cost {
 
 namespace {
 
-// Scales the cloud's instance-hours to the server's work: the same number of dense
-// BF16 FLOPs takes (server capability / cloud capability) cloud instance-hours per
-// server hour. Storage is kept for the whole horizon whatever the GPUs do: not scaled.
+// Scales the cloud's instance-hours to the server's work: the same steps take (server
+// throughput / cloud throughput) cloud instance-hours per server hour, the throughput
+// being what the GPUs attain on the workload's step (the roofline, roofline.h, the model
+// suggest's time per epoch uses): the dense BF16 peak where the step is compute bound
+// on both sides, less where memory bandwidth bounds it. Storage is kept for the whole
+// horizon whatever the GPUs do: not scaled.
 void normalise(Comparison& cmp, const Capability& server, const Capability& cloud) {
   bool same_gpus = server.gpu == cloud.gpu && server.gpus == cloud.gpus;
   if (!same_gpus) {
     cmp.mismatch = fmt::format("the options differ in GPUs: {} on-premises against {} in the cloud", server.describe(),
                                cloud.describe());
   }
-  auto s = server.total();
-  auto c = cloud.total();
+  const Throughput& st = server.throughput;
+  const Throughput& ct = cloud.throughput;
+  auto s = st.total();
+  auto c = ct.total();
   if (same_gpus) {
     cmp.normalisation = "the same GPUs: cloud hours as quoted";
   } else if (s && c) {
     cmp.scale = *s / *c;
-    cmp.normalisation = fmt::format(
-        "cloud instance-hours x {:.4g} (= {:.4g} / {:.4g} dense BF16 TFLOPS) to do the server's work", cmp.scale, *s, *c);
+    const bool server_bw = st.step && st.per_gpu.bandwidth_bound, cloud_bw = ct.step && ct.per_gpu.bandwidth_bound;
+    if (!server_bw && !cloud_bw) {
+      // Compute bound on both (or no step model: compared at peak): the dense BF16 ratio.
+      cmp.normalisation = fmt::format("cloud instance-hours x {:.4g} (= {:.4g} / {:.4g} dense BF16 TFLOPS) to do the server's work",
+                                      cmp.scale, *s / 1e12, *c / 1e12);
+    } else {
+      const char* which = server_bw && cloud_bw ? "both" : server_bw ? "the server's GPUs" : "the cloud's GPUs";
+      cmp.normalisation = fmt::format(
+          "cloud instance-hours x {:.4g} (= {:.4g} / {:.4g} TFLOPS attained on the workload's step, roofline: memory "
+          "bandwidth bound on {}) to do the server's work",
+          cmp.scale, *s / 1e12, *c / 1e12, which);
+    }
   } else {
-    cmp.normalisation = "not normalised: a dense BF16 figure (fp16_tflops) is missing, so the cloud hours are as quoted";
+    const Throughput& missing = s ? ct : st;
+    const std::string who = missing.gpu.empty() ? "unknown GPUs" : missing.gpu;
+    cmp.normalisation = fmt::format("not normalised: {} has {}, so the cloud hours are as quoted", who,
+                                    missing.per_gpu.unknown.empty() ? "no GPU count" : missing.per_gpu.unknown);
   }
 }
 

@@ -52,6 +52,7 @@ Capability capability_of(const facts::FactSet& f) {
   c.gpu = f.symbol("gpu.model").value_or("");
   c.gpus = f.quantity("gpu.count_total").value_or(units::Quantity::number(0)).value;
   if (auto t = f.quantity("gpu.fp16_tflops")) c.tflops_per_gpu = t->value / 1e12;
+  c.throughput = throughput_of(f);
   return c;
 }
 

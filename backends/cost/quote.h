@@ -11,6 +11,7 @@
 
 #include "backends/cost/bom.h"
 #include "backends/cost/price_book.h"
+#include "backends/cost/roofline.h"
 #include "backends/cost/total.h"
 #include "diag/diagnostic.h"
 #include "facts/fact.h"
@@ -20,12 +21,15 @@ namespace gpuspec::cost {
 
 inline constexpr double kHoursPerMonth = 730;  // docs/language.md: month = 730 h
 
-// What the options are normalised by: dense FP16/BF16 tensor throughput (the catalog's
-// `fp16_tflops`, no sparsity) times the GPUs of every node or instance.
+// What the options are: dense FP16/BF16 tensor throughput (the catalog's `fp16_tflops`,
+// no sparsity) times the GPUs of every node or instance, and what those GPUs attain on
+// the served workload's step (the roofline, roofline.h), which the cloud's hours are
+// normalised by.
 struct Capability {
   std::string gpu;                       // catalog name, "" when unknown
   double gpus = 0;                       // over every node / instance
   std::optional<double> tflops_per_gpu;  // dense FP16/BF16 TFLOPS
+  Throughput throughput;                 // attainable on the workload's step, FLOP/s
   std::optional<double> total() const {
     return tflops_per_gpu && gpus > 0 ? std::optional(*tflops_per_gpu * gpus) : std::nullopt;
   }

@@ -95,6 +95,16 @@ TEST(Total, ALowerBoundNamesWhatIsUnpricedOnce) {
   EXPECT_EQ(describe_total(range, units::Currency::USD, "part"), "at least 99,000.00 .. 123,000.00 USD (1 part unpriced: a)");
 }
 
+// GPUs compared at peak (no step model): what they attain is their dense TFLOPS.
+Capability at_peak(std::string gpu, double gpus, std::optional<double> tflops) {
+  Capability c{gpu, gpus, tflops};
+  c.throughput.gpu = gpu;
+  c.throughput.gpus = gpus;
+  if (tflops) c.throughput.per_gpu.flops = *tflops * 1e12;
+  else c.throughput.per_gpu.unknown = "no dense BF16 figure";
+  return c;
+}
+
 OnPremQuote server(MoneyRange capex, double monthly, bool capex_complete) {
   OnPremQuote s;
   s.bom.server = "s";
@@ -102,11 +112,11 @@ OnPremQuote server(MoneyRange capex, double monthly, bool capex_complete) {
   if (!capex_complete) s.bom.total.missing("part");
   s.electricity_monthly.add(monthly);
   s.horizon_months = 36;
-  s.capability = {"gpu.x", 8, 100};
+  s.capability = at_peak("gpu.x", 8, 100);
   return s;
 }
 
-CloudQuote cloud(double monthly, bool complete, Capability capability = {"gpu.x", 8, 100}) {
+CloudQuote cloud(double monthly, bool complete, Capability capability = at_peak("gpu.x", 8, 100)) {
   CloudQuote c;
   c.name = "c";
   c.instances_monthly.add(monthly);
@@ -150,13 +160,36 @@ TEST(Compare, BoundsGiveABoundOnTheBreakEvenOrNothing) {
 
 TEST(Compare, DifferentGpusScaleTheCloudHoursToTheSameWork) {
   // 8 x 100 TFLOPS on-premises; 4 x 50 TFLOPS per cloud option: the cloud needs 4 x the hours.
-  auto cmp = compare(server(MoneyRange::point(0), 0, true), cloud(1000, true, {"gpu.y", 4, 50}), true);
+  auto cmp = compare(server(MoneyRange::point(0), 0, true), cloud(1000, true, at_peak("gpu.y", 4, 50)), true);
   EXPECT_DOUBLE_EQ(cmp.scale, 4);
   EXPECT_DOUBLE_EQ(cmp.cloud_monthly.low, 4000);
   EXPECT_NE(cmp.mismatch.find("8 x gpu.x"), std::string::npos);
-  auto unknown = compare(server(MoneyRange::point(0), 0, true), cloud(1000, true, {"gpu.y", 4, std::nullopt}), true);
+  EXPECT_NE(cmp.normalisation.find("(= 800 / 200 dense BF16 TFLOPS)"), std::string::npos) << cmp.normalisation;
+  auto unknown = compare(server(MoneyRange::point(0), 0, true), cloud(1000, true, at_peak("gpu.y", 4, std::nullopt)), true);
   EXPECT_DOUBLE_EQ(unknown.scale, 1);
-  EXPECT_NE(unknown.normalisation.find("not normalised"), std::string::npos);
+  EXPECT_NE(unknown.normalisation.find("not normalised: gpu.y has no dense BF16 figure"), std::string::npos)
+      << unknown.normalisation;
+}
+
+TEST(Compare, ABandwidthBoundStepScalesByWhatTheGpusAttain) {
+  // The same step on both sides, memory bound on both: 10 FLOPs per byte on 8 GPUs of
+  // 1 TB/s (10 TFLOPS each, far below their 100 TFLOPS peak) against 4 of 2 TB/s (20 each
+  // of 50): 80 against 80 attained TFLOPS, so one cloud hour does one server hour, where
+  // the peaks (800 / 200) said four.
+  Capability own = at_peak("gpu.x", 8, 100), rented = at_peak("gpu.y", 4, 50);
+  const StepWork step{1e12, 1e11, true};
+  own.throughput.step = rented.throughput.step = step;
+  own.throughput.roof = {100e12, 1e12};
+  rented.throughput.roof = {50e12, 2e12};
+  own.throughput.per_gpu = attainable(step, own.throughput.roof);
+  rented.throughput.per_gpu = attainable(step, rented.throughput.roof);
+  OnPremQuote s = server(MoneyRange::point(0), 0, true);
+  s.capability = own;
+  auto cmp = compare(s, cloud(1000, true, rented), true);
+  EXPECT_DOUBLE_EQ(cmp.scale, 1);
+  EXPECT_NE(cmp.normalisation.find("(= 80 / 80 TFLOPS attained on the workload's step, roofline: memory bandwidth bound on both)"),
+            std::string::npos)
+      << cmp.normalisation;
 }
 
 TEST(Gate, AppliesToEachOptionAndNamesIt) {

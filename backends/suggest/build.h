@@ -20,6 +20,10 @@ struct StoragePlan {
   int data_drives = 1;
   std::string raid = "none";  // "none" for one drive, else raid0
   std::string archive = "nas";
+  // An info's bound breaks on the data drives (storage.enterprise-ssd-for-writes asks a
+  // production job's data volume for enterprise drives): the plan is tried after those
+  // that keep every info's advice, never dropped (an info does not reject).
+  bool advised_against = false;
 };
 
 struct ServerBuild {

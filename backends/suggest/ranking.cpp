@@ -139,7 +139,17 @@ Ranking rank(const std::vector<Passing>& passing, const cost::PriceBook& book, u
   std::stable_sort(r.options.begin(), r.options.end(), [](const RankedOption& a, const RankedOption& b) {
     if (a.total.parts_unpriced() != b.total.parts_unpriced()) return !a.total.parts_unpriced();
     if (a.rank != b.rank) return a.rank < b.rank;
-    if (a.total.low != b.total.low) return a.total.low < b.total.low;
+    // Within a rank the ranges overlap, and each end favours another option: the one whose
+    // range sits lower as a whole comes first (its midpoint), then the lower worst case
+    // (the high end; with the same midpoint, the narrower range). The lower low end alone
+    // would put a wide estimate above a narrow range whose worst case is far lower. A lower
+    // bound's real total has no known high end: those are listed by what is known, the low.
+    if (!a.total.parts_unpriced()) {
+      const double mid_a = a.total.low + a.total.high, mid_b = b.total.low + b.total.high;  // twice the midpoints
+      if (mid_a != mid_b) return mid_a < mid_b;
+    } else if (a.total.low != b.total.low) {
+      return a.total.low < b.total.low;
+    }
     if (a.total.high != b.total.high) return a.total.high < b.total.high;
     const double ta = a.capability.total().value_or(0), tb = b.capability.total().value_or(0);
     if (ta != tb) return ta > tb;

@@ -8,9 +8,10 @@
 // is one more than the number of options cheaper than it at both ends, and options of
 // the same rank tie, which the report says. A total with unpriced parts is only a lower
 // bound: every such option comes after every fully priced one, in its own section that
-// names what it lacks. A missing price is never read as zero. Within a rank (and among
-// the lower bounds, by their known low end) the order breaks on more dense BF16
-// throughput, then fewer GPUs, then the declaration's text, so it is deterministic.
+// names what it lacks. A missing price is never read as zero. Within a rank options are
+// listed by the midpoint of their range, then the lower high end (the lower bounds by
+// their known low end), then more dense BF16 throughput, fewer GPUs and the
+// declaration's text, so the order is deterministic.
 #pragma once
 
 #include <optional>
@@ -18,10 +19,15 @@
 #include <vector>
 
 #include "backends/cost/quote.h"
-#include "backends/suggest/roofline.h"
+#include "backends/cost/roofline.h"
 #include "backends/suggest/search.h"
 
 namespace gpuspec::suggest {
+
+// The roofline is the cost backend's (quote scales cloud hours by it too): one model.
+using cost::Throughput;
+using cost::throughput_of;
+using cost::time_change;
 
 struct RankedOption {
   const Passing* passing = nullptr;

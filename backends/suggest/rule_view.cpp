@@ -50,6 +50,7 @@ std::span<const std::string_view> reads_of(Prune p) {
       R{"gpu.count", "chassis.baseboard_gpus"},                 // GpusFillBaseboard
       R{"gpu.count", "gpu.slot_width", "chassis.expansion_slots"},  // GpusFitSlots
       R{"gpu.slot_width", "chassis.max_gpu_width"},             // GpuFitsBays
+      R{"gpu.class", "chassis.form"},                           // ConsumerInRack
       R{"workload.mem.per_gpu", "gpu.vram"},                    // VramFits
       R{"gpu.count_total", "workload.parallel_gpus"},           // ParallelismFits
       R{"cpu.socket", "chassis.cpu_socket"},                    // CpuSocket
@@ -67,7 +68,10 @@ std::span<const std::string_view> reads_of(Prune p) {
 }
 
 RuleView::RuleView(const lint::PolicySet& policies, const lint::LintOptions& options)
-    : policies_(policies), options_(options), bounds_(policies, options) {
+    : policies_(policies),
+      options_(options),
+      bounds_(policies, options),
+      advice_(policies, options, lint::BoundsOf::Advising) {
   for (const auto& policy : policies.policies()) {
     Shape& shape = shapes_[policy.id];
     auto split = [](const ast::Expr* expr, std::vector<Part>& parts) {

@@ -42,6 +42,7 @@ enum class Prune : unsigned {
   GpusFillBaseboard,  // GPUs per node against the chassis's baseboard
   GpusFitSlots,       // GPUs x slot width against the chassis's slots
   GpuFitsBays,        // the GPU's width against the chassis's bays
+  ConsumerInRack,     // a consumer (GeForce) GPU's class against a rack-mount chassis's form
   VramFits,           // the workload's memory estimate per GPU against its VRAM
   ParallelismFits,    // the GPUs in all against the workload's parallel degree
   CpuSocket,          // the CPU's socket against the chassis's
@@ -74,6 +75,9 @@ class RuleView {
   // The bounds the rules that reject put on facts (lint/bounds.h): what sizing reads
   // instead of restating their thresholds.
   const lint::Bounds& bounds() const { return bounds_; }
+  // The bounds of the rules that run and only inform (infos): what they advise, which
+  // sizing tries first where it costs no rule's acceptance (storage.data.class).
+  const lint::Bounds& advice() const { return advice_; }
 
   // Which changes could make `rule`, fired on a `kind` (server or cloud) with `facts`,
   // pass: bit kFill when another fill could, kCount when another count (with any
@@ -101,6 +105,7 @@ class RuleView {
   const lint::PolicySet& policies_;
   const lint::LintOptions& options_;
   lint::Bounds bounds_;
+  lint::Bounds advice_;
   std::map<std::string, Shape, std::less<>> shapes_;
   std::array<const lint::Policy*, kPrunes> prunes_{};
 };

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <set>
+#include <span>
 
 #include "backends/suggest/candidate_text.h"
 #include "backends/suggest/catalog.h"
@@ -24,6 +25,7 @@ double value_or(const std::optional<double>& v, double fallback) { return v ? *v
 struct Outcome {
   bool passed = false;
   unsigned depends = 0;
+  bool gave_up = false;  // the limit of judged builds ended it, not the rules
 };
 
 // How the GPUs of a frame are linked and cooled, simplest first: PCIe before bridges
@@ -149,11 +151,15 @@ class Searcher {
     // An SXM system's baseboard comes with all its GPUs.
     auto on_board = number(*f.chassis, "baseboard_gpus");
     const bool fills_board = !on_board || !is_sxm_module(form) || f.gpus_per_node == *on_board;
+    // A consumer card in a rack-mount chassis (a chassis of unknown form leaves the rule silent).
+    const std::string chassis_form = text(*f.chassis, "form");
+    const bool consumer_in_rack = text(*f.gpu, "class") == "consumer" && !chassis_form.empty() && chassis_form != "tower";
     return bound(text(*f.gpu, "class") == "cloud", Prune::CloudOnlyPart, n) ||
            bound(!fits, Prune::FormFactor, n) ||
            bound(!socket_fits, Prune::SxmSocket, n) ||
            bound(max_gpus && f.gpus_per_node > *max_gpus, Prune::GpusFitChassis, n) ||
-           bound(!fills_board, Prune::GpusFillBaseboard, n);
+           bound(!fills_board, Prune::GpusFillBaseboard, n) ||
+           bound(consumer_in_rack, Prune::ConsumerInRack, n);
   }
 
   // Slots and bays hold air-cooled cards at their catalog width; water blocks are the
@@ -227,7 +233,7 @@ class Searcher {
       tally().configurations += 1;
       auto fills = fills_for(frame, nodes, result_.storage, sizing_);
       if (fills.empty()) return {false, deps};
-      Outcome o = try_fills(fills);
+      Outcome o = try_fill_tiers(fills);
       if (o.passed) return o;
       deps |= o.depends;
       if (!(o.depends & kCount)) return {false, deps};
@@ -245,7 +251,25 @@ class Searcher {
     return (frame.known + fill.key.known) * b.nodes;
   }
 
-  Outcome try_fills(const std::vector<Fill>& fills) {
+  // The fills an info advises against (consumer data drives for a production job) come
+  // after those it advises (fills_for sorts them so), each tier with its own limit of
+  // judged builds: the advice is tried first, and a build the pack accepts is never lost
+  // to it, since an info does not reject (a budget the enterprise drives break still gets
+  // the consumer drives 002 §4 allows with backups).
+  Outcome try_fill_tiers(const std::vector<Fill>& fills) {
+    auto tolerated = std::find_if(fills.begin(), fills.end(), [](const Fill& f) { return f.key.advised_against > 0; });
+    Outcome o = try_fills({fills.begin(), tolerated});
+    if (!o.passed && (o.depends & kFill || tolerated == fills.begin()) && tolerated != fills.end()) {
+      Outcome next = try_fills({tolerated, fills.end()});
+      next.depends |= o.depends;
+      next.gave_up = next.gave_up || (!next.passed && o.gave_up);
+      o = next;
+    }
+    if (!o.passed && o.gave_up) ++tally().gave_up;
+    return o;
+  }
+
+  Outcome try_fills(std::span<const Fill> fills) {
     unsigned deps = 0;
     int builds = 0;
     for (const auto& fill : fills) {
@@ -254,10 +278,7 @@ class Searcher {
         deps |= kFill;
         continue;
       }
-      if (builds++ == in_.max_builds) {
-        ++tally().gave_up;
-        return {false, deps};
-      }
+      if (builds++ == in_.max_builds) return {false, deps, true};
       // Judged without PSUs first: the power rules are silent then, and the pack's own
       // power model gives the full load the PSUs are sized to.
       Verdict probe = judge(fill.build, true);

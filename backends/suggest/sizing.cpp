@@ -107,6 +107,17 @@ std::vector<StoragePlan> plan_storage(const SizingContext& s) {
   const auto capacity_need = lint::tightest_lower(bounds.on("storage.data.capacity", "server", known), known);
   const auto read_bounds = bounds.on("storage.data.read_bw", "server", known);
   const auto write_bounds = bounds.on("storage.data.write_bw", "server", known);
+  // What the infos advise on the drives' class, with the drive's kind known (their guards
+  // read it) and no checkpoint volume (the plan has none, so checkpoints land on the data).
+  auto advised_against = [&](const sema::DeclEntry& disk) {
+    const std::string klass = text(disk, "class");
+    if (klass.empty()) return false;  // a class the catalog does not give leaves the rule silent
+    facts::FactSet with_disk = known_facts(s.workload);
+    put_flag(with_disk, "storage.data.present", true);
+    put_flag(with_disk, "storage.checkpoint.present", false);
+    with_disk.set("storage.data.kind", facts::Value::symbol(text(disk, "kind")), {});
+    return lint::first_broken(s.rules.advice().on("storage.data.class", "server", with_disk), klass) != nullptr;
+  };
   const sema::DeclEntry* system = nullptr;
   PriceKey system_key;
   std::vector<std::pair<PriceKey, StoragePlan>> plans;
@@ -133,6 +144,8 @@ std::vector<StoragePlan> plan_storage(const SizingContext& s) {
       plan.data = disk;
       plan.data_drives = n;
       plan.raid = n > 1 ? "raid0" : "none";
+      plan.advised_against = advised_against(*disk);
+      key.advised_against = plan.advised_against ? 1 : 0;
       plans.push_back({key, plan});
       break;  // more drives of this model only cost more
     }
@@ -287,6 +300,7 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
               continue;
             }
             Fill fill{frame, {}};
+            fill.key.advised_against = plan.advised_against ? 1 : 0;
             fill.build.nodes = nodes;
             if (cost::takes_standard_board(*frame.chassis)) fill.build.motherboard = board_for(frame, *cpu, sockets, *dimm, dimms, s);
             fill.build.cpu = cpu;

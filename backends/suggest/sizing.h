@@ -27,12 +27,17 @@
 namespace gpuspec::suggest {
 
 // How much of a choice's price is known: the priced sum and how many parts have no
-// price. Choices with fewer unknowns come first (their figure says more), then the
-// cheaper known sum; a missing price is never read as zero.
+// price. Choices that go against fewer infos' advice come first (what the pack advises,
+// tried before what it only tolerates), then those with fewer unknowns (their figure
+// says more), then the cheaper known sum; a missing price is never read as zero.
 struct PriceKey {
+  int advised_against = 0;
   int unpriced = 0;
   double known = 0;
-  bool operator<(const PriceKey& o) const { return unpriced != o.unpriced ? unpriced < o.unpriced : known < o.known; }
+  bool operator<(const PriceKey& o) const {
+    if (advised_against != o.advised_against) return advised_against < o.advised_against;
+    return unpriced != o.unpriced ? unpriced < o.unpriced : known < o.known;
+  }
 };
 
 // Unit prices of new parts in the search's currency, looked up once each.
@@ -65,8 +70,11 @@ struct SizingContext {
 // The system drive (the cheapest NVMe drive known) and, per NVMe drive model, the data
 // volume of the fewest drives that reach the bounds on storage.data.capacity,
 // storage.data.read_bw and storage.data.write_bw, striped (RAID 0, with the NAS archive
-// storage.raid0-needs-backup asks for). Cheapest known first; empty when no model does
-// it with up to four drives.
+// storage.raid0-needs-backup asks for). Drives an info's bound on storage.data.class
+// advises against (consumer drives for a production job: storage.enterprise-ssd-for-writes)
+// after those it advises, then cheapest known first; empty when no model does it with up
+// to four drives. A team that accepts consumer drives with backups (002 §4) disables the
+// info, which then advises nothing.
 std::vector<StoragePlan> plan_storage(const SizingContext& s);
 // The bytes a data volume of a `kind` deployment needs for the workload: the tightest
 // lower bound on storage.data.capacity (0 when no rule asks for one).

@@ -71,6 +71,7 @@ TEST_F(PruneRules, EachCheckStandsForTheRuleItMeans) {
       {Prune::GpusFillBaseboard, "gpu.count-fills-baseboard"},
       {Prune::GpusFitSlots, "gpu.slots-fit-chassis"},
       {Prune::GpuFitsBays, "gpu.width-fits-bays"},
+      {Prune::ConsumerInRack, "gpu.consumer-in-rack-server"},
       {Prune::VramFits, "vram.fits-workload"},
       {Prune::ParallelismFits, "workload.parallelism-fits-gpus"},
       {Prune::CpuSocket, "cpu.socket-fits-chassis"},
@@ -130,6 +131,14 @@ TEST_F(PruneRules, TheSymbolChecksCompareAsTheirRules) {
   // search.cpp: a GPU of catalog class `cloud` prunes a server frame.
   EXPECT_EQ(check(Prune::CloudOnlyPart, {{"gpu.class", Value::symbol("cloud")}}), K::False);
   EXPECT_EQ(check(Prune::CloudOnlyPart, {{"gpu.class", Value::symbol("datacenter")}}), K::True);
+  // search.cpp: a consumer GPU in a chassis of a known form other than tower prunes; in a
+  // tower, or a workstation card in a rack, the rule passes.
+  EXPECT_EQ(check(Prune::ConsumerInRack, {{"gpu.class", Value::symbol("consumer")}, {"chassis.form", Value::symbol("rack_2u")}}),
+            K::False);
+  EXPECT_EQ(check(Prune::ConsumerInRack, {{"gpu.class", Value::symbol("consumer")}, {"chassis.form", Value::symbol("tower")}}),
+            K::True);
+  EXPECT_EQ(check(Prune::ConsumerInRack, {{"gpu.class", Value::symbol("workstation")}, {"chassis.form", Value::symbol("rack_4u")}}),
+            K::True);
   // sizing.cpp: a CPU whose socket is not the chassis's prunes.
   EXPECT_EQ(check(Prune::CpuSocket, {{"cpu.socket", Value::symbol("sp5")}, {"chassis.cpu_socket", Value::symbol("lga4677")}}),
             K::False);

@@ -144,9 +144,10 @@ bool Bound::met(double x, double v) const {
   return true;
 }
 
-Bounds::Bounds(const PolicySet& policies, const LintOptions& options) {
+Bounds::Bounds(const PolicySet& policies, const LintOptions& options, BoundsOf which) {
   for (const auto& policy : policies.policies()) {
-    if (!policy.require || !rejects(policy, options)) continue;
+    if (!policy.require || options.disabled.count(policy.id)) continue;
+    if (rejects(policy, options) != (which == BoundsOf::Rejecting)) continue;
     std::vector<const ast::Expr*> parts;
     conjuncts(*policy.require, parts);
     std::vector<Bound> found;

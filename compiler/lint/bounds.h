@@ -51,10 +51,16 @@ struct Bound {
   bool met(std::string_view text) const { return text == symbol; }
 };
 
+// Whose bounds: the rules that reject (a search's targets), or the rules that run and
+// only inform, reported as infos (a search's preferences: what an info advises, a search
+// may try first, never require).
+enum class BoundsOf { Rejecting, Advising };
+
 class Bounds {
  public:
-  // Extracts the bounds of every rule of `policies` that rejects under `options`.
-  Bounds(const PolicySet& policies, const LintOptions& options);
+  // Extracts the bounds of every rule of `policies` that rejects under `options` (or, for
+  // Advising, that runs and does not reject).
+  Bounds(const PolicySet& policies, const LintOptions& options, BoundsOf which = BoundsOf::Rejecting);
 
   // The bounds on `fact` of the rules that apply to a `kind` declaration ("server") and
   // whose guard is true over `known`, in pack order. A guard that reads a fact `known`

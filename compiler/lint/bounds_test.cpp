@@ -215,6 +215,40 @@ TEST(Bounds, OnlyRulesThatRejectBound) {
   EXPECT_EQ(on[0]->value(known), 3e12);
 }
 
+// What the infos advise: the rules that run and cannot reject (an info, or a rule lowered
+// to info), never a disabled one or one that rejects; an Equals bound names its symbol.
+TEST(Bounds, TheAdvisingBoundsAreTheInfos) {
+  Pack pack;
+  pack.rule("t.off", "memory.total >= 1 TB", "", {"server"}, Severity::Info)
+      .rule("t.info", "memory.total >= 2 TB", "", {"server"}, Severity::Info)
+      .rule("t.raised", "memory.total >= 3 TB", "", {"server"}, Severity::Info)
+      .rule("t.lowered", "memory.total >= 4 TB")
+      .rule("t.warn", "memory.total >= 5 TB")
+      .rule("t.class", "storage.data.class == enterprise", "workload.stage == production", {"server"}, Severity::Info);
+  LintOptions options;
+  options.disabled = {"t.off"};
+  options.severities = {{"t.raised", Severity::Error}, {"t.lowered", Severity::Info}};
+  Bounds advice(pack.set, options, BoundsOf::Advising);
+  auto known = server();
+  auto on = advice.on("memory.total", "server", known);
+  ASSERT_EQ(on.size(), 2u);
+  EXPECT_EQ(on[0]->policy->id, "t.info");
+  EXPECT_EQ(on[1]->policy->id, "t.lowered");
+  // The class bound applies where its guard is true over what is known.
+  EXPECT_TRUE(advice.on("storage.data.class", "server", known).empty());
+  put(known, "workload.stage", facts::Value::symbol("production"));
+  auto cls = advice.on("storage.data.class", "server", known);
+  ASSERT_EQ(cls.size(), 1u);
+  EXPECT_EQ(first_broken(cls, "consumer"), cls[0]);
+  EXPECT_EQ(first_broken(cls, "enterprise"), nullptr);
+  // The rejecting bounds of the same run hold none of them.
+  Bounds rejecting(pack.set, options);
+  auto targets = rejecting.on("memory.total", "server", known);
+  ASSERT_EQ(targets.size(), 2u);
+  EXPECT_EQ(targets[0]->policy->id, "t.raised");
+  EXPECT_EQ(targets[1]->policy->id, "t.warn");
+}
+
 TEST(Bounds, ASeverityWhenThatLowersToInfoKeepsTheRuleFromRejecting) {
   Pack pack;
   pack.rule("t.warn", "memory.total >= 1 TB").rule("t.quiet", "memory.total >= 2 TB");

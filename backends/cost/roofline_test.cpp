@@ -1,4 +1,4 @@
-#include "backends/suggest/roofline.h"
+#include "backends/cost/roofline.h"
 
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 
 #include "facts/fact.h"
 
-namespace gpuspec::suggest {
+namespace gpuspec::cost {
 namespace {
 
 // The datasheet roofs: L4 121 dense BF16 TFLOPS and 300 GB/s (ops:byte 403.3), A10 125
@@ -165,4 +165,4 @@ TEST(Roofline, DescribeNamesTheBoundOrWhatIsMissing) {
 }
 
 }  // namespace
-}  // namespace gpuspec::suggest
+}  // namespace gpuspec::cost

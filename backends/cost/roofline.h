@@ -3,7 +3,8 @@
 // intensity is the FLOPs of one step over the bytes it moves to and from the GPU's memory
 // (NVIDIA, "GPU Performance Background User's Guide": math-limited above the GPU's
 // ops:byte ratio, memory-limited below it). suggest's time per epoch (or per request)
-// compares two options by it. The method, its terms and its sources: docs/suggest.md,
+// compares two options by it, and quote scales the cloud's instance-hours to the
+// server's work by it (compare.cpp): one model for both. The method, its terms and its sources: docs/suggest.md,
 // "Time per epoch".
 //
 // One step is one micro-batch on one GPU:
@@ -25,7 +26,7 @@ namespace gpuspec::facts {
 class FactSet;
 }
 
-namespace gpuspec::suggest {
+namespace gpuspec::cost {
 
 // The work of one step on one GPU.
 struct StepWork {
@@ -77,4 +78,4 @@ Throughput throughput_of(const facts::FactSet& facts);
 // "time per epoch unknown (nvidia.l20: no dense BF16 figure)" when a GPU lacks a figure.
 std::string time_change(const Throughput& from, const Throughput& to, bool trains = true);
 
-}  // namespace gpuspec::suggest
+}  // namespace gpuspec::cost

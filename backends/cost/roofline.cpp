@@ -1,4 +1,4 @@
-#include "backends/suggest/roofline.h"
+#include "backends/cost/roofline.h"
 
 #include <fmt/format.h>
 
@@ -8,7 +8,7 @@
 
 #include "facts/fact.h"
 
-namespace gpuspec::suggest {
+namespace gpuspec::cost {
 
 namespace {
 
@@ -156,4 +156,4 @@ std::string time_change(const Throughput& from, const Throughput& to, bool train
   return fmt::format("{:+.0f} % {}{}", change, unit, at_peak);
 }
 
-}  // namespace gpuspec::suggest
+}  // namespace gpuspec::cost
