@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <initializer_list>
 
 #include "backends/cost/bom.h"
@@ -81,26 +82,6 @@ const OnPremQuote& CostFacts::server_quote(const sema::DeclEntry& server, units:
   return servers_.emplace(key, std::move(q)).first->second;
 }
 
-// What `build_quote` would make of the declaration and every other deployment serving
-// its workload, computed for the one declaration: a server's figures depend on itself
-// and the clouds serving its workload (their utilization, the comparisons), a cloud's
-// on itself and those servers, a workload's on the first pair that breaks even. So
-// the other servers of a workload are never quoted for a server's facts, and each
-// quote is made once per currency (issue 12: quoting every deployment for each was
-// quadratic in the deployments of a workload).
-void CostFacts::add(const sema::DeclEntry& entry, facts::FactSet& facts) {
-  const ast::Declaration& decl = *entry.decl;
-  if (decl.kind == "server") {
-    add_server_figures(entry, facts);
-    add_server_breakeven(entry, facts);
-  } else if (decl.kind == "cloud") {
-    add_cloud_figures(entry, facts);
-    add_cloud_breakeven(entry, facts);
-  } else if (decl.kind == "workload") {
-    add_workload(entry, facts);
-  }
-}
-
 namespace {
 
 std::vector<facts::FactId> ids(std::initializer_list<std::string_view> names) {
@@ -109,27 +90,53 @@ std::vector<facts::FactId> ids(std::initializer_list<std::string_view> names) {
   return out;
 }
 
-}  // namespace
-
-void CostFacts::defer(const sema::DeclEntry& entry, facts::FactSet& facts) {
-  // Function-local statics: initialised once, thread-safely, for every file checked in parallel.
-  static const std::vector<facts::FactId> server_figures =
+// The groups the facts are deferred in, each computed at once. Function-local statics:
+// initialised once, thread-safely, for every file checked in parallel.
+const std::vector<facts::FactId>& server_figures() {
+  static const std::vector<facts::FactId> group =
       ids({"cost.capex", "cost.capex_high", "cost.hourly", "cost.total_over_horizon", "cost.total_over_horizon_high",
            "cost.complete", "cost.completeness"});
-  static const std::vector<facts::FactId> cloud_figures =
-      ids({"cost.hourly", "cost.total_over_horizon", "cost.total_over_horizon_high", "cost.complete",
-           "cost.completeness"});
-  static const std::vector<facts::FactId> breakeven = ids({"cost.breakeven_months"});
+  return group;
+}
+const std::vector<facts::FactId>& cloud_figures() {
+  static const std::vector<facts::FactId> group = ids(
+      {"cost.hourly", "cost.total_over_horizon", "cost.total_over_horizon_high", "cost.complete", "cost.completeness"});
+  return group;
+}
+const std::vector<facts::FactId>& breakeven() {
+  static const std::vector<facts::FactId> group = ids({"cost.breakeven_months"});
+  return group;
+}
+
+}  // namespace
+
+std::span<const facts::FactId> CostFacts::provided() {
+  static const std::vector<facts::FactId> all = [] {
+    std::vector<facts::FactId> out = server_figures();  // a cloud's are among them
+    out.insert(out.end(), breakeven().begin(), breakeven().end());
+    return out;
+  }();
+  return all;
+}
+
+// What `build_quote` would make of the declaration and every other deployment serving
+// its workload, computed for the one declaration: a server's figures depend on itself
+// and the clouds serving its workload (their utilization, the comparisons), a cloud's
+// on itself and those servers, a workload's on the first pair that breaks even. So
+// the other servers of a workload are never quoted for a server's facts, and each
+// quote is made once per currency (issue 12: quoting every deployment for each was
+// quadratic in the deployments of a workload).
+void CostFacts::attach(const sema::DeclEntry& entry, facts::FactSet& facts) {
   const std::string& kind = entry.decl->kind;
   const sema::DeclEntry* e = &entry;
   if (kind == "server") {
-    facts.defer(server_figures, [this, e](facts::FactSet& f) { add_server_figures(*e, f); });
-    facts.defer(breakeven, [this, e](facts::FactSet& f) { add_server_breakeven(*e, f); });
+    facts.defer(server_figures(), [this, e](facts::FactSet& f) { add_server_figures(*e, f); });
+    facts.defer(breakeven(), [this, e](facts::FactSet& f) { add_server_breakeven(*e, f); });
   } else if (kind == "cloud") {
-    facts.defer(cloud_figures, [this, e](facts::FactSet& f) { add_cloud_figures(*e, f); });
-    facts.defer(breakeven, [this, e](facts::FactSet& f) { add_cloud_breakeven(*e, f); });
+    facts.defer(cloud_figures(), [this, e](facts::FactSet& f) { add_cloud_figures(*e, f); });
+    facts.defer(breakeven(), [this, e](facts::FactSet& f) { add_cloud_breakeven(*e, f); });
   } else if (kind == "workload") {
-    facts.defer(breakeven, [this, e](facts::FactSet& f) { add_workload(*e, f); });
+    facts.defer(breakeven(), [this, e](facts::FactSet& f) { add_workload(*e, f); });
   }
 }
 
@@ -254,27 +261,33 @@ void CostFacts::add_workload(const sema::DeclEntry& entry, facts::FactSet& facts
   }
 }
 
-void add_cost_facts(const sema::Program& program, const sema::DeclEntry& entry, facts::FactSet& facts,
-                    const PriceBook& book) {
-  facts::FactStore store(program);
-  CostFacts(store, book).add(entry, facts);
+std::span<const facts::FactId> PriceAgeFacts::provided() {
+  static const std::vector<facts::FactId> all = ids({"cost.price_age", "cost.oldest_price"});
+  return all;
 }
 
-void add_price_age(const ast::Declaration& decl, facts::FactSet& facts, const std::vector<PriceSource>& used,
-                   std::string_view today) {
-  if (today.empty()) return;
+void PriceAgeFacts::attach(const sema::DeclEntry& entry, facts::FactSet& facts) {
+  auto used = used_.find(entry.decl);
+  if (today_.empty() || used == used_.end()) return;
+  const ast::Declaration& decl = *entry.decl;
+  const std::string& today = today_;
   const PriceSource* oldest = nullptr;
-  for (const auto& s : used) {
+  for (const auto& s : *used->second) {
     if (s.as_of.empty()) continue;  // a --rate has no date
     if (!oldest || s.as_of < oldest->as_of) oldest = &s;
   }
   if (!oldest) return;
-  auto days = days_between(oldest->as_of, std::string(today));
+  auto days = days_between(oldest->as_of, today);
   if (!days) return;
   facts.set("cost.price_age", facts::Value::of({*days * 86400.0, units::Dimension::duration(), units::Currency::None}),
             derived(decl, fmt::format("{} is dated {}; today is {}", oldest->entry, oldest->as_of, today)));
   facts.set("cost.oldest_price", facts::Value::symbol(oldest->entry),
             facts::Origin{facts::Origin::Kind::Derived, oldest->range, {}, "the oldest price or rate the quote used"});
+}
+
+bool priced(facts::FactId id) {
+  auto owns = [id](std::span<const facts::FactId> ids) { return std::find(ids.begin(), ids.end(), id) != ids.end(); };
+  return id != facts::kNoFactId && (owns(CostFacts::provided()) || owns(PriceAgeFacts::provided()));
 }
 
 }  // namespace gpuspec::cost

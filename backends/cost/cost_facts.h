@@ -14,7 +14,7 @@
 //   workload: cost.breakeven_months of the first server/cloud pair serving it
 //   server and cloud: cost.complete and cost.completeness (whether the figure the budget
 //             judges — a server's capex, a cloud's total — has every price); from
-//             `gpuspec quote` only (add_price_age), cost.price_age / cost.oldest_price:
+//             `gpuspec quote` only (PriceAgeFacts), cost.price_age / cost.oldest_price:
 //             the oldest price or rate the quote used.
 //
 // cost.breakeven_months is set only when exact or a lower bound (never when it is an
@@ -22,6 +22,7 @@
 #pragma once
 
 #include <map>
+#include <span>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -32,6 +33,7 @@
 #include "backends/cost/price_book.h"
 #include "backends/cost/quote.h"
 #include "facts/fact.h"
+#include "facts/fact_provider.h"
 #include "facts/fact_store.h"
 #include "sema/program.h"
 
@@ -42,23 +44,28 @@ namespace gpuspec::cost {
 using DeploymentIndex = std::multimap<std::string, const sema::DeclEntry*, std::less<>>;
 DeploymentIndex index_deployments(const sema::Program& program);
 
-// The cost facts of one program's declarations, a provider over its fact store: each
-// declaration's facts are resolved once (by the store) and each option is quoted once
-// per currency, however many declarations' facts depend on it.
-class CostFacts {
+// The cost facts of one program's declarations, a provider over its fact store
+// (registered with it: FactStore::add_provider): each declaration's facts are resolved
+// once (by the store) and each option is quoted once per currency, however many
+// declarations' facts depend on it.
+class CostFacts final : public facts::FactProvider {
  public:
   CostFacts(facts::FactStore& store, const PriceBook& book);
 
-  // Adds the cost.* facts of `entry` (a server, cloud or workload of the store's
-  // program) to `facts`: its own facts, or a variant of them (the lint engine's
-  // "instead" candidates), which the figures are not read from except the budget.
-  void add(const sema::DeclEntry& entry, facts::FactSet& facts);
+  // The facts it sets (the quote's figures, the break-even), on any kind.
+  static std::span<const facts::FactId> provided();
+  std::span<const facts::FactId> owned() const override { return provided(); }
 
-  // The same facts, deferred (FactSet::defer): each group is computed on the first read
-  // of one of its facts, so a program whose rules read no price quotes nothing, and a
-  // server whose workload no cloud serves is not quoted for its break-even. This object
-  // and `entry` must outlive the reads of `facts`.
-  void defer(const sema::DeclEntry& entry, facts::FactSet& facts);
+  // Defers the cost.* facts of `entry` (a server, cloud or workload of the store's
+  // program) on `facts`, its own facts or a variant of them (the lint engine's "instead"
+  // candidates), which the figures are not read from except the budget: each group is
+  // computed on the first read of one of its facts, so a program whose rules read no
+  // price quotes nothing, and a server whose workload no cloud serves is not quoted for
+  // its break-even.
+  void attach(const sema::DeclEntry& entry, facts::FactSet& facts) override;
+
+  // How many quotes it has made (each option once per currency and utilization).
+  std::size_t quotes() const { return clouds_.size() + servers_.size(); }
 
  private:
   // The figures of a server's or cloud's own quote (capex, hourly, totals, completeness)
@@ -88,15 +95,25 @@ class CostFacts {
   std::map<std::tuple<const sema::DeclEntry*, units::Currency, std::optional<double>>, OnPremQuote> servers_;
 };
 
-// One declaration's cost facts, for a caller that needs no more (the language server's hover).
-void add_cost_facts(const sema::Program& program, const sema::DeclEntry& entry, facts::FactSet& facts,
-                    const PriceBook& book);
+// cost.price_age and cost.oldest_price of the options `gpuspec quote` priced: the oldest
+// price or rate each used (`used`, as printed) on `today` (YYYY-MM-DD). `gpuspec check`
+// does not register it, so a build never starts failing because the calendar moved, and
+// the rules that read its facts are the ones `quote` runs.
+class PriceAgeFacts final : public facts::FactProvider {
+ public:
+  using Used = std::map<const ast::Declaration*, const std::vector<PriceSource>*>;
+  PriceAgeFacts(Used used, std::string today) : used_(std::move(used)), today_(std::move(today)) {}
 
-// cost.price_age and cost.oldest_price: the oldest of `used` (the prices and rates one
-// option of a quote used) on `today` (YYYY-MM-DD). `gpuspec quote` adds them from the
-// quote it prints; `gpuspec check` does not, so a build never starts failing because
-// the calendar moved.
-void add_price_age(const ast::Declaration& decl, facts::FactSet& facts, const std::vector<PriceSource>& used,
-                   std::string_view today);
+  static std::span<const facts::FactId> provided();
+  std::span<const facts::FactId> owned() const override { return provided(); }
+  void attach(const sema::DeclEntry& entry, facts::FactSet& facts) override;
+
+ private:
+  Used used_;
+  std::string today_;
+};
+
+// Whether `id` is a fact the cost backend's providers set from the price book.
+bool priced(facts::FactId id);
 
 }  // namespace gpuspec::cost

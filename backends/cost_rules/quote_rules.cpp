@@ -1,7 +1,5 @@
 #include "backends/cost_rules/quote_rules.h"
 
-#include <map>
-
 #include "backends/cost/cost_facts.h"
 #include "facts/fact_store.h"
 #include "facts/properties.h"
@@ -24,29 +22,23 @@ std::vector<Deployment> project_deployments(const std::vector<const sema::Progra
 
 lint::PolicySet quote_rules(const lint::PolicySet& pack) {
   lint::PolicySet rules;
-  for (const auto& policy : pack.policies()) {
-    if (policy.id.starts_with("cost.")) rules.add(policy);
-  }
+  for (std::size_t index : pack.readers_of(PriceAgeFacts::provided())) rules.add(pack.policies()[index]);
   return rules;
 }
 
 void add_quote_findings(const sema::Program& program, const lint::PolicySet& rules, const lint::LintOptions& options,
                         const PriceBook& book, const Quote& quote, DiagnosticEngine& diags) {
   // What each quoted option used, as printed (its currency, its rates).
-  std::map<const ast::Declaration*, const std::vector<PriceSource>*> used;
+  PriceAgeFacts::Used used;
   for (const auto& s : quote.servers) used[s.decl] = &s.sources;
   for (const auto& c : quote.clouds) used[c.decl] = &c.sources;
   facts::FactStore store(program);
   CostFacts cost_facts(store, book);
+  PriceAgeFacts price_age(used, options.today);
+  store.add_provider(cost_facts);
+  store.add_provider(price_age);
   DiagnosticEngine scratch;
-  lint::lint_program(program, rules, options, scratch,
-                     [&](const sema::Program&, const sema::DeclEntry& entry, facts::FactSet& facts) {
-                       cost_facts.defer(entry, facts);
-                       if (auto it = used.find(entry.decl); it != used.end()) {
-                         add_price_age(*entry.decl, facts, *it->second, options.today);
-                       }
-                     },
-                     &store);
+  lint::lint_program(program, rules, options, scratch, &store);
   for (auto& d : scratch.diagnostics()) {
     const sema::DeclEntry* entry = program.find(d.declaration);
     if (rules.find(d.id) && entry && used.count(entry->decl)) diags.diagnostics().push_back(std::move(d));

@@ -1,7 +1,8 @@
 // What `bom` and `quote` do with a project's programs that is the cost backend's own:
-// which servers and clouds a quote covers, and the pack's `cost.*` rules (today
-// cost.stale-price) run over the options a quote priced, with the price age of what
-// each used. Loading the project (files, configs, price books) is the driver's.
+// which servers and clouds a quote covers, and the pack's rules that read a quote's
+// price age (today cost.stale-price) run over the options a quote priced, with the
+// price age of what each used. Loading the project (files, configs, price books) is the
+// driver's.
 #pragma once
 
 #include <optional>
@@ -22,7 +23,8 @@ namespace gpuspec::cost_rules {
 std::vector<cost::Deployment> project_deployments(const std::vector<const sema::Program*>& programs,
                                             const std::optional<std::string>& name);
 
-// The `cost.*` policies of `pack`, alone: the rest of the pack is `check`'s business.
+// The policies of `pack` that read what only a quote knows (the price age of what it
+// used, cost::PriceAgeFacts), alone: the rest of the pack is `check`'s business.
 lint::PolicySet quote_rules(const lint::PolicySet& pack);
 
 // Runs `rules` over `program` with its cost facts priced from `book`, plus the price

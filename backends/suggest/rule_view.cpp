@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "backends/cost/cost_facts.h"
 #include "eval/fact_schema.h"
 
 namespace gpuspec::suggest {
@@ -11,8 +12,9 @@ namespace {
 
 // Facts that change with the count of nodes (or instances) and with the parts around
 // the GPUs. Everything else a rule reads (the GPU, the chassis, the cooling, the
-// workload's own settings, the site) is fixed by the frame. Money (cost.*) changes with
-// the parts, but more nodes only ever cost more, so a count does not fix it.
+// workload's own settings, the site) is fixed by the frame. Money (the facts the cost
+// backend prices, cost::priced) changes with the parts, but more nodes only ever cost
+// more, so a count does not fix it.
 constexpr std::array kCountFacts{"nodes", "network.", "workload.mem.", "gpu.count_total", "acceptance.rdma_test"};
 constexpr std::array kServerFillFacts{"cpu.", "memory.", "psu.", "power.", "pcie.", "storage.", "network."};
 constexpr std::array kCloudFillFacts{"region", "zone", "storage."};
@@ -103,7 +105,7 @@ unsigned RuleView::changes_of(const Part& part, std::string_view kind) const {
   unsigned out = 0;
   bool money = false;
   for (const auto& fact : part.facts) {
-    if (fact.starts_with("cost.")) {
+    if (cost::priced(facts::FactSchema::builtin().id(fact))) {
       money = true;
       continue;
     }

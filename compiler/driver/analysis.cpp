@@ -14,14 +14,12 @@ namespace {
 void lint_with_prices(Session& session, const sema::Program& program, const AnalysisOptions& options,
                       const cost::PriceBook& book, DiagnosticEngine& diags) {
   // One fact store for the program: the lint engine resolves each declaration there
-  // and the cost facts read it (issue 12).
+  // and the cost facts read it (issue 12); they are quoted only if a rule reads one.
   facts::FactStore store(program);
   cost::CostFacts cost_facts(store, book);
-  lint::FactAugmenter augment = [&](const sema::Program& p, const sema::DeclEntry& entry, facts::FactSet& facts) {
-    cost_facts.defer(entry, facts);  // quoted only if a rule reads a cost.* fact
-    if (options.augment) options.augment(p, entry, facts);
-  };
-  lint::lint_program(program, session.policies(), options.lint_options, diags, augment, &store);
+  store.add_provider(cost_facts);
+  for (facts::FactProvider* provider : options.providers) store.add_provider(*provider);
+  lint::lint_program(program, session.policies(), options.lint_options, diags, &store);
 }
 
 // Lints a loaded and checked spec, but for the declarations an error broke (or that refer

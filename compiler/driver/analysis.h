@@ -10,6 +10,7 @@
 #include "backends/cost/price_book.h"
 #include "diag/diagnostic.h"
 #include "driver/session.h"
+#include "facts/fact_provider.h"
 #include "lint/lint.h"
 #include "sema/program.h"
 #include "source/confinement.h"
@@ -23,7 +24,9 @@ struct AnalysisOptions {
   // false: the price books' own diagnostics are left out, for a caller that reports
   // them once for all its files (`check`).
   bool price_book_diagnostics = true;
-  lint::FactAugmenter augment;           // extra facts on top of the model and the cost backend's
+  // More fact providers for the lint, after the cost facts (fact_provider.h): suggest's
+  // judge keeps a candidate's facts as the pack saw them through one.
+  std::vector<facts::FactProvider*> providers;
   // Where the file's imports may come from (analyze_text); default: its project root,
   // as on the command line. The language server passes the workspace folder, or none.
   std::optional<ProjectRoot> import_root;

@@ -74,6 +74,7 @@ int run_facts(const std::vector<std::string>& raw_args) {
   if (!book) return tool_failure(price_error);
   facts::FactStore store(*program);
   cost::CostFacts cost_facts(store, *book);
+  store.add_provider(cost_facts);  // listed in full below
 
   std::optional<std::string> filter = args.positionals.size() == 2 ? std::optional(args.positionals[1]) : std::nullopt;
   bool filter_is_declaration = filter && program->find(*filter) != nullptr;
@@ -86,9 +87,7 @@ int run_facts(const std::vector<std::string>& raw_args) {
       if (filter_is_declaration && decl.name != *filter) continue;
       const sema::DeclEntry* entry = program->find(decl.name);
       if (!entry || entry->decl != &decl) continue;
-      facts::FactSet resolved = facts::FactSet::layered_on(store.resolve(*entry, diags));
-      cost_facts.defer(*entry, resolved);  // listed in full below
-      auto json = facts::fact_set_to_json(resolved, session.sources());
+      auto json = facts::fact_set_to_json(store.resolve(*entry, diags), session.sources());
       if (filter && !filter_is_declaration) {
         nlohmann::ordered_json only = nlohmann::ordered_json::object();
         if (json["facts"].contains(*filter)) {

@@ -50,19 +50,27 @@ class CandidateChecker {
     DiagnosticEngine diags;
     auto program = std::make_shared<sema::Program>(
         sema::load_program_text(path_, file, session_.library(), session_.sources(), diags));
-    std::optional<facts::FactSet> candidate_facts;
+    Keeper keeper(declaration);
     AnalysisOptions options = options_;
-    options.augment = [&](const sema::Program& p, const sema::DeclEntry& entry, facts::FactSet& facts) {
-      if (options_.augment) options_.augment(p, entry, facts);
-      // The first call is the candidate's own facts; later ones are the pack's what-ifs
-      // (a cloud rule naming the instances that would pass calls back on each).
-      if (entry.decl->name == declaration && !candidate_facts) candidate_facts = facts;
-    };
+    options.providers.push_back(&keeper);
     check_and_lint(session_, *program, options, book_, diags);
-    return suggest::candidate_verdict(std::move(program), declaration, diags.diagnostics(), std::move(candidate_facts));
+    return suggest::candidate_verdict(std::move(program), declaration, diags.diagnostics(), std::move(keeper.kept));
   }
 
  private:
+  // A provider of no facts that keeps a copy of the candidate's, the cost facts priced
+  // (a copy provides what is deferred). The first set is the candidate's own; later
+  // ones are the pack's what-ifs (a cloud rule naming the instances that would pass).
+  struct Keeper final : facts::FactProvider {
+    explicit Keeper(const std::string& declaration) : declaration(declaration) {}
+    std::span<const facts::FactId> owned() const override { return {}; }
+    void attach(const sema::DeclEntry& entry, facts::FactSet& set) override {
+      if (entry.decl->name == declaration && !kept) kept = set;
+    }
+    const std::string& declaration;
+    std::optional<facts::FactSet> kept;
+  };
+
   Session& session_;
   AnalysisOptions options_;
   const cost::PriceBook& book_;

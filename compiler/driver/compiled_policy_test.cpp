@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <functional>
 
 #include "driver/analysis.h"
 #include "driver/session.h"
@@ -107,10 +108,16 @@ TEST(CompiledPolicies, EvaluateTraceAndRenderAsTheTreeWalkerOnEveryExample) {
   const auto& policies = session.policies().policies();
   ASSERT_GE(policies.size(), 40u);
   Tally tally;
+  // A provider of no facts after the cost facts: every policy (applicable to the kind or
+  // not, for more combinations) over each set the fact store hands out.
+  struct Compare final : facts::FactProvider {
+    std::function<void(facts::FactSet&)> run;
+    std::span<const facts::FactId> owned() const override { return {}; }
+    void attach(const sema::DeclEntry&, facts::FactSet& facts) override { run(facts); }
+  } compare;
   AnalysisOptions options;
-  // Runs after the cost facts are added: every policy (applicable to the kind or not,
-  // for more combinations) over the declaration's facts.
-  options.augment = [&](const sema::Program&, const sema::DeclEntry&, facts::FactSet& facts) {
+  options.providers.push_back(&compare);
+  compare.run = [&](facts::FactSet& facts) {
     ++tally.declarations;
     for (const auto& policy : policies) {
       ASSERT_TRUE(policy.require_program);

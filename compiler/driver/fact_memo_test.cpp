@@ -1,12 +1,14 @@
 // The one differential test of the fact memo (facts/fact_memo.h): every declaration of
 // every example spec, of the benchmark corpora and of a generated variety of software
 // stacks, GPUs, regions and deployments resolves to exactly the facts (values, origins
-// with their ranges, entries and explanation texts) with the memo on as with it off,
-// both when a provider is recorded and when it is replayed. And the memo itself on a
-// test provider: one that reads one more fact misses rather than replays stale facts.
+// with their ranges, entries and explanation texts; the cost provider's included) with
+// the memo on as with it off, both when a provider is recorded and when it is replayed.
+// And the memo itself on a test provider: one that reads one more fact misses rather
+// than replays stale facts.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -15,6 +17,8 @@
 
 #include <unistd.h>
 
+#include "backends/cost/cost_facts.h"
+#include "backends/cost/price_files.h"
 #include "driver/session.h"
 #include "facts/fact_memo.h"
 #include "facts/resolve.h"
@@ -45,25 +49,39 @@ std::vector<std::string> describe(const facts::FactSet& facts) {
 struct Tally {
   std::size_t declarations = 0;
   std::size_t facts = 0;
+  std::size_t cost_facts = 0;
 };
 
-// Resolves every deployment of `program` without replaying, then twice with it (the
-// first may record, the second replays what the first or an earlier one recorded).
+// Resolves every deployment of `program` as the lint engine gets it, from a fact store
+// with the cost facts registered (so their quotes, which read other declarations' facts
+// from the store, are compared too): without the memo, then twice with it (the first
+// may record, the second, after the store forgot the set, replays what the first or
+// an earlier one recorded).
 void expect_same_facts(const sema::Program& program, const std::string& file, Tally& tally) {
-  const facts::FactMemo memo(false);  // the program's, for the served workloads
+  const cost::PriceBook book = cost::build_price_book(program);
+  facts::FactStore plain(program), memoized(program);
+  cost::CostFacts plain_cost(plain, book), memoized_cost(memoized, book);
+  plain.add_provider(plain_cost);
+  memoized.add_provider(memoized_cost);
+  auto resolved = [&](facts::FactStore& store, const sema::DeclEntry& entry, DiagnosticEngine& diags) {
+    std::vector<std::string> out = describe(store.resolve(entry, diags));  // the cost facts provided too
+    store.release(entry);
+    return out;
+  };
   for (const sema::DeclEntry* entry : program.user_declarations()) {
     const std::string& kind = entry->decl->kind;
     if (kind != "server" && kind != "cloud") continue;
     DiagnosticEngine diags;
     facts::set_fact_memo(false);
-    std::vector<std::string> fresh = describe(facts::resolve_facts(program, *entry, diags, &memo));
+    std::vector<std::string> fresh = resolved(plain, *entry, diags);
     facts::set_fact_memo(true);
-    std::vector<std::string> first = describe(facts::resolve_facts(program, *entry, diags, &memo));
-    std::vector<std::string> again = describe(facts::resolve_facts(program, *entry, diags, &memo));
+    std::vector<std::string> first = resolved(memoized, *entry, diags);
+    std::vector<std::string> again = resolved(memoized, *entry, diags);
     EXPECT_EQ(fresh, first) << file << ": " << entry->decl->name;
     EXPECT_EQ(fresh, again) << file << ": " << entry->decl->name;
     ++tally.declarations;
     tally.facts += fresh.size();
+    tally.cost_facts += std::count_if(fresh.begin(), fresh.end(), [](const std::string& f) { return f.starts_with("cost."); });
   }
 }
 
@@ -110,6 +128,7 @@ TEST_F(FactMemoTest, EveryExampleResolvesAsWithoutTheMemo) {
   }
   EXPECT_GE(files, 15u);
   EXPECT_GE(tally.declarations, 20u);
+  EXPECT_GE(tally.cost_facts, 100u);  // the cost provider's facts were compared
 }
 
 // Servers and clouds over every combination the compat resolvers tell apart: known and

@@ -149,7 +149,9 @@ void FactSet::provide(FactId id) const {
 }
 
 const Fact* FactSet::lookup(FactId id) const {
-  if (!deferred_.empty()) provide(id);
+  // Most reads are of facts no pending provider names: those skip the call (the cost
+  // facts stay pending on every set the lint engine reads, issue 28).
+  if (!deferred_.empty() && (id < pending_.size() ? pending_[id] != 0 : id == kNoFactId)) provide(id);
   if (id < where_.size() && where_[id] != 0) return &slots_[where_[id] - 1].get();
   return base_ ? base_->lookup(id) : nullptr;
 }
@@ -208,13 +210,5 @@ std::optional<units::Quantity> FactSet::quantity(std::string_view name) const { 
 std::optional<units::Quantity> FactSet::quantity(FactKey key) const { return quantity_of(noted(key, lookup(key), false)); }
 std::optional<std::string> FactSet::symbol(std::string_view name) const { return symbol(fact_key(name)); }
 std::optional<std::string> FactSet::symbol(FactKey key) const { return text_of(noted(key, lookup(key), false)); }
-
-FactSet::Own FactSet::own() const {
-  Own out;
-  for (const auto& slot : slots_) out.ids.push_back(slot.id);
-  for (const auto& d : deferred_) out.ids.insert(out.ids.end(), d.ids.begin(), d.ids.end());
-  out.unregistered = !unregistered_.empty();
-  return out;
-}
 
 }  // namespace gpuspec::facts

@@ -71,17 +71,18 @@ class FactReader {
 // look-up is an index into `where_`, not a walk of a string-keyed tree (issue 12).
 // A name the registry lacks still works, kept aside and found by a linear scan.
 // A set may be layered on a `base` set that outlives it: it reads through to the
-// base and keeps only what is set on it (the lint engine adds the cost facts to a
-// declaration's resolved facts this way, without copying them). A copy of a layer
-// holds the base's facts as well and stands alone.
+// base and keeps only what is set on it (a sizing search sets what it knows of a build
+// over a workload's facts this way, without copying them). A copy of a layer holds the
+// base's facts as well and stands alone.
 //
 // Like the std::map it replaced, a set never moves a fact it holds: a pointer from
 // find() stays valid while more facts are set (resolvers rely on it).
 //
 // Facts may be deferred: a provider sets a group of them on first read of any one of
 // the group (find, quantity, symbol), or when the set is listed (sorted) or copied.
-// The cost.* facts are provided so, since quoting a server for rules that never read
-// a price was ~7 % of a check (issue 12). A set is read by one thread at a time.
+// The cost.* facts are provided so (fact_provider.h), since quoting a server for rules
+// that never read a price was ~7 % of a check (issue 12). A set is read by one thread
+// at a time.
 class FactSet {
  public:
   FactSet(std::string declaration, std::string kind) : declaration_(std::move(declaration)), kind_(std::move(kind)) {}
@@ -137,17 +138,6 @@ class FactSet {
   // one of them; it must not capture the set (the set may move before it runs).
   using Fill = std::function<void(FactSet&)>;
   void defer(std::vector<FactId> ids, Fill fill);
-
-  // What this set holds or defers itself, its base aside, without providing anything:
-  // the registry ids, and whether it holds a name the registry lacks. A reader of a
-  // layer that needs none of these may read the base instead (the lint engine does so
-  // for every rule that reads no cost.* fact: a look-up through a layer with pending
-  // providers scans them first, issue 12).
-  struct Own {
-    std::vector<FactId> ids;
-    bool unregistered = false;
-  };
-  Own own() const;
 
  private:
   struct Deferred {

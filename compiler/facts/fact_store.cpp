@@ -5,16 +5,24 @@
 namespace gpuspec::facts {
 
 const FactSet& FactStore::resolve(const sema::DeclEntry& entry, DiagnosticEngine& diags) {
-  FactSet facts = resolve_facts(*program_, entry, diags, &workloads_);
-  auto [it, inserted] = resolved_.try_emplace(&entry, std::move(facts));
   // Resolving is deterministic, so a silent resolution remembered earlier is the same set.
-  return it->second;
+  return remember(entry, resolve_facts(*program_, entry, diags, &workloads_));
 }
 
 const FactSet& FactStore::of(const sema::DeclEntry& entry) {
   if (auto it = resolved_.find(&entry); it != resolved_.end()) return it->second;
   DiagnosticEngine silent;
-  return resolved_.try_emplace(&entry, resolve_facts(*program_, entry, silent, &workloads_)).first->second;
+  return remember(entry, resolve_facts(*program_, entry, silent, &workloads_));
+}
+
+const FactSet& FactStore::remember(const sema::DeclEntry& entry, FactSet facts) {
+  auto [it, inserted] = resolved_.try_emplace(&entry, std::move(facts));
+  if (inserted) attach(entry, it->second);  // in its place: a deferred fact is provided on the set it was deferred on
+  return it->second;
+}
+
+void FactStore::attach(const sema::DeclEntry& entry, FactSet& facts) const {
+  for (FactProvider* provider : providers_) provider->attach(entry, facts);
 }
 
 }  // namespace gpuspec::facts

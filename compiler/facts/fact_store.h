@@ -1,14 +1,18 @@
 // One program's resolved facts, each declaration resolved once (issue 12). The lint
 // engine, the cost facts and the quotes inside them all ask the store, so a
 // declaration several others depend on (the servers and clouds that serve one
-// workload) is not resolved again for each of them.
+// workload) is not resolved again for each of them. Each set it hands out holds the
+// facts of every registered provider too (fact_provider.h, issue 28), most of them
+// deferred: computed only when a reader reads one.
 #pragma once
 
 #include <map>
+#include <vector>
 
 #include "diag/diagnostic.h"
 #include "facts/fact.h"
 #include "facts/fact_memo.h"
+#include "facts/fact_provider.h"
 #include "facts/resolve.h"
 #include "sema/program.h"
 
@@ -21,6 +25,12 @@ class FactStore {
   FactStore& operator=(const FactStore&) = delete;
 
   const sema::Program& program() const { return *program_; }
+
+  // Registers `provider` (which must outlive the store's sets): its facts join every set
+  // resolved from now on, after those of the providers registered before it.
+  void add_provider(FactProvider& provider) { providers_.push_back(&provider); }
+  // Puts every provider's facts of `entry` on `facts`, a variant of its resolved set.
+  void attach(const sema::DeclEntry& entry, FactSet& facts) const;
 
   // The facts of `entry`, its problems reported to `diags`: the lint engine's
   // resolution, which must report them once per declaration it lints. Remembered.
@@ -40,6 +50,10 @@ class FactStore {
 
  private:
   const sema::Program* program_;
+  // Keeps `facts`, resolved for `entry`, with the providers' facts attached.
+  const FactSet& remember(const sema::DeclEntry& entry, FactSet facts);
+
+  std::vector<FactProvider*> providers_;
   std::map<const sema::DeclEntry*, FactSet> resolved_;
   FactMemo workloads_{false};  // the served workloads' facts (fact_memo.h)
 };

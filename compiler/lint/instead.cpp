@@ -61,7 +61,7 @@ bool holds(const Policy& policy, const facts::FactSet& facts) {
 }  // namespace
 
 std::string instead_hint(const sema::Program& program, const sema::DeclEntry& cloud, const facts::FactSet& facts,
-                         const Policy& policy, const FactAugmenter& augment) {
+                         const Policy& policy, const facts::FactStore& store) {
   const std::string provider = facts.symbol("provider").value_or("");
   const std::string current = facts.symbol("instance.model").value_or("");
   const std::string gpu = facts.symbol("gpu.model").value_or("");
@@ -72,7 +72,7 @@ std::string instead_hint(const sema::Program& program, const sema::DeclEntry& cl
     DiagnosticEngine scratch;  // problems of the real deployment are reported once, by the caller
     facts::FactSet candidate = facts::resolve_facts_on_instance(program, cloud, *entry, scratch);
     if (!plausible(candidate, facts)) continue;
-    if (augment) augment(program, cloud, candidate);
+    store.attach(cloud, candidate);  // the providers' facts (the cost.* a rule may read) on this instance
     if (!holds(policy, candidate)) continue;
     passing.push_back({entry->decl->name, shown_value(policy.require_program->trace(candidate)), candidate.symbol("gpu.model") == gpu,
                        number(candidate, "gpu.count")});

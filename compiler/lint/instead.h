@@ -10,6 +10,7 @@
 #include <string>
 
 #include "facts/fact.h"
+#include "facts/fact_store.h"
 #include "lint/lint.h"
 #include "lint/policy.h"
 #include "sema/program.h"
@@ -18,6 +19,6 @@ namespace gpuspec::lint {
 
 // "instead: aws.p5_48xlarge (2 TiB)" or "no other aws instance in the catalog ...".
 std::string instead_hint(const sema::Program& program, const sema::DeclEntry& cloud, const facts::FactSet& facts,
-                         const Policy& policy, const FactAugmenter& augment);
+                         const Policy& policy, const facts::FactStore& store);
 
 }  // namespace gpuspec::lint

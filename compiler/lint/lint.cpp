@@ -48,45 +48,23 @@ Level level_of(const Policy& policy, const LintOptions& options, const facts::Fa
 class DeclarationLinter {
  public:
   DeclarationLinter(const sema::Program& program, const PolicySet& policies, const LintOptions& options,
-                    DiagnosticEngine& diags, const FactAugmenter& augment)
-      : program_(program), policies_(policies), options_(options), diags_(diags), augment_(augment) {}
+                    DiagnosticEngine& diags, const facts::FactStore& store)
+      : program_(program), policies_(policies), options_(options), diags_(diags), store_(store) {}
 
-  // `facts` may be a layer (the augmenter's facts) over `base`, the declaration's
-  // resolved facts: a rule that reads none of the layer's own facts reads the base,
-  // where a look-up is one index (through the layer it first scans the layer's pending
-  // providers). The verdicts and texts are the same: the base holds all it reads.
-  void lint(const sema::DeclEntry& entry, const facts::FactSet& facts, const facts::FactSet* base = nullptr) {
+  void lint(const sema::DeclEntry& entry, const facts::FactSet& facts) {
     const ast::Declaration& decl = *entry.decl;
-    if (base) mark_layer_readers(facts);
     ranges_.clear();
     WaiverLedger waivers(decl, options_.today);
     for (std::size_t index : policies_.indices_for(decl.kind)) {
       const Policy& policy = policies_.policies()[index];
       if (options_.disabled.count(policy.id)) continue;
-      const facts::FactSet& read = base && !reads_layer_[index] ? *base : facts;
-      run(policy, entry, read, facts, options_.no_waivers ? nullptr : &waivers);
+      run(policy, entry, facts, options_.no_waivers ? nullptr : &waivers);
     }
     if (!options_.no_waivers) waivers.report_unused(policies_, options_.disabled, diags_);
   }
 
  private:
-  // Marks in reads_layer_ every policy that may read a fact `layer` holds or defers itself.
-  void mark_layer_readers(const facts::FactSet& layer) {
-    const facts::FactSet::Own own = layer.own();
-    reads_layer_.assign(policies_.policies().size(), false);
-    for (facts::FactId id : own.ids) {
-      for (std::size_t index : policies_.readers_of(id)) reads_layer_[index] = true;
-    }
-    if (!own.unregistered) return;
-    for (std::size_t index = 0; index < reads_layer_.size(); ++index) {
-      if (policies_.reads_unregistered(index)) reads_layer_[index] = true;
-    }
-  }
-
-  // `facts` is what the policy reads; `all` the declaration's every fact (the same set,
-  // or the layer over it), for the cloud hint that re-checks the rule on other instances.
-  void run(const Policy& policy, const sema::DeclEntry& entry, const facts::FactSet& facts, const facts::FactSet& all,
-           WaiverLedger* waivers) {
+  void run(const Policy& policy, const sema::DeclEntry& entry, const facts::FactSet& facts, WaiverLedger* waivers) {
     const ast::Declaration& decl = *entry.decl;
     // A false or unknown guard decides alone (see eval::judge); the requirement is
     // evaluated only when it can matter, and traced only when it failed.
@@ -126,7 +104,7 @@ class DeclarationLinter {
     Diagnostic& d = diags_.report(policy.id, level.severity, range_at(decl, policy.at), std::move(message));
     d.declaration = decl.name;
     if (policy.suggest_instances && decl.kind == "cloud") {
-      d.hint = instead_hint(program_, entry, all, policy, augment_);
+      d.hint = instead_hint(program_, entry, facts, policy, store_);
     } else if (policy.hint) {
       d.hint = render(policy.hint_template, *policy.hint, facts);
     }
@@ -170,40 +148,26 @@ class DeclarationLinter {
   const PolicySet& policies_;
   const LintOptions& options_;
   DiagnosticEngine& diags_;
-  const FactAugmenter& augment_;
-  std::vector<bool> reads_layer_;  // by policy index, for the declaration being linted
+  const facts::FactStore& store_;
   std::vector<std::pair<std::string_view, SourceRange>> ranges_;  // range_at's, for the declaration being linted
 };
 
 }  // namespace
 
 void lint_program(const sema::Program& program, const PolicySet& policies, const LintOptions& options,
-                  DiagnosticEngine& diags, const FactAugmenter& augment, facts::FactStore* store) {
-  DeclarationLinter linter(program, policies, options, diags, augment);
+                  DiagnosticEngine& diags, facts::FactStore* store) {
+  facts::FactStore plain(program);
+  facts::FactStore& resolver = store ? *store : plain;
+  DeclarationLinter linter(program, policies, options, diags, resolver);
   for (const auto& file : program.files()) {
     for (const auto& decl : file->ast.declarations) {
       if (!facts::has_facts(decl.kind) || options.not_linted.count(&decl)) continue;
       const sema::DeclEntry* entry = program.find(decl.name);
       if (!entry || entry->decl != &decl) continue;  // a duplicate: already an error
-      if (!store) {
-        facts::FactSet facts = facts::resolve_facts(program, *entry, diags);
-        if (augment) augment(program, *entry, facts);
-        linter.lint(*entry, facts);
-        continue;
-      }
-      const facts::FactSet& resolved = store->resolve(*entry, diags);
-      if (!augment) {
-        linter.lint(*entry, resolved);
-      } else {
-        // The augmenter's facts (cost.*) go on a layer over the store's set: copying a
-        // declaration's ~150 facts to add a dozen was several % of a check (issue 12).
-        facts::FactSet facts = facts::FactSet::layered_on(resolved);
-        augment(program, *entry, facts);
-        linter.lint(*entry, facts, &resolved);
-      }
-      // Linted: its findings are reported and the layer is gone. The cost facts keep
-      // their quotes, not the set; a later quote of it resolves it again.
-      store->release(*entry);
+      linter.lint(*entry, resolver.resolve(*entry, diags));
+      // Linted: its findings are reported. The cost facts keep their quotes, not the
+      // set; a later quote of it resolves it again.
+      resolver.release(*entry);
     }
   }
 }

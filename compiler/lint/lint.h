@@ -3,7 +3,6 @@
 // notes; applies waivers (and reports unused or expired ones).
 #pragma once
 
-#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -26,13 +25,10 @@ struct LintOptions {
   std::set<const ast::Declaration*> not_linted;
 };
 
-// Hook for facts computed outside the fact model (the cost backend's cost.*).
-using FactAugmenter = std::function<void(const sema::Program&, const sema::DeclEntry&, facts::FactSet&)>;
-
-// Lints the program's own declarations (not the library's). With a `store` (of this
-// program), each declaration's facts are resolved there, once, so the augmenter's
-// providers (the cost facts) can read them instead of resolving them again.
+// Lints the program's own declarations (not the library's), each with the facts `store`
+// (of this program) resolves for it, its registered providers' among them; without a
+// store, with the resolved facts alone.
 void lint_program(const sema::Program& program, const PolicySet& policies, const LintOptions& options,
-                  DiagnosticEngine& diags, const FactAugmenter& augment = {}, facts::FactStore* store = nullptr);
+                  DiagnosticEngine& diags, facts::FactStore* store = nullptr);
 
 }  // namespace gpuspec::lint

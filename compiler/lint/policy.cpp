@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "eval/checker.h"
 
 namespace gpuspec::lint {
@@ -170,6 +172,17 @@ void PolicySet::index_reads(const Policy& policy, std::size_t index) {
 const std::vector<std::size_t>& PolicySet::readers_of(facts::FactId id) const {
   static const std::vector<std::size_t> none;
   return id < readers_.size() ? readers_[id] : none;
+}
+
+std::vector<std::size_t> PolicySet::readers_of(std::span<const facts::FactId> ids) const {
+  std::vector<std::size_t> out;
+  for (facts::FactId id : ids) {
+    const auto& readers = readers_of(id);
+    out.insert(out.end(), readers.begin(), readers.end());
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
 }
 
 const std::vector<std::size_t>& PolicySet::indices_for(std::string_view kind) const {

@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -72,6 +73,9 @@ class PolicySet {
   // Indices of the policies that may read fact `id` (in `when`, `require`,
   // `severity_when`, the message or the hint), in load order.
   const std::vector<std::size_t>& readers_of(facts::FactId id) const;
+  // Of those that may read any of `ids` (the facts one provider owns, fact_provider.h):
+  // how a caller picks rules by what they read, never by how their ids are spelled.
+  std::vector<std::size_t> readers_of(std::span<const facts::FactId> ids) const;
   // Whether policy `index` may read a name the registry lacks (or a hole that did not
   // compile, which may read anything): such a name has no id to index it by.
   bool reads_unregistered(std::size_t index) const { return reads_unregistered_[index]; }

@@ -106,12 +106,15 @@ std::vector<FactView> Analysis::facts_of(const ast::Declaration& declaration) co
   const sema::DeclEntry* entry = program_->find(declaration.name);
   if (!entry || entry->decl != &declaration) return out;
   DiagnosticEngine ignored;  // the analysis reported them already
-  facts::FactSet resolved = facts::resolve_facts(*program_, *entry, ignored);
   // The cost.* facts the budget and deployment rules read, as `gpuspec facts` shows them,
   // from the price books the project's gpuspec.json names (an unreadable one: the stdlib's).
   std::string price_error;
   auto book = driver::spec_price_book(*session_, {program_.get()}, price_paths_, ignored, price_error);
-  cost::add_cost_facts(*program_, *entry, resolved, book ? *book : cost::build_price_book(*program_));
+  if (!book) book = cost::build_price_book(*program_);
+  facts::FactStore store(*program_);
+  cost::CostFacts cost_facts(store, *book);
+  store.add_provider(cost_facts);
+  const facts::FactSet& resolved = store.resolve(*entry, ignored);
   for (const auto& [name, fact] : resolved.sorted()) {
     std::string explanation = fact->origin.explanation;
     if (const std::string* probed = facts::probed_from(resolved, name, *fact)) {  // a probed server's fact
