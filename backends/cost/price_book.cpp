@@ -63,6 +63,13 @@ std::optional<std::pair<units::Quantity, units::Quantity>> amount_of(const ast::
   return std::pair(*point, *point);
 }
 
+// `host_memory = 1024 GB`: the bytes, or 0 when the property is absent or not data.
+double data_amount(const ast::Declaration& decl, std::string_view key) {
+  auto v = property(decl, key);
+  if (!v || v->type != facts::Value::Type::Quantity || !(v->quantity.dimension == units::Dimension::data())) return 0;
+  return v->quantity.value;
+}
+
 std::vector<IncludedPart> includes_of(const ast::Declaration& decl) {
   std::vector<IncludedPart> out;
   const ast::Property* p = facts::find_property(decl.body, "includes");
@@ -186,6 +193,9 @@ void PriceLayer::add_declarations(const sema::LoadedFile& file, bool user) {
       e.method = text_of(decl, "method");
       e.includes = includes_of(decl);
       e.host_unrecorded = text_of(decl, "covers_host") == "unrecorded";
+      e.host_complete = text_of(decl, "covers_host") == "complete";
+      e.host_memory = data_amount(decl, "host_memory");
+      e.host_storage = data_amount(decl, "host_storage");
       if (auto per = property(decl, "per"); per && per->type == facts::Value::Type::Quantity && per->quantity.value > 0) {
         e.per = per->quantity;
       }
