@@ -112,6 +112,37 @@ class LinePricer {
       host_system_ = system.part;
       host_price_ = result.priced->price;
     }
+    if (result.priced && result.priced->price->host_complete) {
+      const PriceEntry& price = *result.priced->price;
+      cover_shipped_capacity(system, price, price.host_memory, "memory",
+                             [](const std::string& role) { return role == "memory"; });
+      cover_shipped_capacity(system, price, price.host_storage, "drive capacity",
+                             [](const std::string& role) { return role.starts_with("storage."); });
+    }
+  }
+
+  // A complete system's price covers the memory (or the drives) it ships with: the spec's
+  // lines of that class are included when they hold no more per node than the system ships
+  // with, and all priced as parts when they hold more (the spec then differs from what the
+  // price is for: the BOM errs high, never low). A line whose part states no capacity
+  // cannot be compared, so nothing of that class is included.
+  template <class RoleTest>
+  void cover_shipped_capacity(const BomLine& system, const PriceEntry& price, double shipped, std::string_view what,
+                              RoleTest of_class) {
+    if (!(shipped > 0)) return;
+    double per_node = 0;
+    for (const auto& line : bom_.lines) {
+      if (!of_class(line.role) || line.per_node <= 0) continue;
+      auto capacity = capacity_of(program_, line.part);
+      if (!capacity) return;
+      per_node += *capacity * line.per_node;
+    }
+    if (per_node > shipped * (1 + 1e-9)) return;
+    const std::string why = fmt::format("a complete system: its price {} covers the {} of {} it ships with",
+                                        price.source.entry, units::format({shipped, units::Dimension::data()}), what);
+    for (const auto& line : bom_.lines) {
+      if (of_class(line.role) && line.per_node > 0) cover(system, {line.part, line.per_node}, why);
+    }
   }
 
   // Covers up to `included.count` per node of the lines of that part; a line already

@@ -6,9 +6,8 @@
 
 namespace gpuspec::cost {
 
-namespace {
-
-// The capacity a `per` price is for: a drive's `capacity`, a DIMM's `size`.
+// The capacity a `per` price is for, and what a complete system's memory and drives are
+// measured by: a drive's `capacity`, a DIMM's `size`.
 std::optional<double> capacity_of(const sema::Program& program, const std::string& part) {
   const sema::DeclEntry* entry = program.find(part);
   if (!entry) return std::nullopt;
@@ -20,8 +19,6 @@ std::optional<double> capacity_of(const sema::Program& program, const std::strin
   }
   return std::nullopt;
 }
-
-}  // namespace
 
 PartPriceResult part_price(const sema::Program& program, const std::string& part, const std::string& region,
                            units::Currency currency, const PriceBook& book, const PartCounts* build) {

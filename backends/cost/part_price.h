@@ -35,4 +35,7 @@ struct PartPriceResult {
 PartPriceResult part_price(const sema::Program& program, const std::string& part, const std::string& region,
                            units::Currency currency, const PriceBook& book, const PartCounts* build = nullptr);
 
+// The data a part holds (a drive's `capacity`, a DIMM's `size`), in bytes; nullopt without one.
+std::optional<double> capacity_of(const sema::Program& program, const std::string& part);
+
 }  // namespace gpuspec::cost

@@ -63,6 +63,13 @@ std::optional<std::pair<units::Quantity, units::Quantity>> amount_of(const ast::
   return std::pair(*point, *point);
 }
 
+// `host_memory = 1024 GB`: the bytes, or 0 when the property is absent or not data.
+double data_amount(const ast::Declaration& decl, std::string_view key) {
+  auto v = property(decl, key);
+  if (!v || v->type != facts::Value::Type::Quantity || !(v->quantity.dimension == units::Dimension::data())) return 0;
+  return v->quantity.value;
+}
+
 std::vector<IncludedPart> includes_of(const ast::Declaration& decl) {
   std::vector<IncludedPart> out;
   const ast::Property* p = facts::find_property(decl.body, "includes");
@@ -118,13 +125,14 @@ std::string Converted::describe() const {
 
 int in_effect_order(const PriceSource& a, const PriceSource& b, std::string_view date) {
   const std::string da = a.date_key(), db = b.date_key();
-  // 2: dated and in effect; 1: dated after the quote date; 0: undated.
-  auto group = [&](const PriceSource& s, const std::string& d) { return d.empty() ? 0 : s.dated_after(date) ? 1 : 2; };
+  // 2: dated and in effect; 1: undated (it states no date, so it is not known to be later,
+  // but not known to be in effect either); 0: dated after the quote date.
+  auto group = [&](const PriceSource& s, const std::string& d) { return d.empty() ? 1 : s.dated_after(date) ? 0 : 2; };
   const int ga = group(a, da), gb = group(b, db);
   if (ga != gb) return ga - gb;
   if (da == db) return 0;
   const bool a_newer = da > db;
-  return (ga == 1 ? !a_newer : a_newer) ? 1 : -1;
+  return (ga == 0 ? !a_newer : a_newer) ? 1 : -1;
 }
 
 std::string dated_after_note(const std::string& dated_after) {
@@ -185,6 +193,9 @@ void PriceLayer::add_declarations(const sema::LoadedFile& file, bool user) {
       e.method = text_of(decl, "method");
       e.includes = includes_of(decl);
       e.host_unrecorded = text_of(decl, "covers_host") == "unrecorded";
+      e.host_complete = text_of(decl, "covers_host") == "complete";
+      e.host_memory = data_amount(decl, "host_memory");
+      e.host_storage = data_amount(decl, "host_storage");
       if (auto per = property(decl, "per"); per && per->type == facts::Value::Type::Quantity && per->quantity.value > 0) {
         e.per = per->quantity;
       }
@@ -282,22 +293,29 @@ std::vector<const PriceEntry*> PriceBook::candidates(const PriceQuery& q) const 
     const bool region_match = !q.region.empty() && e.region == q.region;
     // Another region's price is the last resort, the user's or not.
     const bool region_fits = e.region.empty() || region_match;
-    bool currency_match = q.currency != units::Currency::None && e.amount.currency == q.currency;
     // A system price the build holds is more specific than the part's own price.
     double pieces = 0;
     for (const auto& part : e.includes) pieces += part.count;
     // A capex prefers a new-part price of the user's to a used one (a used one is there only when the user has it).
     bool new_part = q.use != PriceUse::Capex || e.kind != "used";
-    // A figure someone observed beats one derived from another part's price.
-    bool observed = e.kind != "estimate";
-    return std::tuple(region_fits, e.source.user, region_match, e.includes.size(), pieces, currency_match, new_part,
-                      observed);
+    return std::tuple(region_fits, e.source.user, region_match, e.includes.size(), pieces, new_part);
   };
-  // Then the price in effect on the quote date, then the name (a stable, total order).
+  // Among the prices that fit equally, what a buyer paid on the quote date: the one in
+  // effect then (a later figure, however observed, is not what it cost then). Only prices
+  // of the same date are told apart by what they are: an observed figure before one derived
+  // from another part's price, then one in the quote currency; then the name (a stable,
+  // total order).
+  auto tie_break = [&](const PriceEntry& e) {
+    bool observed = e.kind != "estimate";
+    bool currency_match = q.currency != units::Currency::None && e.amount.currency == q.currency;
+    return std::tuple(observed, currency_match);
+  };
   auto better = [&](const PriceEntry* a, const PriceEntry* b) {
     auto sa = score(*a), sb = score(*b);
     if (sa != sb) return sa > sb;
     if (int by_date = in_effect_order(a->source, b->source, quote_date_)) return by_date > 0;
+    auto ta = tie_break(*a), tb = tie_break(*b);
+    if (ta != tb) return ta > tb;
     return a->source.entry > b->source.entry;
   };
   std::vector<const PriceEntry*> out;

@@ -28,7 +28,7 @@ struct PriceSource {
   bool user = false;     // from --prices, --rate or the spec's own files
   bool verified = true;
   SourceRange range;     // the declaration's name
-  // The date to order entries by: an undated entry is older than every dated one.
+  // The date to order entries by; "" for an undated entry (in_effect_order says where it ranks).
   std::string date_key() const { return as_of == "undated" ? std::string() : as_of; }
   // Whether the source is dated after `date` (the quote date), so it was not yet in effect
   // then. An undated source and a --rate never are; with no date (`check`) nothing is.
@@ -39,7 +39,8 @@ struct PriceSource {
 // quote `date` (> 0: `a` is better). A source in effect (dated on or before `date`) beats
 // one dated after it, the newer the better; among sources dated after it, the older is
 // better (the figure nearest the date, used only when nothing was in effect, and said so).
-// An undated source ranks below every dated one, as without a date.
+// An undated source ranks below every dated one in effect (it is not known to be) and above
+// every one dated after (it is not known to be later either); without a date, below all.
 int in_effect_order(const PriceSource& a, const PriceSource& b, std::string_view date);
 
 // "priced from a source dated after 2024-04-14 (the quote date): no price of it was in effect
@@ -66,6 +67,12 @@ struct PriceEntry {
   // A system price of a configured server whose CPUs, memory and drives its source does
   // not record (`covers_host = unrecorded`): the spec's may be in it, or none of them.
   bool host_unrecorded = false;
+  // A complete system's price (`covers_host = complete`: a DGX as NVIDIA ships it) covers the
+  // memory and the drives it ships with, up to these capacities per node (data, in bytes;
+  // 0 when the price states none, so the spec's own are priced on top).
+  bool host_complete = false;
+  double host_memory = 0;
+  double host_storage = 0;
   PriceSource source;
   bool is_range() const { return high.value != amount.value; }
 };
@@ -170,11 +177,12 @@ class PriceBook {
   // then a user entry without a region, then the stdlib's for `region`, then the stdlib's
   // without one; another region's entry comes after all of those. Within that: a system
   // price the build holds, the most specific first (most included parts, then most
-  // pieces), before a price without `includes`; then one in `currency`; then (for a
-  // capex) a new-part price over a used one; then an observed figure over an estimate;
-  // then the price in effect on the quote date (in_effect_order: the newest not dated after
-  // it, else the oldest dated after it; an undated entry below every dated one). Without a
-  // quote date, the newest.
+  // pieces), before a price without `includes`; then (for a capex) a new-part price over
+  // a used one. Among the prices left equal, the one in effect on the quote date
+  // (in_effect_order: the newest not dated after it, then an undated one, then the oldest
+  // dated after it; without a quote date, the newest); only entries of the same date are
+  // then told apart by kind (an observed figure over an estimate) and currency (one in
+  // `currency` first).
   const PriceEntry* find(const PriceQuery& query) const;
   // Every entry that may serve the query, best first (tiered prices pick among them).
   std::vector<const PriceEntry*> candidates(const PriceQuery& query) const;

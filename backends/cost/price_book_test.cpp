@@ -1,6 +1,6 @@
 // The one date rule (in_effect_order) that prices and exchange rates share: on a quote
-// date the newest source in effect wins, then the oldest dated after it; an undated source
-// ranks below every dated one; with no date the newest wins, as before the rule.
+// date the newest source in effect wins, then an undated one, then the oldest dated after
+// it; with no date the newest wins, as before the rule.
 #include <gtest/gtest.h>
 
 #include "backends/cost/price_book.h"
@@ -32,11 +32,15 @@ TEST(InEffectOrder, OldestOfTheLaterOnesWhenNoneIsInEffect) {
   EXPECT_FALSE(a.dated_after("2024-01-01"));
 }
 
-TEST(InEffectOrder, UndatedRanksBelowEveryDatedOne) {
+TEST(InEffectOrder, UndatedRanksBetweenInEffectAndLater) {
   auto undated = dated("undated"), later = dated("2025-01-01"), old = dated("2020-01-01");
-  EXPECT_LT(in_effect_order(undated, later, "2023-06-30"), 0);
+  // It states no date, so it is not known to be in effect: any dated price in effect beats it...
   EXPECT_LT(in_effect_order(undated, old, "2023-06-30"), 0);
+  // ...but it is not known to be later either: it beats a price dated after the quote date.
+  EXPECT_GT(in_effect_order(undated, later, "2023-06-30"), 0);
   EXPECT_FALSE(undated.dated_after("2023-06-30"));
+  // Without a quote date every dated price is in effect, so the undated one is last.
+  EXPECT_LT(in_effect_order(undated, later, ""), 0);
 }
 
 TEST(InEffectOrder, WithoutADateTheNewestWins) {

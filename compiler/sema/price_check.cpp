@@ -90,6 +90,20 @@ void check_price(const Program& program, const ast::Declaration& decl, Diagnosti
                                 non_system->decl->name, non_system->decl->kind));
     d.hint = "drop `covers_host`: a part's price covers that part only";
   }
+
+  // The capacities a complete system ships with mean nothing on any other price: the BOM
+  // would ignore them silently.
+  const std::string* covers = name_value(covers_host);
+  for (std::string_view key : {"host_memory", "host_storage"}) {
+    const ast::Property* capacity = property(decl.body, key);
+    if (!capacity || (covers && *covers == "complete")) continue;
+    auto& d = error(decl, diags, "host-capacity-needs-complete", capacity->range,
+                    fmt::format("`{}` is what a complete system ships with, but price '{}' does not say "
+                                "`covers_host = complete`",
+                                key, decl.name));
+    d.hint = "add `covers_host = complete` if the price is of the complete system as its vendor ships it, "
+             "else drop the capacity";
+  }
 }
 
 }  // namespace gpuspec::sema

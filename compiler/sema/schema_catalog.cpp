@@ -410,11 +410,19 @@ KindSchema price_kind() {
           {"includes", {list_of(multiplicity(includable_kinds()))}, false, "",
            "a system price (the item is a chassis, barebone or DGX): the parts the price already covers, "
            "`[8 x nvidia.h100_80gb_sxm, nvidia.hgx_h100_8gpu]`; the BOM does not price them again"},
-          {"covers_host", {symbol({"none", "unrecorded"})}, false, "none",
+          {"covers_host", {symbol({"none", "unrecorded", "complete"})}, false, "none",
            "a system price: whether the figure may hold a host the spec also declares. unrecorded = a configured "
            "server's price whose CPUs, memory and drives the source does not record, so the BOM prices the spec's "
            "CPU, memory and drive lines from 0 (the listing's own suffice) to their full price (none included); "
+           "complete = a complete system as its vendor ships it (a DGX): the memory and drives it ships with "
+           "(`host_memory`, `host_storage`) are in the figure, so the spec's are included up to those capacities; "
            "none = the figure holds no host part the spec declares, or only those named in `includes`"},
+          {"host_memory", {quantity(Dimension::data())}, false, "",
+           "covers_host = complete: the memory the system ships with per node, as its source states it; a spec's "
+           "memory up to it is included in the price, more is priced as parts"},
+          {"host_storage", {quantity(Dimension::data())}, false, "",
+           "covers_host = complete: the drive capacity the system ships with per node (every drive, the OS drives "
+           "too); a spec's drives up to it are included in the price, more are priced as parts"},
       },
       "a dated price-book entry; a missing price is a diagnostic, never a zero");
   // A market report may state no date: it is then "undated" and unverified (price_check.cpp),
