@@ -225,6 +225,38 @@ TEST_F(FactMemoTest, BenchCorporaResolveAsWithoutTheMemo) {
   }
 }
 
+// A served workload of the same text is one entry of the library's memo for every file
+// that has it, wherever it sits in the file: the facts replayed in another file point
+// into that file, at the workload's own properties there.
+TEST_F(FactMemoTest, AWorkloadOfTheSameTextIsSharedAcrossFilesAtItsOwnPlace) {
+  Session session(LibraryOptions{});
+  const std::string workload = "workload w { task = llm.finetune; params = 7B; precision = bf16; method = full }\n";
+  const std::string server = "server s { serves = w; gpu = 2 x nvidia.l40s; cpu = 1 x amd.epyc_9354 }\n";
+  Tally tally;
+  auto first = load(session, write("first.gpuspec", workload + server));
+  ASSERT_TRUE(first);
+  expect_same_facts(*first, "first", tally);
+  const std::size_t kept = facts::library_memo(*first)->size();
+  // The same workload after a comment and the server: every offset differs.
+  auto second = load(session, write("second.gpuspec", "# moved down\n\n" + server + "\n" + workload));
+  ASSERT_TRUE(second);
+  expect_same_facts(*second, "second", tally);
+  EXPECT_EQ(facts::library_memo(*second)->size(), kept);  // replayed, nothing new recorded
+  DiagnosticEngine diags;
+  const facts::FactMemo program_memo(false);
+  auto facts = facts::resolve_facts(*second, *second->find("s"), diags, &program_memo);  // a replay
+  const facts::Fact* params = facts.find("workload.params");
+  ASSERT_NE(params, nullptr);
+  const SourceFile& file = session.sources().file(params->origin.range.file);
+  EXPECT_EQ(file.path(), (dir_ / "second.gpuspec").string());
+  EXPECT_EQ(file.slice(params->origin.range), "params = 7B");
+  // A different workload text is another entry.
+  auto third = load(session, write("third.gpuspec", server + "workload w { task = llm.finetune; params = 13B; method = full }\n"));
+  ASSERT_TRUE(third);
+  expect_same_facts(*third, "third", tally);
+  EXPECT_GT(facts::library_memo(*third)->size(), kept);
+}
+
 // A program with compatibility entries of its own does not share the library's entries:
 // the same inputs resolve against its tables.
 TEST_F(FactMemoTest, AProgramWithItsOwnTablesResolvesAgainstThem) {

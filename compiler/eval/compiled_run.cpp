@@ -26,7 +26,7 @@ void append_value(const facts::Value& v, std::string& out) {
       out += '"';
       return;
     case Type::Bool: out += v.boolean ? "true" : "false"; return;
-    case Type::Quantity:
+    case Type::Quantity: units::format_to(out, v.quantity); return;  // Value::display's text, with no copy
     case Type::List: break;
   }
   out += v.display();

@@ -34,7 +34,7 @@ std::string fact_text(std::string_view name, const Value& value, const facts::Or
   using Kind = facts::Origin::Kind;
   constexpr std::string_view kFrom = "from ";
   std::string text;
-  text.reserve(name.size() + 24);
+  text.reserve(name.size() + 64);  // most notes fit: "gpu.vram = 48 GB (from nvidia.l40s)"
   text += name;
   text += " = ";
   const std::size_t value_begin = text.size();

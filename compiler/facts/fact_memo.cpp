@@ -98,9 +98,11 @@ struct FactMemo::Entry {
     FactSet::Written key;
     Fact fact;
     int slot = -1;  // index into the slots of the origin's range; -1 when fixed
+    bool anchored = false;  // the origin's range is inside the anchor: kept relative to its start
   };
   std::vector<Output> outputs;
   std::vector<Diagnostic> diagnostics;
+  SourceRange anchor;  // the recording's, when an output is anchored
 };
 
 // The entries this memo replayed or kept on one set of this thread, oldest first, with
@@ -181,9 +183,10 @@ void FactMemo::applied(FactSet& facts, const Entry* entry, const std::vector<Sou
 }
 
 FactMemo::Recording::Recording(const FactMemo& memo, const sema::Program& program, SourceRange declaration,
-                               FactSet& facts)
-    : program_(program), facts_(facts), outer_(active), chained_(memo.chained(facts)) {
+                               FactSet& facts, SourceRange anchor, SourceRange named)
+    : program_(program), facts_(facts), outer_(active), anchor_(anchor), chained_(memo.chained(facts)) {
   slots_.push_back(declaration);
+  if (named.valid()) slots_.push_back(named);
   if (chained_) {
     const Chain& c = chain();
     chain_wrote_.assign(FactSchema::builtin().size(), false);
@@ -250,8 +253,9 @@ void note_table_read(std::string_view kind) {
 }
 
 bool FactMemo::replay(const std::string& key, const sema::Program& program, SourceRange declaration, FactSet& facts,
-                      DiagnosticEngine& diags) const {
+                      DiagnosticEngine& diags, SourceRange anchor, SourceRange named) const {
   std::vector<SourceRange> slots{declaration};
+  if (named.valid()) slots.push_back(named);
   const bool chained = this->chained(facts);  // before any write of the replay clears the stamp
   thread_local std::string value;  // one buffer for every read: a look-up allocates nothing else
   const Entry* entry = nullptr;
@@ -275,14 +279,22 @@ bool FactMemo::replay(const std::string& key, const sema::Program& program, Sour
     entry = node->entry.get();
   }
   // An entry never changes once kept: several threads may replay it at once.
+  const bool same_anchor = anchor.file == entry->anchor.file && anchor.begin == entry->anchor.begin;
   for (const auto& output : entry->outputs) {
     FactKey key{output.key.id, output.key.name};
-    if (output.slot < 0 || same_range(output.fact.origin.range, slots[static_cast<std::size_t>(output.slot)])) {
+    const SourceRange& kept = output.fact.origin.range;
+    if (output.anchored ? same_anchor
+                        : output.slot < 0 || same_range(kept, slots[static_cast<std::size_t>(output.slot)])) {
       facts.borrow(key, output.fact);
       continue;
     }
     Origin origin = output.fact.origin;
-    origin.range = slots[static_cast<std::size_t>(output.slot)];
+    if (output.anchored) {
+      origin.range = SourceRange{anchor.file, anchor.begin + (kept.begin - entry->anchor.begin),
+                                 anchor.begin + (kept.end - entry->anchor.begin)};
+    } else {
+      origin.range = slots[static_cast<std::size_t>(output.slot)];
+    }
     facts.set(key, output.fact.value, std::move(origin));
   }
   for (const auto& d : entry->diagnostics) diags.report(d.id, d.severity, d.range, d.message) = d;
@@ -298,6 +310,25 @@ void FactMemo::keep(std::string key, Recording& recording, DiagnosticEngine& dia
   if (shared_ && recording.own_table_) return;
   auto entry = std::make_unique<Entry>();
   entry->diagnostics = recording.reported_.diagnostics();
+  entry->anchor = recording.anchor_;
+  if (shared_) {
+    // A finding is reported where it was found: one in the program's own files is this
+    // program's alone (fail closed: the provider runs afresh elsewhere).
+    for (const auto& d : entry->diagnostics) {
+      if (d.range.valid() && in_program(recording.program_, d.range.file)) return;
+      for (const auto& note : d.notes) {
+        if (note.range.valid() && in_program(recording.program_, note.range.file)) return;
+      }
+      for (const auto& fix : d.fixits) {
+        if (fix.range.valid() && in_program(recording.program_, fix.range.file)) return;
+      }
+    }
+  }
+  const SourceRange& anchor = recording.anchor_;
+  auto inside_anchor = [&](const SourceRange& range) {
+    return anchor.valid() && range.valid() && range.file == anchor.file && range.begin >= anchor.begin &&
+           range.end <= anchor.end;
+  };
   std::vector<bool> seen(FactSchema::builtin().size(), false);
   for (const auto& written : recording.written_) {
     // A fact written twice is kept once, where it was first written, with its last value
@@ -320,9 +351,10 @@ void FactMemo::keep(std::string key, Recording& recording, DiagnosticEngine& dia
         break;
       }
     }
+    output.anchored = output.slot < 0 && inside_anchor(range);
     if (shared_ && output.slot < 0) {
       // Fail closed: a fixed origin in the program's own files is per declaration after all.
-      if (range.valid() && in_program(recording.program_, range.file)) return;
+      if (!output.anchored && range.valid() && in_program(recording.program_, range.file)) return;
       // Every thread replaying it reads it: format its explanation now, once, so no
       // read of it ever writes (explanation.h).
       (void)output.fact.origin.explanation.str();

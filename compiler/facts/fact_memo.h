@@ -19,6 +19,14 @@
 // it shares a range with, so the mapping is never ambiguous). Every other origin is the
 // same for all and is borrowed in place (FactSet::borrow).
 //
+// A provider may also be given an "anchor": the range of the declaration it reads
+// beyond the set (the served workload's body), when its key names that declaration by
+// its text rather than by its address; the declaration's name is then a slot. An output
+// whose origin lies inside the anchor is kept at its offset from the anchor's start and
+// replayed at the same offset inside the replaying call's anchor, so one entry serves
+// every program with the same workload body (issue 28: a folder of specs repeats a few
+// workloads, and a memo per program ran each workload's providers again in every file).
+//
 // The entries of one key form a tree: a provider reads the same next thing whenever it
 // has read the same values so far, so a node holds that next read and its children by
 // the value read. A look-up walks it reading the facts; no entry is compared in turn.
@@ -77,7 +85,8 @@ class FactMemo {
   // into the outer one (memoized() runs it plainly).
   class Recording final : public FactReader {
    public:
-    Recording(const FactMemo& memo, const sema::Program& program, SourceRange declaration, FactSet& facts);
+    Recording(const FactMemo& memo, const sema::Program& program, SourceRange declaration, FactSet& facts,
+              SourceRange anchor = {}, SourceRange named = {});
     ~Recording();
     void read(FactKey key, const Fact* fact, bool whole) override;
     void table(std::string_view kind);
@@ -92,6 +101,7 @@ class FactMemo {
     std::vector<FactRead> reads_;
     std::vector<std::string> values_;  // of reads_, as observe() encodes them
     std::vector<SourceRange> slots_;   // the slot ranges, the declaration's first
+    SourceRange anchor_;               // see above; invalid when none
     bool own_table_ = false;
     std::vector<std::uint8_t> seen_;  // by FactId: 1 value read, 2 whole read, 4 written
     std::size_t journaled_ = 0;       // of written_, in seen_
@@ -104,7 +114,7 @@ class FactMemo {
 
   // Replays the entry of `key` whose reads all read the same on `facts` now; false when none.
   bool replay(const std::string& key, const sema::Program& program, SourceRange declaration, FactSet& facts,
-              DiagnosticEngine& diags) const;
+              DiagnosticEngine& diags, SourceRange anchor = {}, SourceRange named = {}) const;
   // Keeps what `recording` recorded under `key` (unless it may not be kept, the memo is
   // full or another thread kept it first) and reports its diagnostics to `diags`.
   void keep(std::string key, Recording& recording, DiagnosticEngine& diags) const;
@@ -140,12 +150,14 @@ void note_table_read(std::string_view kind);
 // `facts`) through `memo`: replays an entry of `key` whose reads read the same now, or
 // runs it recording. `key` names the provider and any argument it is called with beyond
 // the set (the served workload's declaration). Without a memo, just runs it.
+// `anchor`: see the anchor above. `named`: the name of the anchored declaration, which
+// the key leaves out: a slot like the declaration's.
 template <class Add>
 void memoized(const FactMemo* memo, std::string key, const sema::Program& program, SourceRange declaration,
-              FactSet& facts, DiagnosticEngine& diags, Add&& add) {
+              FactSet& facts, DiagnosticEngine& diags, Add&& add, SourceRange anchor = {}, SourceRange named = {}) {
   if (!memo || !fact_memo_enabled() || FactMemo::recording()) return add(diags);
-  if (memo->replay(key, program, declaration, facts, diags)) return;
-  FactMemo::Recording recording(*memo, program, declaration, facts);
+  if (memo->replay(key, program, declaration, facts, diags, anchor, named)) return;
+  FactMemo::Recording recording(*memo, program, declaration, facts, anchor, named);
   add(recording.diagnostics());
   memo->keep(std::move(key), recording, diags);
 }

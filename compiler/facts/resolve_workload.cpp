@@ -79,8 +79,16 @@ void add_workload_facts(const sema::Program& program, const sema::DeclEntry& wor
 }
 
 void add_workload_base_facts(const sema::Program& program, const sema::DeclEntry& workload, FactSet& facts) {
+  add_workload_name_fact(*workload.decl, facts);
+  add_workload_body_facts(program, workload, facts);
+}
+
+void add_workload_name_fact(const ast::Declaration& workload, FactSet& facts) {
+  facts.set("workload.name"_fact, Value::symbol(workload.name), Origin{Origin::Kind::Declared, workload.name_range, {}, {}});
+}
+
+void add_workload_body_facts(const sema::Program& program, const sema::DeclEntry& workload, FactSet& facts) {
   const ast::Declaration& decl = *workload.decl;
-  facts.set("workload.name"_fact, Value::symbol(decl.name), Origin{Origin::Kind::Declared, decl.name_range, {}, {}});
   add_declared(decl.body, "workload.", facts);
 
   // A model reference supplies the shape the workload does not declare itself.

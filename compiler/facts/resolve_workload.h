@@ -18,5 +18,9 @@ void add_workload_facts(const sema::Program& program, const sema::DeclEntry& wor
 // properties, its model's shape and the defaults (everything but the memory estimate,
 // add_workload_memory_facts). Reports nothing.
 void add_workload_base_facts(const sema::Program& program, const sema::DeclEntry& workload, FactSet& facts);
+// The same but workload.name, set first by the base facts: what depends on the
+// declaration's body alone (the memo keys the served workload by its body's text).
+void add_workload_body_facts(const sema::Program& program, const sema::DeclEntry& workload, FactSet& facts);
+void add_workload_name_fact(const ast::Declaration& workload, FactSet& facts);
 
 }  // namespace gpuspec::facts

@@ -28,6 +28,8 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <iterator>
 #include <string>
 #include <string_view>
@@ -153,19 +155,72 @@ void quantity_text(const Quantity& quantity, QuantityText& text) {
 
 }  // namespace detail
 
+namespace {
+
+// The texts of the quantities this thread printed last, by a hash of the quantity. A
+// check prints the same few values over and over (each finding's notes and message
+// show "48 GB", "2 x 2000 W", "350 W" of the parts every server shares): formatting
+// one was ~450 instructions, ~3 % of a check of the peer corpus (issue 28); a hit is
+// a compare and a copy. Keyed by the value's bits, so -0 and 0 or two NaNs never mix.
+struct ShownText {
+  std::uint64_t bits = 0;
+  Dimension dimension;
+  Currency currency = Currency::None;
+  std::uint8_t size = 0;  // 0: empty slot (every text has a digit)
+  char text[38];
+};
+
+std::uint64_t bits_of(double value) {
+  std::uint64_t bits;
+  std::memcpy(&bits, &value, sizeof bits);
+  return bits;
+}
+
+ShownText& shown_slot(const Quantity& quantity, std::uint64_t bits) {
+  thread_local std::array<ShownText, 256> shown;
+  // The dimension's exponents as bytes of one word (its fields are signed chars).
+  std::uint64_t dimension = 0;
+  static_assert(sizeof(Dimension) <= 7);
+  std::memcpy(&dimension, &quantity.dimension, sizeof(Dimension));
+  dimension |= static_cast<std::uint64_t>(quantity.currency) << 56;
+  const std::uint64_t h = (bits * 0x9E3779B97F4A7C15ull ^ dimension) * 0x9E3779B97F4A7C15ull;
+  return shown[h >> 56];
+}
+
+// The text of `quantity`, from this thread's cache or formatted into it.
+std::string_view shown_text(const Quantity& quantity, detail::QuantityText& scratch, std::string& long_text) {
+  const std::uint64_t bits = bits_of(quantity.value);
+  ShownText& slot = shown_slot(quantity, bits);
+  if (slot.size != 0 && slot.bits == bits && slot.dimension == quantity.dimension && slot.currency == quantity.currency) {
+    return {slot.text, slot.size};
+  }
+  detail::quantity_text(quantity, scratch);
+  long_text.clear();
+  long_text.reserve(scratch.size());
+  scratch.append_to(long_text);
+  if (long_text.empty() || long_text.size() > sizeof slot.text) return long_text;
+  slot.bits = bits;
+  slot.dimension = quantity.dimension;
+  slot.currency = quantity.currency;
+  slot.size = static_cast<std::uint8_t>(long_text.size());
+  std::memcpy(slot.text, long_text.data(), long_text.size());
+  return {slot.text, slot.size};
+}
+
+}  // namespace
+
 std::string format(const Quantity& quantity) {
-  detail::QuantityText text;
-  detail::quantity_text(quantity, text);
-  std::string out;
-  out.reserve(text.size());  // no allocation up to 15 characters ("80 GB", "32.77 USD/h")
-  text.append_to(out);
-  return out;
+  detail::QuantityText scratch;
+  std::string formatted;
+  const std::string_view text = shown_text(quantity, scratch, formatted);
+  if (text.data() == formatted.data()) return formatted;
+  return std::string(text);  // no allocation up to 15 characters ("80 GB", "32.77 USD/h")
 }
 
 void format_to(std::string& out, const Quantity& quantity) {
-  detail::QuantityText text;
-  detail::quantity_text(quantity, text);
-  text.append_to(out);
+  detail::QuantityText scratch;
+  std::string formatted;
+  out += shown_text(quantity, scratch, formatted);
 }
 
 }  // namespace gpuspec::units
