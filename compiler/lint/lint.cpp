@@ -77,10 +77,6 @@ class DeclarationLinter {
     for (facts::FactId id : own.ids) {
       for (std::size_t index : policies_.readers_of(id)) reads_layer_[index] = true;
     }
-    if (!own.unregistered) return;
-    for (std::size_t index = 0; index < reads_layer_.size(); ++index) {
-      if (policies_.reads_unregistered(index)) reads_layer_[index] = true;
-    }
   }
 
   // `facts` is what the policy reads; `all` the declaration's every fact (the same set,

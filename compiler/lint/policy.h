@@ -72,9 +72,6 @@ class PolicySet {
   // Indices of the policies that may read fact `id` (in `when`, `require`,
   // `severity_when`, the message or the hint), in load order.
   const std::vector<std::size_t>& readers_of(facts::FactId id) const;
-  // Whether policy `index` may read a name the registry lacks (or a hole that did not
-  // compile, which may read anything): such a name has no id to index it by.
-  bool reads_unregistered(std::size_t index) const { return reads_unregistered_[index]; }
 
  private:
   void index_reads(const Policy& policy, std::size_t index);
@@ -82,7 +79,6 @@ class PolicySet {
   std::vector<Policy> policies_;
   std::map<std::string, std::vector<std::size_t>, std::less<>> by_kind_;
   std::vector<std::vector<std::size_t>> readers_;  // by FactId
-  std::vector<bool> reads_unregistered_;           // by policy index
 };
 
 // Loads the `policy` declarations of the library (the built-in pack) and of `extra`
