@@ -15,8 +15,9 @@ namespace gpuspec::facts {
 namespace {
 
 // A declared property as the fact of its name, when the fact table has one. The names
-// come from the spec, so this is a boundary like a policy's: a property the table lacks
-// (misspelt, which sema reports, or `.name` of a symbol no version splits) gives no fact.
+// come from the spec, so this is a boundary like a policy's: a name the table lacks (a
+// misspelt property, which sema reports, or the `.name`/`.version` half of a versioned
+// symbol that no fact splits) gives no fact.
 void set_declared(FactSet& facts, const std::string& name, Value value, const Origin& origin) {
   if (const FactId id = FactSchema::builtin().id(name); id != kNoFactId) facts.set(id, std::move(value), origin);
 }
