@@ -339,7 +339,7 @@ class TestProvider : public FactMemoTest {
       provide(facts);
     });
   }
-  static double out(const facts::FactSet& facts) { return facts.find("test.out")->value.quantity.value; }
+  static double out(const facts::FactSet& facts) { return facts.find("memory.total")->value.quantity.value; }
 
   Session session_{LibraryOptions{}};
   std::optional<sema::Program> program_;
@@ -349,12 +349,12 @@ class TestProvider : public FactMemoTest {
 
 facts::Origin derived(std::string why) { return facts::Origin{facts::Origin::Kind::Derived, {}, {}, std::move(why)}; }
 
-// test.out = gpu.count x gpu.vram. A key written by hand for gpu.count alone would
+// memory.total = gpu.count x gpu.vram (any fact the table has stands for the output). A key written by hand for gpu.count alone would
 // replay 640 on the second set; the memo saw the read of gpu.vram and runs it again.
 TEST_F(TestProvider, AProviderThatReadsOneMoreFactMissesInsteadOfReplayingStale) {
   const facts::FactMemo memo(false);
   auto product = [](facts::FactSet& f) {
-    f.set("test.out", facts::Value::number(f.quantity("gpu.count")->value * f.quantity("gpu.vram")->value), derived("x"));
+    f.set("memory.total", facts::Value::number(f.quantity("gpu.count")->value * f.quantity("gpu.vram")->value), derived("x"));
   };
   auto a = with(8, 80), b = with(8, 40), c = with(8, 80);
   run(memo, a, product);
@@ -372,7 +372,7 @@ TEST_F(TestProvider, WhatIsReadDependsOnWhatWasRead) {
   const facts::FactMemo memo(false);
   auto provide = [](facts::FactSet& f) {
     double count = f.quantity("gpu.count")->value;
-    f.set("test.out", facts::Value::number(count > 4 ? f.quantity("gpu.vram")->value : count), derived("x"));
+    f.set("memory.total", facts::Value::number(count > 4 ? f.quantity("gpu.vram")->value : count), derived("x"));
   };
   auto a = with(2, 80), b = with(2, 40), c = with(8, 80), d = with(8, 40);
   for (auto* facts : {&a, &b, &c, &d}) run(memo, *facts, provide);
@@ -389,15 +389,15 @@ TEST_F(TestProvider, ACopiedOriginIsReplayedAtTheReadersRange) {
   const facts::FactMemo memo(false);
   auto copy = [](facts::FactSet& f) {
     const facts::Fact* vram = f.find("gpu.vram");
-    f.set("test.out", vram->value, vram->origin);
+    f.set("memory.total", vram->value, vram->origin);
   };
   auto a = with(8, 80), b = with(8, 80), c = with(8, 80);
   b.set("gpu.vram", facts::Value::number(80), facts::Origin{facts::Origin::Kind::Declared, {own_, 30, 40}, {}, {}});
   c.set("gpu.vram", facts::Value::number(80), facts::Origin{facts::Origin::Kind::Declared, {own_, 30, 40}, {}, "other"});
   for (auto* facts : {&a, &b, &c}) run(memo, *facts, copy);
-  EXPECT_EQ(b.find("test.out")->origin.range.begin, 30u);
-  EXPECT_EQ(b.find("test.out")->origin.range.end, 40u);
-  EXPECT_EQ(c.find("test.out")->origin.explanation.str(), "other");
+  EXPECT_EQ(b.find("memory.total")->origin.range.begin, 30u);
+  EXPECT_EQ(b.find("memory.total")->origin.range.end, 40u);
+  EXPECT_EQ(c.find("memory.total")->origin.explanation.str(), "other");
   EXPECT_EQ(runs_, 2);  // b replayed a at its own range; c's origin differs
 }
 
@@ -412,7 +412,7 @@ TEST_F(TestProvider, AReadOfAnEarlierProvidersFactsDependsOnItsEntry) {
     f.set("gpu.vram_total", facts::Value::number(3), derived("not read"));
   };
   auto plus = [](facts::FactSet& f) {
-    f.set("test.out", facts::Value::number(f.quantity("gpu.count_total")->value + 1), derived("+1"));
+    f.set("memory.total", facts::Value::number(f.quantity("gpu.count_total")->value + 1), derived("+1"));
   };
   auto a = with(8, 80), b = with(4, 80), c = with(8, 80), d = with(8, 80);
   for (auto* facts : {&a, &b, &c}) {
@@ -440,16 +440,16 @@ TEST_F(TestProvider, AReadOfAnEarlierProvidersFactsDependsOnItsEntry) {
 TEST_F(TestProvider, TheSharedMemoRefusesOriginsInTheProgramsOwnFiles) {
   const facts::FactMemo memo(true);
   auto own = [&](facts::FactSet& f) {
-    f.set("test.out", facts::Value::number(1), facts::Origin{facts::Origin::Kind::Derived, {own_, 20, 25}, {}, "x"});
+    f.set("memory.total", facts::Value::number(1), facts::Origin{facts::Origin::Kind::Derived, {own_, 20, 25}, {}, "x"});
   };
   auto a = with(8, 80), b = with(8, 80);
   run(memo, a, own);
   run(memo, b, own);
   EXPECT_EQ(memo.size(), 0u);
   EXPECT_EQ(runs_, 2);
-  ASSERT_NE(b.find("test.out"), nullptr);
+  ASSERT_NE(b.find("memory.total"), nullptr);
   auto elsewhere = [&](facts::FactSet& f) {
-    f.set("test.out", facts::Value::number(1), facts::Origin{facts::Origin::Kind::Derived, {own_ + 1000, 20, 25}, {}, "x"});
+    f.set("memory.total", facts::Value::number(1), facts::Origin{facts::Origin::Kind::Derived, {own_ + 1000, 20, 25}, {}, "x"});
   };
   run(memo, a, elsewhere);
   run(memo, b, elsewhere);

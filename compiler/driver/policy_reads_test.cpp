@@ -30,14 +30,10 @@ TEST(PolicyReads, TheIndexNamesTheRulesThatReadAFact) {
   EXPECT_FALSE(reads(set, "cost.capex", "memory.ram-2x-vram"));
   EXPECT_TRUE(reads(set, "software.monitored", "ops.monitoring"));
   EXPECT_FALSE(reads(set, "memory.total", "ops.monitoring"));
-  // A symbol (`datacenter`) is looked up as a fact first, by its name: it counts as an
-  // unregistered read. A rule of facts alone has none.
-  auto index_of = [&](std::string_view id) { return static_cast<std::size_t>(set.find(id) - set.policies().data()); };
-  EXPECT_FALSE(set.reads_unregistered(index_of("ops.monitoring")));
-  EXPECT_TRUE(set.reads_unregistered(index_of("budget.exceeded")));  // `onprem`, `cloud`
 }
 
-TEST(PolicyReads, MessageHolesAndUnregisteredNamesAreIndexed) {
+// A hole naming no fact indexes nothing and hides none of the others.
+TEST(PolicyReads, MessageHolesAreIndexed) {
   Session session(LibraryOptions{});
   const lint::Policy& model = *session.policies().find("memory.ram-2x-vram");
   lint::PolicySet set;
@@ -49,7 +45,6 @@ TEST(PolicyReads, MessageHolesAndUnregisteredNamesAreIndexed) {
   set.add(policy);
   EXPECT_TRUE(reads(set, "psu.count", "test.hole"));  // a message hole
   EXPECT_TRUE(reads(set, "memory.total", "test.hole"));
-  EXPECT_TRUE(set.reads_unregistered(0));  // `no.such_fact` has no registry id
 }
 
 // A registered provider's facts are what the rules read: one that overrides a resolved

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cassert>
 
 namespace gpuspec::facts {
 
@@ -25,6 +26,13 @@ namespace {
 
 const FactSchema& registry() { return FactSchema::builtin(); }
 
+// Whether `key` may be set: the compiler sets only the table's facts, so a key of a
+// name the table lacks is a bug, loud in a Debug build and dropped in a release one.
+bool settable(FactKey key) {
+  assert(key.id != kNoFactId && "a fact the table (facts.def) lacks is set");
+  return key.id != kNoFactId;
+}
+
 }  // namespace
 
 // A copy stands alone: a layer's copy holds its base's facts too, so it may outlive
@@ -36,13 +44,10 @@ FactSet::FactSet(const FactSet& other) : declaration_(other.declaration_), kind_
     FactSet base(*other.base_);
     where_ = std::move(base.where_);
     slots_ = std::move(base.slots_);
-    unregistered_ = std::move(base.unregistered_);
     for (const auto& slot : other.slots_) set(slot.id, slot.get().value, slot.get().origin);
-    for (const auto& [name, fact] : other.unregistered_) set(name, fact.value, fact.origin);
     return;
   }
   where_ = other.where_;
-  unregistered_ = other.unregistered_;
   if (!other.slots_.empty()) slots_.reserve(registry().size());
   slots_.insert(slots_.end(), other.slots_.begin(), other.slots_.end());
   for (auto& slot : slots_) {
@@ -72,7 +77,7 @@ void FactSet::prepare_slot(FactId id) {
 }
 
 void FactSet::put(FactId id, Value& value, Origin& origin) {
-  if (journal_) journal_->push_back({id, {}});
+  if (journal_) journal_->push_back(id);
   stamp_ = 0;
   if (Slot* s = slot(id)) {
     s->fact.value = std::move(value);
@@ -88,8 +93,8 @@ void FactSet::put(FactId id, Value& value, Origin& origin) {
 void FactSet::set(FactId id, Value value, Origin origin) { put(id, value, origin); }
 
 void FactSet::borrow(FactKey key, const Fact& fact) {
-  if (key.id == kNoFactId) return set(key.name, fact.value, fact.origin);
-  if (journal_) journal_->push_back({key.id, {}});
+  if (!settable(key)) return;
+  if (journal_) journal_->push_back(key.id);
   stamp_ = 0;
   if (Slot* s = slot(key.id)) {
     s->borrowed = &fact;
@@ -100,23 +105,7 @@ void FactSet::borrow(FactKey key, const Fact& fact) {
   where_[key.id] = static_cast<std::uint16_t>(slots_.size());
 }
 
-void FactSet::set(std::string_view name, Value value, Origin origin) {
-  if (FactId id = registry().id(name); id != kNoFactId) return put(id, value, origin);
-  put_unregistered(name, value, origin);
-}
-
-void FactSet::put_unregistered(std::string_view name, Value& value, Origin& origin) {
-  if (journal_) journal_->push_back({kNoFactId, std::string(name)});
-  stamp_ = 0;
-  for (auto& [known, fact] : unregistered_) {
-    if (known == name) {
-      fact.value = std::move(value);
-      fact.origin = std::move(origin);
-      return;
-    }
-  }
-  unregistered_.emplace_back(std::string(name), Fact{std::move(value), std::move(origin)});
-}
+void FactSet::set(std::string_view name, Value value, Origin origin) { set(fact_key(name), std::move(value), std::move(origin)); }
 
 void FactSet::defer(std::vector<FactId> ids, Fill fill) {
   for (FactId id : ids) {
@@ -156,7 +145,10 @@ const Fact* FactSet::lookup(FactId id) const {
   return base_ ? base_->lookup(id) : nullptr;
 }
 
-const Fact* FactSet::lookup(FactKey key) const { return key.id != kNoFactId ? lookup(key.id) : find_unregistered(key.name); }
+// A policy's key of a symbol literal names no fact: nothing to find, nothing to tell.
+const Fact* FactSet::read(FactKey key, bool whole) const {
+  return key.id != kNoFactId ? noted(key, lookup(key.id), whole) : nullptr;
+}
 
 const Fact* FactSet::find(FactId id) const { return noted({id, {}}, lookup(id), true); }  // a reader needs no name for an id
 
@@ -167,30 +159,19 @@ std::vector<std::pair<std::string_view, const Fact*>> FactSet::sorted() const {
   std::vector<std::pair<std::string_view, const Fact*>> out;
   if (base_) {
     for (const auto& [name, fact] : base_->sorted()) {
-      if (lookup(fact_key(name)) == fact) out.emplace_back(name, fact);  // not shadowed by this layer
+      if (lookup(registry().id(name)) == fact) out.emplace_back(name, fact);  // not shadowed by this layer
     }
   }
   for (const auto& slot : slots_) out.emplace_back(registry().name(slot.id), &slot.get());
-  for (const auto& [name, fact] : unregistered_) out.emplace_back(name, &fact);
   std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   return out;
 }
 
 void FactSet::set(FactKey key, Value value, Origin origin) {
-  if (key.id != kNoFactId) return put(key.id, value, origin);
-  if (FactId id = registry().id(key.name); id != kNoFactId) return put(id, value, origin);  // a key made by hand
-  put_unregistered(key.name, value, origin);
+  if (settable(key)) put(key.id, value, origin);
 }
 
-const Fact* FactSet::find(FactKey key) const { return noted(key, lookup(key), true); }
-
-// A name the registry lacks is only ever kept aside: no need to hash it again.
-const Fact* FactSet::find_unregistered(std::string_view name) const {
-  for (const auto& [known, fact] : unregistered_) {
-    if (known == name) return &fact;
-  }
-  return base_ ? base_->find_unregistered(name) : nullptr;
-}
+const Fact* FactSet::find(FactKey key) const { return read(key, true); }
 
 namespace {
 
@@ -207,8 +188,8 @@ std::optional<std::string> text_of(const Fact* fact) {
 }  // namespace
 
 std::optional<units::Quantity> FactSet::quantity(std::string_view name) const { return quantity(fact_key(name)); }
-std::optional<units::Quantity> FactSet::quantity(FactKey key) const { return quantity_of(noted(key, lookup(key), false)); }
+std::optional<units::Quantity> FactSet::quantity(FactKey key) const { return quantity_of(read(key, false)); }
 std::optional<std::string> FactSet::symbol(std::string_view name) const { return symbol(fact_key(name)); }
-std::optional<std::string> FactSet::symbol(FactKey key) const { return text_of(noted(key, lookup(key), false)); }
+std::optional<std::string> FactSet::symbol(FactKey key) const { return text_of(read(key, false)); }
 
 }  // namespace gpuspec::facts

@@ -5,7 +5,6 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <optional>
 #include <string>
@@ -67,9 +66,12 @@ class FactReader {
 
 // The facts of one declaration (a server, cloud or workload), by name.
 //
-// A fact the registry (FactSchema::builtin()) knows is kept in a slot by its id: a
-// look-up is an index into `where_`, not a walk of a string-keyed tree (issue 12).
-// A name the registry lacks still works, kept aside and found by a linear scan.
+// A fact is kept in a slot by its id in the fact table (facts.def): a look-up is an
+// index into `where_`, not a walk of a string-keyed tree (issue 12). Every fact the
+// compiler sets is one of the table's: setting or finding a name it lacks is a
+// programming error, asserted in a Debug build and never stored by name (issue 28; a
+// typo used to become a fact that nothing read). A key of such a name, which a policy
+// holds for a symbol literal (fact_key.h), finds nothing.
 // A set may be layered on a `base` set that outlives it: it reads through to the
 // base and keeps only what is set on it (a sizing search sets what it knows of a build
 // over a workload's facts this way, without copying them). A copy of a layer holds the
@@ -97,7 +99,7 @@ class FactSet {
   const std::string& kind() const { return kind_; }
   void set(std::string_view name, Value value, Origin origin);
   void set(FactId id, Value value, Origin origin);
-  // By a key resolved once (fact_key.h): a slot when registered, else by name.
+  // By a key (fact_key.h): its slot.
   void set(FactKey key, Value value, Origin origin);
   // Sets `key` to `fact` without copying it: the set keeps a pointer. For a catalog
   // entry's facts (typed_catalog.h), which live as long as their file (the library's
@@ -116,15 +118,10 @@ class FactSet {
   std::optional<units::Quantity> quantity(FactKey key) const;
   std::optional<std::string> symbol(FactKey key) const;
 
-  // While a journal is given, every set() notes the fact it wrote there (a name the
-  // registry lacks by its text), so a cache can record what a resolver wrote and replay
-  // it on another set (resolve.cpp: the served workload's facts). Null stops it; a copy
-  // of the set keeps no journal.
-  struct Written {
-    FactId id = kNoFactId;
-    std::string name;  // only when id is kNoFactId
-  };
-  void journal(std::vector<Written>* journal) { journal_ = journal; }
+  // While a journal is given, every set() notes the fact it wrote there, so a memo can
+  // record what a provider wrote and replay it on another set (fact_memo.h). Null stops
+  // it; a copy of the set keeps no journal.
+  void journal(std::vector<FactId>* journal) { journal_ = journal; }
   // While a reader is given, every find(), quantity() and symbol() tells it what was
   // read; null stops it. A copy of the set has none.
   void watch(FactReader* reader) { reader_ = reader; }
@@ -161,15 +158,14 @@ class FactSet {
   Slot* slot(FactId id);
   // Every public set() ends here, its value and origin moved once, into the slot.
   void put(FactId id, Value& value, Origin& origin);
-  void put_unregistered(std::string_view name, Value& value, Origin& origin);
   // Makes room for a new slot of `id`: the index and the slots sized for the registry on the first.
   void prepare_slot(FactId id);
-  const Fact* find_unregistered(std::string_view name) const;
   // find without telling the reader: what the public reads and the base's use.
   const Fact* lookup(FactId id) const;
-  const Fact* lookup(FactKey key) const;
+  // A read of `key`, told to the reader; none for a key the table lacks.
+  const Fact* read(FactKey key, bool whole) const;
   const Fact* noted(FactKey key, const Fact* fact, bool whole) const {
-    if (reader_) reader_->read(key, fact, whole);
+    if (reader_ && key.id != kNoFactId) reader_->read(key, fact, whole);  // find(kNoFactId) reads no fact
     return fact;
   }
 
@@ -180,14 +176,13 @@ class FactSet {
   // In the order they were first set; its capacity is the registry's size from the
   // first set on, so it never reallocates (see above).
   std::vector<Slot> slots_;
-  std::deque<std::pair<std::string, Fact>> unregistered_;
   // Mutable: reading a deferred fact provides it, which a const reader may do.
   mutable std::vector<Deferred> deferred_;
   // By FactId: how many pending providers name it, so a read of a fact none names
   // skips the providers without searching their lists (that search ran on every find
   // of a layered set and was ~2 % of a check).
   mutable std::vector<std::uint16_t> pending_;
-  std::vector<Written>* journal_ = nullptr;
+  std::vector<FactId>* journal_ = nullptr;
   FactReader* reader_ = nullptr;
   std::uint64_t stamp_ = 0;
 };

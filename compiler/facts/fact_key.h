@@ -1,30 +1,31 @@
-// A fact name with its registry id, resolved once per call site (issue 12).
+// A fact name with its id (issues 12 and 28).
 //
 // Resolvers set and read ~300 fact names per declaration; hashing each name on
-// every set/find was a fifth of a check. `"gpu.count"_fact` resolves the name the
-// first time that line runs (a function-local static per distinct literal) and
-// afterwards costs a load. A name the registry lacks keeps kNoFactId and its text,
-// so a FactSet still stores it by name, exactly as a plain string would.
+// every set/find was a fifth of a check. `"gpu.count"_fact` finds its id in the fact
+// table (facts.def) while compiling, so at run time it costs nothing, and a name the
+// table lacks does not compile: a typo cannot set a fact that no policy can read.
 #pragma once
 
 #include <algorithm>
 #include <cstddef>
 #include <string_view>
 
-#include "facts/fact_schema.h"
+#include "facts/fact_table.h"
 
 namespace gpuspec::facts {
 
 struct FactKey {
   FactId id = kNoFactId;
-  std::string_view name;  // static storage: the literal's template parameter object, or the registry entry
+  std::string_view name;  // static storage: the table's, or a policy's text (which outlives its program)
 };
 
-// The key of a name known only at run time: one hash, as before.
-inline FactKey fact_key(std::string_view name) { return {FactSchema::builtin().id(name), name}; }
+// The key of a name composed at run time ("storage.data." + field): one hash. Inside
+// the compiler a name the table lacks is a programming error: it asserts (a Debug
+// build), and else its key (kNoFactId) finds nothing and sets nothing (fact_schema.cpp).
+FactKey fact_key(std::string_view name);
 
 namespace detail {
-// A string literal as a class-type template argument, so each literal gets its own static.
+// A string literal as a class-type template argument, so the name is a constant.
 template <std::size_t N>
 struct FactNameLiteral {
   char chars[N]{};
@@ -36,8 +37,9 @@ struct FactNameLiteral {
 // Inline, like std::literals: found inside gpuspec::facts without a using-directive.
 inline namespace literals {
 template <detail::FactNameLiteral Name>
-FactKey operator""_fact() {
-  static const FactId id = FactSchema::builtin().id(Name.view());
+consteval FactKey operator""_fact() {
+  constexpr FactId id = table_fact_id(Name.view());
+  static_assert(id != kNoFactId, "a _fact literal names no fact of compiler/facts/facts.def");
   return {id, Name.view()};
 }
 }  // namespace literals

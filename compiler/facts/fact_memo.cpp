@@ -87,7 +87,7 @@ void observe(std::string& out, const FactRead& read, const Fact* fact, const sem
 
 const Fact* find_read(const FactSet& facts, const FactRead& read) {
   if (read.kind == FactRead::Kind::Table) return nullptr;
-  return read.id != kNoFactId ? facts.find(read.id) : facts.find(std::string_view(read.name));
+  return facts.find(read.id);
 }
 
 }  // namespace
@@ -95,7 +95,7 @@ const Fact* find_read(const FactSet& facts, const FactRead& read) {
 // What a provider wrote, each fact with the value it ended with, and what it reported.
 struct FactMemo::Entry {
   struct Output {
-    FactSet::Written key;
+    FactId id;
     Fact fact;
     int slot = -1;  // index into the slots of the origin's range; -1 when fixed
     bool anchored = false;  // the origin's range is inside the anchor: kept relative to its start
@@ -192,7 +192,7 @@ FactMemo::Recording::Recording(const FactMemo& memo, const sema::Program& progra
     chain_wrote_.assign(FactSchema::builtin().size(), false);
     for (std::size_t i = 0; i < c.size; ++i) {
       for (const auto& output : c.links[i].entry->outputs) {
-        if (output.key.id != kNoFactId) chain_wrote_[output.key.id] = true;
+        chain_wrote_[output.id] = true;
       }
     }
   }
@@ -212,28 +212,20 @@ void FactMemo::Recording::read(FactKey key, const Fact* fact, bool whole) {
   // reads decided. A fact read before is unchanged since. By id, in flags, for a
   // provider reads and writes a hundred facts (the estimate).
   const std::uint8_t bit = whole ? 2 : 1;
-  if (key.id != kNoFactId) {
-    if (seen_.empty()) seen_.resize(FactSchema::builtin().size(), 0);
-    for (; journaled_ < written_.size(); ++journaled_) {
-      if (written_[journaled_].id != kNoFactId) seen_[written_[journaled_].id] |= 4;
+  if (seen_.empty()) seen_.resize(FactSchema::builtin().size(), 0);
+  for (; journaled_ < written_.size(); ++journaled_) seen_[written_[journaled_]] |= 4;
+  if (seen_[key.id] & (4 | bit)) return;
+  seen_[key.id] |= bit;
+  if (chained_ && chain_wrote_[key.id]) {
+    // The chain's fact, which the provider has not overwritten: one read of the chain.
+    if (!chain_read_) {
+      chain_read_ = true;
+      chain().observe(values_.emplace_back(), true, slots_);
+      reads_.push_back(FactRead{FactRead::Kind::Chain, kNoFactId, {}});
     }
-    if (seen_[key.id] & (4 | bit)) return;
-    seen_[key.id] |= bit;
-    if (chained_ && chain_wrote_[key.id]) {
-      // The chain's fact, which the provider has not overwritten: one read of the chain.
-      if (!chain_read_) {
-        chain_read_ = true;
-        chain().observe(values_.emplace_back(), true, slots_);
-        reads_.push_back(FactRead{FactRead::Kind::Chain, kNoFactId, {}});
-      }
-      return;
-    }
-  } else if (std::any_of(written_.begin(), written_.end(), [&](const auto& w) { return w.name == key.name; })) {
     return;
   }
-  FactRead read{whole ? FactRead::Kind::Fact : FactRead::Kind::Value, key.id,
-                key.id == kNoFactId ? std::string(key.name) : std::string()};
-  if (key.id == kNoFactId && std::find(reads_.begin(), reads_.end(), read) != reads_.end()) return;
+  FactRead read{whole ? FactRead::Kind::Fact : FactRead::Kind::Value, key.id, {}};
   observe(values_.emplace_back(), read, fact, program_, slots_);
   reads_.push_back(std::move(read));
 }
@@ -281,7 +273,7 @@ bool FactMemo::replay(const std::string& key, const sema::Program& program, Sour
   // An entry never changes once kept: several threads may replay it at once.
   const bool same_anchor = anchor.file == entry->anchor.file && anchor.begin == entry->anchor.begin;
   for (const auto& output : entry->outputs) {
-    FactKey key{output.key.id, output.key.name};
+    const FactKey key{output.id, kFactNames[output.id]};
     const SourceRange& kept = output.fact.origin.range;
     if (output.anchored ? same_anchor
                         : output.slot < 0 || same_range(kept, slots[static_cast<std::size_t>(output.slot)])) {
@@ -330,18 +322,12 @@ void FactMemo::keep(std::string key, Recording& recording, DiagnosticEngine& dia
            range.end <= anchor.end;
   };
   std::vector<bool> seen(FactSchema::builtin().size(), false);
-  for (const auto& written : recording.written_) {
+  for (FactId written : recording.written_) {
     // A fact written twice is kept once, where it was first written, with its last value
     // (FactSet::set keeps a fact's place when it is set again).
-    if (written.id != kNoFactId) {
-      if (seen[written.id]) continue;
-      seen[written.id] = true;
-    } else if (std::any_of(entry->outputs.begin(), entry->outputs.end(), [&](const Entry::Output& o) {
-                 return o.key.id == kNoFactId && o.key.name == written.name;
-               })) {
-      continue;
-    }
-    const Fact* fact = facts.find(FactKey{written.id, written.name});
+    if (seen[written]) continue;
+    seen[written] = true;
+    const Fact* fact = facts.find(written);
     if (!fact) continue;
     Entry::Output output{written, *fact, -1};
     const SourceRange& range = fact->origin.range;

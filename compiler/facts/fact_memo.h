@@ -61,7 +61,7 @@ struct FactRead {
   enum class Kind : std::uint8_t { Value, Fact, Table, Chain };
   Kind kind = Kind::Value;
   FactId id = kNoFactId;
-  std::string name;  // a fact the registry lacks by name; a table by its kind
+  std::string name;  // a table by its kind
   bool operator==(const FactRead&) const = default;
 };
 
@@ -97,7 +97,7 @@ class FactMemo {
     const sema::Program& program_;
     FactSet& facts_;
     Recording* outer_;
-    std::vector<FactSet::Written> written_;
+    std::vector<FactId> written_;
     std::vector<FactRead> reads_;
     std::vector<std::string> values_;  // of reads_, as observe() encodes them
     std::vector<SourceRange> slots_;   // the slot ranges, the declaration's first

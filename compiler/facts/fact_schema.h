@@ -1,9 +1,9 @@
 // The fact registry: every fact name the resolvers set and a policy may read, with
-// its id, static type and doc. The policy type-checker reads it to report unknown
-// facts, unit mismatches and symbols a fact cannot take before any spec is linted;
-// the evaluator reads it to tell a fact that does not apply (Unknown) from a symbol
-// literal; and a FactSet stores the facts of the built-in schema in slots by id
-// (issue 12), so setting and finding a fact compares no strings.
+// its id, static type and doc, built from the fact table (facts.def). The policy
+// type-checker reads it to report unknown facts, unit mismatches and symbols a fact
+// cannot take before any spec is linted; the evaluator reads it to tell a fact that
+// does not apply (Unknown) from a symbol literal; and a FactSet stores the facts in
+// slots by id (issue 12), so setting and finding a fact compares no strings.
 #pragma once
 
 #include <cstddef>
@@ -14,6 +14,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "facts/fact_table.h"
 #include "units/quantity.h"
 
 namespace gpuspec::facts {
@@ -45,10 +46,6 @@ struct FactType {
 // "a boolean", "a list", "any value".
 std::string type_name(const FactType& type);
 
-// A fact's position in FactSchema::builtin(): the slot a FactSet keeps it in.
-using FactId = std::uint16_t;
-inline constexpr FactId kNoFactId = 0xFFFF;
-
 struct FactSchemaEntry {
   std::string name;
   FactType type;
@@ -57,14 +54,15 @@ struct FactSchemaEntry {
 
 class FactSchema {
  public:
-  // The facts compiler/facts resolves for servers, clouds and workloads (fact_schema.cpp).
+  // The facts compiler/facts resolves for servers, clouds and workloads: the rows of
+  // facts.def, in its order, so an entry's position is its FactId.
   static const FactSchema& builtin();
 
-  void add(std::string name, FactType type, std::string_view doc = {});
   // By name in constant time: the evaluator asks for every name a policy reads that
   // the fact set lacks (a linear scan of ~190 names was 3 % of a check).
   const FactSchemaEntry* find(std::string_view name) const;
-  // The position of `name` in entries(), kNoFactId when the schema lacks it.
+  // The position of `name` in entries(), kNoFactId when the schema lacks it: how a
+  // policy's names are resolved, once, when the policy is loaded.
   FactId id(std::string_view name) const;
   const std::string& name(FactId id) const { return entries_[id].name; }
   std::size_t size() const { return entries_.size(); }
@@ -73,6 +71,7 @@ class FactSchema {
   std::vector<std::string_view> names() const;
 
  private:
+  FactSchema();
   struct NameHash {
     using is_transparent = void;
     std::size_t operator()(std::string_view name) const { return std::hash<std::string_view>{}(name); }

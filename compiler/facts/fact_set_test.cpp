@@ -1,5 +1,5 @@
-// FactSet keeps registered facts in slots by id, others aside, and may be layered
-// on a base set; these tests pin the map-like behaviour the resolvers rely on.
+// FactSet keeps the fact table's facts in slots by id and may be layered on a base
+// set; these tests pin the map-like behaviour the resolvers rely on.
 #include "facts/fact.h"
 
 #include <gtest/gtest.h>
@@ -21,24 +21,39 @@ TEST(FactSet, SetsAndFindsByNameAndId) {
   EXPECT_EQ(facts.find("gpu.count"), facts.find(id));
   EXPECT_EQ(facts.quantity("gpu.count")->value, 8);
   EXPECT_EQ(facts.find("gpu.vram"), nullptr);
-  EXPECT_EQ(facts.find("no.such.fact"), nullptr);
 }
 
-// A literal key carries the registry's id; a name the registry lacks keeps its
-// text and is still stored and found by name, on the set and through a layer.
-TEST(FactSet, LiteralKeysCarryTheRegistryId) {
+// Inside the compiler a name the table lacks is a bug: loud in a Debug build (the
+// sanitizer build of scripts/test.sh --sanitize), and in a release build never stored by
+// name. A policy's key of a symbol literal (no id) quietly finds nothing.
+TEST(FactSet, ANameTheTableLacksIsAProgrammingError) {
+  FactSet facts("s", "server");
+  EXPECT_DEBUG_DEATH(facts.set("no.such.fact", Value::number(3), derived("")), "facts.def");
+  EXPECT_DEBUG_DEATH(facts.set(FactKey{kNoFactId, "no.such.fact"}, Value::number(3), derived("")), "facts.def");
+  const Fact borrowed{Value::number(3), derived("")};
+  EXPECT_DEBUG_DEATH(facts.borrow(FactKey{kNoFactId, "no.such.fact"}, borrowed), "facts.def");
+  EXPECT_DEBUG_DEATH(EXPECT_EQ(facts.find("no.such.fact"), nullptr), "facts.def");
+  EXPECT_TRUE(facts.sorted().empty());
+  facts.set("gpu.count"_fact, Value::number(8), derived(""));
+  EXPECT_EQ(facts.find(FactKey{kNoFactId, "onprem"}), nullptr);
+  EXPECT_EQ(facts.symbol(FactKey{kNoFactId, "onprem"}), std::nullopt);
+  EXPECT_EQ(FactSet::layered_on(facts).find(FactKey{kNoFactId, "onprem"}), nullptr);
+}
+
+// A literal key carries the table's id, found while compiling (a name the table lacks
+// does not compile: test/fact_literals/literal.cpp); ids are positions in the table.
+TEST(FactSet, LiteralKeysCarryTheTableId) {
+  static_assert(("gpu.count"_fact).id == table_fact_id("gpu.count"));
   EXPECT_EQ(("gpu.count"_fact).id, FactSchema::builtin().id("gpu.count"));
   EXPECT_EQ(("gpu.count"_fact).name, "gpu.count");
-  EXPECT_EQ(("no.such.fact"_fact).id, kNoFactId);
+  EXPECT_EQ(FactSchema::builtin().size(), kFactCount);
+  for (std::size_t i = 0; i < kFactCount; ++i) EXPECT_EQ(FactSchema::builtin().name(static_cast<FactId>(i)), kFactNames[i]);
   FactSet facts("s", "server");
   facts.set("gpu.count"_fact, Value::number(4), derived("4 x a100"));
-  facts.set("no.such.fact"_fact, Value::number(1), derived("aside"));
   EXPECT_EQ(facts.find("gpu.count"), facts.find("gpu.count"_fact));
   EXPECT_EQ(facts.quantity("gpu.count"_fact)->value, 4);
-  EXPECT_EQ(facts.find("no.such.fact"), facts.find("no.such.fact"_fact));
-  ASSERT_NE(facts.find("no.such.fact"_fact), nullptr);
   FactSet layer = FactSet::layered_on(facts);
-  EXPECT_EQ(layer.find("no.such.fact"_fact), facts.find("no.such.fact"_fact));
+  EXPECT_EQ(layer.find("gpu.count"_fact), facts.find("gpu.count"_fact));
   EXPECT_EQ(layer.find("gpu.vram"_fact), nullptr);
 }
 
@@ -58,21 +73,8 @@ TEST(FactSet, PointersStayValidWhileFactsAreAdded) {
   facts.set("gpu.count", Value::number(1), derived(""));
   const Fact* first = facts.find("gpu.count");
   for (const auto& entry : FactSchema::builtin().entries()) facts.set(entry.name, Value::number(2), derived(""));
-  facts.set("not.registered", Value::number(3), derived(""));
   EXPECT_EQ(facts.find("gpu.count"), first);
   EXPECT_EQ(first->value.quantity.value, 2);
-}
-
-TEST(FactSet, KeepsNamesTheRegistryLacks) {
-  FactSet facts("s", "server");
-  facts.set("zz.unregistered", Value::flag(true), derived(""));
-  facts.set("gpu.count", Value::number(4), derived(""));
-  ASSERT_NE(facts.find("zz.unregistered"), nullptr);
-  EXPECT_TRUE(facts.find("zz.unregistered")->value.boolean);
-  auto all = facts.sorted();
-  ASSERT_EQ(all.size(), 2u);
-  EXPECT_EQ(all[0].first, "gpu.count");
-  EXPECT_EQ(all[1].first, "zz.unregistered");
 }
 
 TEST(FactSet, SortedIsByName) {
@@ -175,8 +177,6 @@ TEST(FactSet, BorrowsInPlaceAndCopiesOwnWhatTheyHold) {
     facts.set("gpu.memory_type", Value::symbol("gddr6"), derived("set again"));
     EXPECT_EQ(facts.symbol("gpu.memory_type"), "gddr6");
     EXPECT_EQ(catalog->value.text, "hbm3");
-    facts.borrow("no.such.fact"_fact, *catalog);  // a name the registry lacks: copied
-    EXPECT_NE(facts.find("no.such.fact"), catalog.get());
   }
   EXPECT_EQ(copy.symbol("gpu.memory_type"), "hbm3");
   EXPECT_EQ(copy.find("gpu.memory_type")->origin.entry, "nvidia.h100_sxm");
@@ -185,17 +185,14 @@ TEST(FactSet, BorrowsInPlaceAndCopiesOwnWhatTheyHold) {
 // The journal lists every fact set while it is given, for a cache to replay.
 TEST(FactSet, JournalNotesWhatIsSet) {
   FactSet facts("s", "server");
-  std::vector<FactSet::Written> written;
+  std::vector<FactId> written;
   facts.set("gpu.count", Value::number(1), derived("before"));
   facts.journal(&written);
   facts.set("gpu.count", Value::number(2), derived("again"));
-  facts.set("no.such.fact", Value::number(3), derived("unregistered"));
+  facts.set("budget"_fact, Value::number(3), derived("by key"));
   facts.journal(nullptr);
   facts.set("nodes", Value::number(4), derived("after"));
-  ASSERT_EQ(written.size(), 2u);
-  EXPECT_EQ(written[0].id, FactSchema::builtin().id("gpu.count"));
-  EXPECT_EQ(written[1].id, kNoFactId);
-  EXPECT_EQ(written[1].name, "no.such.fact");
+  EXPECT_EQ(written, (std::vector<FactId>{"gpu.count"_fact.id, "budget"_fact.id}));
 }
 
 // Two providers may name the same fact: each read of it runs the next one still
@@ -249,7 +246,7 @@ TEST(FactSet, OwnsWhatIsSetAndAcceptsItsOwnFactsAgain) {
     std::string symbol = long_symbol;
     std::string entry = long_entry;
     facts.set("gpu.model"_fact, Value::symbol(symbol), Origin{Origin::Kind::Catalog, {}, entry, Explanation(std::string(90, 'x'))});
-    facts.set("no.such.fact"_fact, Value::list({Value::symbol(symbol)}), Origin{Origin::Kind::Catalog, {}, entry, {}});
+    facts.set("instance.regions"_fact, Value::list({Value::symbol(symbol)}), Origin{Origin::Kind::Catalog, {}, entry, {}});
   }
   const Fact* model = facts.find("gpu.model");
   ASSERT_NE(model, nullptr);
@@ -258,12 +255,12 @@ TEST(FactSet, OwnsWhatIsSetAndAcceptsItsOwnFactsAgain) {
   EXPECT_EQ(model->value.text, long_symbol);
   EXPECT_EQ(model->origin.entry, long_entry);
   EXPECT_EQ(model->origin.explanation, std::string(90, 'x'));
-  const Fact* aside = facts.find("no.such.fact");
-  facts.set("no.such.fact", aside->value, aside->origin);
-  EXPECT_EQ(facts.find("no.such.fact")->value.items.at(0).text, long_symbol);
+  const Fact* regions = facts.find("instance.regions");
+  facts.set("instance.regions", regions->value, regions->origin);
+  EXPECT_EQ(facts.find("instance.regions")->value.items.at(0).text, long_symbol);
   FactSet moved = std::move(facts);
   EXPECT_EQ(moved.find("gpu.model"), model);  // a move keeps the slots where they are
-  EXPECT_EQ(moved.find("no.such.fact")->origin.entry, long_entry);
+  EXPECT_EQ(moved.find("instance.regions")->origin.entry, long_entry);
 }
 
 }  // namespace

@@ -5,8 +5,6 @@
 
 #include <algorithm>
 #include <array>
-#include <deque>
-#include <memory>
 #include <string>
 
 #include "facts/resolve_server_parts.h"
@@ -102,31 +100,25 @@ void add_memory_facts(FactBuilder& b, const Counted& dimms) {
 
 // The storage.<volume>.* keys, resolved once per process: composing and hashing a dozen
 // names per volume for every server was a visible share of resolving one (issue 12).
+// A key's name is the fact table's, so the composed text need not outlive it.
 struct VolumeKeys {
   std::string volume;
   FactKey present, drives, model, raid, kind, interface, klass, form, capacity, read_bw, write_bw;
 };
 
 const VolumeKeys& volume_keys(std::size_t volume) {
-  struct Table {
-    std::deque<std::string> names;  // the keys' names: a deque never moves what it holds
-    std::array<VolumeKeys, 3> volumes;
-  };
-  static const std::unique_ptr<const Table> table = [] {
-    auto t = std::make_unique<Table>();
+  static const std::array<VolumeKeys, 3> table = [] {
+    std::array<VolumeKeys, 3> t;
     const char* names[] = {"system", "data", "checkpoint"};
     for (std::size_t i = 0; i < 3; ++i) {
-      auto key = [&](const char* field) {
-        t->names.push_back(fmt::format("storage.{}.{}", names[i], field));
-        return fact_key(t->names.back());
-      };
-      t->volumes[i] = {names[i],      key("present"), key("drives"),   key("model"),
-                       key("raid"),   key("kind"),    key("interface"), key("class"),
-                       key("form"),   key("capacity"), key("read_bw"), key("write_bw")};
+      auto key = [&](const char* field) { return fact_key(fmt::format("storage.{}.{}", names[i], field)); };
+      t[i] = {names[i],    key("present"),  key("drives"),  key("model"),    key("raid"),
+              key("kind"), key("interface"), key("class"), key("form"), key("capacity"),
+              key("read_bw"), key("write_bw")};
     }
     return t;
   }();
-  return table->volumes[volume];
+  return table[volume];
 }
 
 // storage.<volume>.*: a block `{ drives = N x disk; raid = ... }` or a counted disk.

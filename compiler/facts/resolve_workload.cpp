@@ -14,6 +14,14 @@ namespace gpuspec::facts {
 
 namespace {
 
+// A declared property as the fact of its name, when the fact table has one. The names
+// come from the spec, so this is a boundary like a policy's: a name the table lacks (a
+// misspelt property, which sema reports, or the `.name`/`.version` half of a versioned
+// symbol that no fact splits) gives no fact.
+void set_declared(FactSet& facts, const std::string& name, Value value, const Origin& origin) {
+  if (const FactId id = FactSchema::builtin().id(name); id != kNoFactId) facts.set(id, std::move(value), origin);
+}
+
 // Every declared property, blocks flattened with dots: workload.software.cuda.
 void add_declared(const ast::Body& body, const std::string& prefix, FactSet& facts) {
   for (const auto& item : body.items) {
@@ -23,10 +31,10 @@ void add_declared(const ast::Body& body, const std::string& prefix, FactSet& fac
       Origin origin{Origin::Kind::Declared, p->range, {}, {}};
       // `pytorch@2.3` is also split so policies can compare name and version apart.
       if (const auto* v = p->value->as<ast::VersionedSymbol>()) {
-        facts.set(prefix + p->key + ".name", Value::symbol(v->name), origin);
-        facts.set(prefix + p->key + ".version", Value::string(v->version), origin);
+        set_declared(facts, prefix + p->key + ".name", Value::symbol(v->name), origin);
+        set_declared(facts, prefix + p->key + ".version", Value::string(v->version), origin);
       }
-      facts.set(prefix + p->key, std::move(*value), origin);
+      set_declared(facts, prefix + p->key, std::move(*value), origin);
     } else if (const auto* b = std::get_if<std::unique_ptr<ast::Block>>(&item)) {
       add_declared((*b)->body, prefix + (*b)->key + ".", facts);
     }

@@ -140,17 +140,12 @@ void PolicySet::add(Policy policy) {
 
 void PolicySet::index_reads(const Policy& policy, std::size_t index) {
   std::vector<facts::FactKey> keys;
-  bool anything = false;
   auto program = [&](const std::shared_ptr<const eval::CompiledExpr>& p) {
     if (p) p->collect_reads(keys);
   };
   auto text = [&](const std::shared_ptr<const eval::CompiledTemplate>& t) {
     if (!t) return;
-    for (const auto& p : t->programs) {
-      if (!p) anything = true;  // rendered by the tree walker, by name
-      program(p);
-    }
-    if (t->programs.size() != t->holes.size()) anything = true;
+    for (const auto& p : t->programs) program(p);
   };
   program(policy.when_program);
   program(policy.require_program);
@@ -158,15 +153,11 @@ void PolicySet::index_reads(const Policy& policy, std::size_t index) {
   text(policy.message_template);
   text(policy.hint_template);
   for (const auto& key : keys) {
-    if (key.id == facts::kNoFactId) {
-      anything = true;
-      continue;
-    }
+    if (key.id == facts::kNoFactId) continue;  // a symbol literal: no fact has its name
     if (readers_.size() <= key.id) readers_.resize(key.id + 1u);
     auto& readers = readers_[key.id];
     if (readers.empty() || readers.back() != index) readers.push_back(index);
   }
-  reads_unregistered_.push_back(anything);
 }
 
 const std::vector<std::size_t>& PolicySet::readers_of(facts::FactId id) const {

@@ -76,9 +76,6 @@ class PolicySet {
   // Of those that may read any of `ids` (the facts one provider owns, fact_provider.h):
   // how a caller picks rules by what they read, never by how their ids are spelled.
   std::vector<std::size_t> readers_of(std::span<const facts::FactId> ids) const;
-  // Whether policy `index` may read a name the registry lacks (or a hole that did not
-  // compile, which may read anything): such a name has no id to index it by.
-  bool reads_unregistered(std::size_t index) const { return reads_unregistered_[index]; }
 
  private:
   void index_reads(const Policy& policy, std::size_t index);
@@ -86,7 +83,6 @@ class PolicySet {
   std::vector<Policy> policies_;
   std::map<std::string, std::vector<std::size_t>, std::less<>> by_kind_;
   std::vector<std::vector<std::size_t>> readers_;  // by FactId
-  std::vector<bool> reads_unregistered_;           // by policy index
 };
 
 // Loads the `policy` declarations of the library (the built-in pack) and of `extra`

@@ -66,8 +66,8 @@ struct Result {
 // A name's fact by the id the checker resolved at load; by its text when it was
 // never checked (a template rendered unchecked, a test).
 const facts::Fact* find_fact(const facts::FactSet& facts, const ast::Name& name) {
-  if (name.fact_id == ast::Name::kUnresolvedFact) return facts.find(name.name);
-  return facts.find(facts::FactKey{name.fact_id, name.name});
+  const facts::FactId id = name.fact_id == ast::Name::kUnresolvedFact ? FactSchema::builtin().id(name.name) : name.fact_id;
+  return facts.find(facts::FactKey{id, name.name});  // none for a symbol literal
 }
 
 bool in_schema(const FactSchema& schema, const ast::Name& name) {

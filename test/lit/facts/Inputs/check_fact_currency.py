@@ -17,7 +17,7 @@ if len(known) != len(registry):
     problems.append("the registry lists a fact twice")
 for fact in facts:
     if not fact["doc"]:
-        problems.append(f"no doc in the registry (fact_schema.cpp or fact_docs.cpp): {fact['name']}")
+        problems.append(f"no doc in the fact table (compiler/facts/facts.def): {fact['name']}")
 
 files = sorted(glob.glob(os.path.join(root, "examples", "**", "*.gpuspec"), recursive=True) +
                glob.glob(os.path.join(root, "test", "policies", "**", "*.gpuspec"), recursive=True))
