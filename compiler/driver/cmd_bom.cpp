@@ -39,11 +39,7 @@ int run_bom(const std::vector<std::string>& raw_args) {
   if (session.load_error()) return tool_failure(*session.load_error());
   DiagnosticEngine diags;
   CostProject project;
-  if (auto e = load_cost_project(session, args.positionals, args, diags, project); !e.empty()) return tool_failure(e);
-  if (diags.has_errors()) {  // never price a spec that does not check
-    print_diagnostics(session, diags);
-    return kExitFindings;
-  }
+  if (auto exit = load_checked_cost_project(session, args.positionals, args, diags, project)) return *exit;
 
   // The servers of the files given (not of what they import), or the one named.
   std::vector<cost::Bom> boms;

@@ -35,11 +35,7 @@ int run_diff(Session& session, const ParsedArgs& args, cost::QuoteOptions option
   DiagnosticEngine diags;
   CostProject old_project, new_project;
   if (auto e = load_cost_project(session, {args.positionals[0]}, args, diags, old_project); !e.empty()) return tool_failure(e);
-  if (auto e = load_cost_project(session, {args.positionals[1]}, args, diags, new_project); !e.empty()) return tool_failure(e);
-  if (diags.has_errors()) {  // never price a spec that does not check
-    print_diagnostics(session, diags);
-    return kExitFindings;
-  }
+  if (auto exit = load_checked_cost_project(session, {args.positionals[1]}, args, diags, new_project)) return *exit;
   auto name = args.value("--name");
   cost::Quote old_quote = cost::build_quote(project_deployments(old_project, name), *old_project.book, options, diags);
   options.currency = old_quote.currency;  // both sides in the same currency
@@ -110,11 +106,7 @@ int run_quote(const std::vector<std::string>& raw_args) {
 
   DiagnosticEngine diags;
   CostProject project;
-  if (auto e = load_cost_project(session, args.positionals, args, diags, project); !e.empty()) return tool_failure(e);
-  if (diags.has_errors()) {  // never price a spec that does not check
-    print_diagnostics(session, diags);
-    return kExitFindings;
-  }
+  if (auto exit = load_checked_cost_project(session, args.positionals, args, diags, project)) return *exit;
   auto deployments = project_deployments(project, args.value("--name"));
   if (deployments.empty()) {
     return tool_failure(args.value("--name") ? fmt::format("no server, cloud or workload named '{}'", *args.value("--name"))

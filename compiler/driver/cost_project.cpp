@@ -84,6 +84,14 @@ std::string add_cost_findings(Session& session, const CostProject& project, cons
   return "";
 }
 
+std::optional<int> load_checked_cost_project(Session& session, const std::vector<std::string>& paths,
+                                             const ParsedArgs& args, DiagnosticEngine& diags, CostProject& out) {
+  if (auto e = load_cost_project(session, paths, args, diags, out); !e.empty()) return tool_failure(e);
+  if (!diags.has_errors()) return std::nullopt;
+  print_diagnostics(session, diags);
+  return kExitFindings;
+}
+
 int cost_exit_code(const CostProject& project, bool require_prices, DiagnosticEngine& diags) {
   const Severity fail_on = project.fail_on.value_or(Severity::Error);
   bool fails = false;

@@ -37,6 +37,12 @@ struct CostProject {
 std::string load_cost_project(Session& session, const std::vector<std::string>& paths, const ParsedArgs& args,
                               DiagnosticEngine& diags, CostProject& out);
 
+// load_cost_project, as bom and quote start: the exit code to stop with when the tool
+// could not run (2, its message printed) or a spec has errors (1, printed: a spec that
+// does not check is never priced), else nothing.
+std::optional<int> load_checked_cost_project(Session& session, const std::vector<std::string>& paths,
+                                             const ParsedArgs& args, DiagnosticEngine& diags, CostProject& out);
+
 // The exit code of bom and quote: 1 when a diagnostic is at or above the fail-on level
 // (error, or the configs' "fail-on"), else 0. A missing price or role is a warning, so
 // the totals are lower bounds and the run succeeds; `require_prices` (--require-prices)
