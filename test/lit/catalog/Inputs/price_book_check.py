@@ -16,9 +16,9 @@ usage: price_book_check.py PRICES.json UNPRICED.json CATALOG.json [KNOWN.txt]
 
 Prints one `problem: ...` line per violation, then a count. The provenance of any
 entry (a price or any other catalog kind) is violated by: no source; no as_of; an
-as_of after today; the as_of 2026-11-30 (see WRITTEN_NOT_SOURCED); an "undated" as_of
-without verified = false; verified = false with notes that do not say why. A price is
-further violated by: no source_url; an unpriced item or instance region (a part a system
+as_of that is neither a YYYY-MM-DD date nor "undated"; an as_of after today; the as_of
+2026-11-30 (see WRITTEN_NOT_SOURCED); an "undated" as_of without verified = false;
+verified = false with notes that do not say why. A price is further violated by: no source_url; an unpriced item or instance region (a part a system
 price names in `includes` is priced through that system); an estimate
 without a method; an instance price for a region the instance does not list; a cloud rate
 on a part or a part price on a cloud item (instances, volumes and the services a Terraform
@@ -27,6 +27,7 @@ a volume or a service (a service billed by traffic is priced per GB)."""
 import datetime
 import json
 import os
+import re
 import sys
 
 TODAY = os.environ.get("GPUSPEC_TODAY") or datetime.date.today().isoformat()
@@ -37,6 +38,8 @@ TODAY = os.environ.get("GPUSPEC_TODAY") or datetime.date.today().isoformat()
 WRITTEN_NOT_SOURCED = "2026-11-30"
 # A price whose source states no date says so, and is then unverified.
 UNDATED = "undated"
+# Any other as_of is the date itself; "early 2024" would compare as later than today.
+ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def provenance_problems(name, source, as_of, verified, notes):
@@ -49,6 +52,8 @@ def provenance_problems(name, source, as_of, verified, notes):
     elif as_of == UNDATED:
         if verified:
             problems.append(f"{name} is undated but not verified = false")
+    elif not ISO_DATE.fullmatch(as_of):
+        problems.append(f"{name} is dated '{as_of}', neither a YYYY-MM-DD date nor \"{UNDATED}\"")
     elif as_of > TODAY:
         problems.append(f"{name} is dated {as_of}, after today")
     elif as_of == WRITTEN_NOT_SOURCED:
