@@ -127,9 +127,10 @@ class LinePricer {
   // price is for: the BOM errs high, never low). A line whose part states no capacity
   // cannot be compared, so nothing of that class is included.
   template <class RoleTest>
-  void cover_shipped_capacity(const BomLine& system, const PriceEntry& price, double shipped, std::string_view what,
-                              RoleTest of_class) {
-    if (!(shipped > 0)) return;
+  void cover_shipped_capacity(const BomLine& system, const PriceEntry& price, std::optional<double> ships_with,
+                              std::string_view what, RoleTest of_class) {
+    if (!ships_with || !(*ships_with > 0)) return;
+    const double shipped = *ships_with;
     double per_node = 0;
     for (const auto& line : bom_.lines) {
       if (!of_class(line.role) || line.per_node <= 0) continue;

@@ -63,10 +63,13 @@ std::optional<std::pair<units::Quantity, units::Quantity>> amount_of(const ast::
   return std::pair(*point, *point);
 }
 
-// `host_memory = 1024 GB`: the bytes, or 0 when the property is absent or not data.
-double data_amount(const ast::Declaration& decl, std::string_view key) {
+// `host_memory = 1024 GB`: the bytes, or none when the property is absent (the schema
+// rejects one that is not a data quantity).
+std::optional<double> data_amount(const ast::Declaration& decl, std::string_view key) {
   auto v = property(decl, key);
-  if (!v || v->type != facts::Value::Type::Quantity || !(v->quantity.dimension == units::Dimension::data())) return 0;
+  if (!v || v->type != facts::Value::Type::Quantity || !(v->quantity.dimension == units::Dimension::data())) {
+    return std::nullopt;
+  }
   return v->quantity.value;
 }
 

@@ -69,10 +69,10 @@ struct PriceEntry {
   bool host_unrecorded = false;
   // A complete system's price (`covers_host = complete`: a DGX as NVIDIA ships it) covers the
   // memory and the drives it ships with, up to these capacities per node (data, in bytes;
-  // 0 when the price states none, so the spec's own are priced on top).
+  // none when the price states none, so the spec's own are priced on top).
   bool host_complete = false;
-  double host_memory = 0;
-  double host_storage = 0;
+  std::optional<double> host_memory;
+  std::optional<double> host_storage;
   PriceSource source;
   bool is_range() const { return high.value != amount.value; }
 };
