@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <map>
 
+#include "source/json_io.h"
+
 namespace gpuspec::lsp {
 
 namespace {
@@ -22,6 +24,9 @@ int lsp_severity(Severity severity) {
 bool in_document(const Analysis& analysis, const Diagnostic& d) {
   return !d.range.valid() || d.range.file == analysis.document().id();
 }
+
+// What the document shows: not waived, and in the document itself.
+bool shown(const Analysis& analysis, const Diagnostic& d) { return !d.suppressed_by && in_document(analysis, d); }
 
 SourceRange document_range(const Analysis& analysis, const Diagnostic& d) {
   return d.range.valid() ? d.range : SourceRange{analysis.document().id(), 0, 0};
@@ -47,6 +52,36 @@ Json to_lsp(const Analysis& analysis, const Diagnostic& d, Locator& locator) {
            {"message", message}};
   if (!related.empty()) out["relatedInformation"] = std::move(related);
   return out;
+}
+
+// Everything to_lsp reads, as one string: its texts with their lengths, and the LSP
+// positions (and URIs) of its ranges, so the key of two diagnostics is the same only
+// when their JSON is (PublishedDiagnostics).
+void text_key(const Analysis& analysis, const Diagnostic& d, Locator& locator, std::string& key) {
+  key.clear();
+  auto text = [&key](std::string_view s) {
+    key += std::to_string(s.size());
+    key += ':';
+    key += s;
+  };
+  auto range = [&](SourceRange r) {
+    auto [start, end] = locator.positions(r);
+    key += fmt::format("{},{},{},{};", start.line, start.character, end.line, end.character);
+  };
+  text(d.id);
+  key += static_cast<char>('0' + static_cast<int>(d.severity));
+  text(d.message);
+  key += d.hint ? '+' : '-';
+  if (d.hint) text(*d.hint);
+  range(document_range(analysis, d));
+  for (const auto& note : d.notes) {
+    text(note.message);
+    auto uri = note.range.valid() ? locator.uri_of(note.range.file) : std::nullopt;
+    key += uri ? '@' : '-';
+    if (!uri) continue;
+    text(*uri);
+    range(note.range);
+  }
 }
 
 // Errors in a file the document imports show on the import that brings it in:
@@ -126,11 +161,36 @@ Json text_edit(Locator& locator, SourceRange range, const std::string& text) {
 Json document_diagnostics(const Analysis& analysis, Locator& locator) {
   Json out = Json::array();
   for (const auto& d : analysis.diagnostics()) {
-    if (d.suppressed_by || !in_document(analysis, d)) continue;
-    out.push_back(to_lsp(analysis, d, locator));
+    if (shown(analysis, d)) out.push_back(to_lsp(analysis, d, locator));
   }
   add_import_errors(analysis, locator, out);
   return out;
+}
+
+std::string PublishedDiagnostics::json_text(const Analysis& analysis, Locator& locator) {
+  std::string out = "[";
+  auto append = [&out](const std::string& element) {
+    if (out.size() > 1) out += ',';
+    out += element;
+  };
+  std::string key;
+  for (const auto& d : analysis.diagnostics()) {
+    if (!shown(analysis, d)) continue;
+    text_key(analysis, d, locator, key);
+    auto it = current_.find(key);
+    if (it == current_.end()) {
+      auto kept = previous_.find(key);
+      std::string text = kept != previous_.end() ? std::move(kept->second) : dump_json(to_lsp(analysis, d, locator), -1);
+      it = current_.emplace(key, std::move(text)).first;
+    }
+    append(it->second);
+  }
+  Json imports = Json::array();
+  add_import_errors(analysis, locator, imports);
+  for (const auto& element : imports) append(dump_json(element, -1));
+  previous_ = std::move(current_);
+  current_.clear();
+  return out + "]";
 }
 
 Json code_actions(const Analysis& analysis, Locator& locator, const std::string& uri, std::uint32_t begin,
