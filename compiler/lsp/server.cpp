@@ -213,6 +213,10 @@ Json Server::initialize(const Json& params) {
     if (options.contains("debounceMs") && options["debounceMs"].is_number_integer()) {
       options_.debounce_ms = std::clamp(options["debounceMs"].get<int>(), 0, 10000);
     }
+    if (options.contains("stats") && options["stats"].is_boolean()) options_.stats = options["stats"].get<bool>();
+    if (options.contains("incremental") && options["incremental"].is_boolean()) {
+      adapter_.set_incremental(options["incremental"].get<bool>());
+    }
     if (options.contains("cacheDirectory") && options["cacheDirectory"].is_string()) {
       library_ = LibraryFiles(options["cacheDirectory"].get<std::string>());
     }
@@ -341,6 +345,11 @@ void Server::publish(const std::string& uri, Document& doc) {
     options_.send_text(text);
   } else {
     send_(Json::parse(text));
+  }
+  if (options_.stats && doc.analysis) {
+    const LintStats& stats = doc.analysis->lint_stats();
+    notify("$/gpuspec/stats",
+           {{"uri", uri}, {"version", doc.text.version()}, {"linted", stats.linted}, {"replayed", stats.replayed}});
   }
 }
 

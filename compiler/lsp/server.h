@@ -29,6 +29,10 @@ struct ServerOptions {
   // needs positions (hover, definition, code action) analyses at once instead.
   int debounce_ms = 200;
   std::string cache_dir;  // for library_files.h; empty = the default
+  // After each publish, a `$/gpuspec/stats` notification: which of the document's
+  // declarations the analysis linted afresh and how many it replayed (lint_memo.h).
+  // The `stats` initialization option; for tests and benchmarks.
+  bool stats = false;
   // Writes a message already serialised (dump_json(message, -1)): the published
   // diagnostics are assembled as text (diagnostics.h). Unset: the text is parsed
   // and handed to `send` (tests).
