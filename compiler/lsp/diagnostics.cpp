@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -72,8 +73,13 @@ std::uint32_t text_key(const Analysis& analysis, const Diagnostic& d, Locator& l
                        std::vector<LineField>& lines) {
   key.clear();
   lines.clear();
-  auto text = [&key](std::string_view s) {
-    key += std::to_string(s.size());
+  // Numbers are written with to_chars: fmt::format here was a fifth of a publish.
+  auto number = [&key](std::int64_t n) {
+    char digits[24];
+    key.append(digits, std::to_chars(digits, digits + sizeof digits, n).ptr);
+  };
+  auto text = [&](std::string_view s) {
+    number(static_cast<std::int64_t>(s.size()));
     key += ':';
     key += s;
   };
@@ -84,7 +90,11 @@ std::uint32_t text_key(const Analysis& analysis, const Diagnostic& d, Locator& l
     bool relative = r.file == analysis.document().id();
     for (Position p : {end, start}) {
       lines.push_back({relative, relative ? std::int64_t{p.line} - base : std::int64_t{p.line}});
-      key += fmt::format("{}{},{};", relative ? 'r' : 'a', lines.back().value, p.character);
+      key += relative ? 'r' : 'a';
+      number(lines.back().value);
+      key += ',';
+      number(p.character);
+      key += ';';
     }
   };
   text(d.id);

@@ -4,6 +4,7 @@
 #include <optional>
 #include <set>
 #include <string_view>
+#include <utility>
 #include <unordered_set>
 
 #include "backends/cost/cost_facts.h"
@@ -213,26 +214,19 @@ class MemoRun {
     return true;
   }
 
-  // The kept range in this analysis' text; false when its anchor is gone.
-  bool place(SourceRange& range, const std::vector<Anchor>& anchors) const {
-    if (!range.valid()) return true;
-    const Anchor& anchor = anchors.at(range.file);
-    std::uint32_t base = 0;
-    FileId file = anchor.file;
+  // Where an anchor is in this analysis: its file and the offset kept ranges are relative
+  // to; nullopt when it is gone.
+  std::optional<std::pair<FileId, std::uint32_t>> locate(const Anchor& anchor) const {
+    if (anchor.kind == Anchor::Kind::Library) return std::make_pair(anchor.file, std::uint32_t{0});
     if (anchor.kind == Anchor::Kind::Declaration) {
       auto i = doc_.index_of(anchor.name);
-      if (!i) return false;
-      file = doc_.file();
-      base = doc_.decl(*i).range.begin;
-    } else if (anchor.kind == Anchor::Kind::Import) {
-      file = kNoFile;
-      for (const auto& loaded : program_.files()) {
-        if (loaded.get() != program_.files().front().get() && loaded->source->path() == anchor.name) file = loaded->source->id();
-      }
-      if (file == kNoFile) return false;
+      if (!i) return std::nullopt;
+      return std::make_pair(doc_.file(), doc_.decl(*i).range.begin);
     }
-    range = {file, range.begin + base, range.end + base};
-    return true;
+    for (std::size_t k = 1; k < program_.files().size(); ++k) {
+      if (program_.files()[k]->source->path() == anchor.name) return std::make_pair(program_.files()[k]->source->id(), 0u);
+    }
+    return std::nullopt;
   }
 
   template <class Each>
@@ -264,12 +258,25 @@ class MemoRun {
 // Reports a kept entry's findings at their places in this analysis; false (nothing
 // reported) when one of its anchors is gone.
 bool replay(const MemoRun& run, const LintMemo::Entry& entry, DiagnosticEngine& diags) {
-  std::vector<Diagnostic> placed = entry.findings;
-  for (auto& d : placed) {
-    if (!MemoRun::each_range(d, [&](SourceRange& range) { return run.place(range, entry.anchors); })) return false;
+  std::vector<std::pair<FileId, std::uint32_t>> places;
+  for (const Anchor& anchor : entry.anchors) {
+    auto place = run.locate(anchor);
+    if (!place) return false;
+    places.push_back(*place);
   }
+  auto place = [&places](SourceRange range) {
+    if (!range.valid()) return range;
+    auto [file, base] = places[range.file];
+    return SourceRange{file, range.begin + base, range.end + base};
+  };
   // Through report(), as the lint reported them: the per-file cap counts them alike.
-  for (auto& d : placed) diags.report(d.id, d.severity, d.range, d.message) = std::move(d);
+  for (const auto& kept : entry.findings) {
+    Diagnostic& d = diags.report(kept.id, kept.severity, place(kept.range), kept.message);
+    d = kept;  // every field (a dropped one is the engine's scratch copy), then its ranges placed
+    d.range = place(kept.range);
+    for (auto& note : d.notes) note.range = place(note.range);
+    for (auto& fix : d.fixits) fix.range = place(fix.range);
+  }
   return true;
 }
 
