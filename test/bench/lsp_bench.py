@@ -82,22 +82,20 @@ server train_{i} {{
 
 WORKLOAD_OF_SERVERS = WORKLOAD.split("\nserver ")[0] + "\n\n"
 
-COMPACT_SERVER = """server train_{i} {{
-  serves    = job_{w}
-  nodes     = 1
-  gpu       = 8 x nvidia.h100_80gb_sxm
-  gpu_link  = nvswitch
-  cpu       = 2 x intel.xeon_gold_6448y
-  memory    = 32 x generic.ddr5_64gb_4800
-  storage   {{ system = samsung.pm9a3_1_92tb; data {{ drives = 2 x samsung.pm9a3_7_68tb; raid = raid0 }}; checkpoint = samsung.pm9a3_3_84tb; archive = nas }}
-  psu       = 6 x generic.psu_3000w_titanium
-  psu_mode  = redundant
-  chassis   = supermicro.sys_821ge
-  network   {{ fabric = infiniband; bandwidth = 400 Gbps; nic = 8 x nvidia.connectx7_ndr_400g }}
-  site      {{ region = cn; currency = CNY }}
-  budget    = 4000000 CNY
-}}
-"""
+# The server of WORKLOAD with its storage on one line, and no cooling or acceptance plan.
+COMPACT_SERVER = (WORKLOAD.split("\nserver ")[1]
+                  .replace("job_{i}", "job_{w}")
+                  .replace("""storage {{
+    system     = samsung.pm9a3_1_92tb
+    data       {{ drives = 2 x samsung.pm9a3_7_68tb; raid = raid0 }}
+    checkpoint = samsung.pm9a3_3_84tb
+    archive    = nas
+  }}""", "storage   {{ system = samsung.pm9a3_1_92tb; data {{ drives = 2 x samsung.pm9a3_7_68tb; raid = raid0 }};"
+          " checkpoint = samsung.pm9a3_3_84tb; archive = nas }}")
+                  .replace("  cooling   = air_server\n", "")
+                  .replace("  acceptance {{ burn_in = 72 h; benchmark = [mlperf, nccl_tests] }}\n", "")
+                  .replace("budget    = 3000000 CNY", "budget    = 4000000 CNY"))
+COMPACT_SERVER = "server " + COMPACT_SERVER.rstrip("\n") + "\n"
 
 
 def compact_document(servers):

@@ -25,21 +25,11 @@ import subprocess
 import sys
 
 WORKLOAD = """workload {name} {{
-  task       = llm.finetune
-  model      = models.llama2_7b
-  params     = 7B
-  precision  = bf16
-  method     = full
-  optimizer  = adamw
-  sharding   = zero3
+  task = llm.finetune; model = models.llama2_7b; params = 7B; precision = bf16
+  method = full; optimizer = adamw; sharding = zero3; recompute = full
   seq_len    = 4096
   batch_size = 8
-  recompute  = full
-  dataset    = 50 GB
-  samples    = 1.2M
-  stage      = production
-  horizon    = 18 months
-  data       = confidential
+  dataset = 50 GB; samples = 1.2M; stage = production; horizon = 18 months; data = confidential
   software {{ os = ubuntu@22.04; framework = pytorch@2.3; cuda = "12.1"; containers = docker }}
 }}
 """
@@ -101,21 +91,19 @@ class Server:
 
     def send(self, message):
         body = json.dumps(message).encode()
-        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
         self.proc.stdin.flush()
 
     def read(self):
         """The next message's body, as sent (bytes)."""
-        length = None
-        while True:
-            line = self.proc.stdout.readline()
-            if line in (b"\r\n", b""):
-                break
-            if line.lower().startswith(b"content-length:"):
-                length = int(line.split(b":")[1])
-        if length is None:
-            raise RuntimeError("the server closed its output")
-        return self.proc.stdout.read(length)
+        header = b""
+        while not header.endswith(b"\r\n\r\n"):
+            byte = self.proc.stdout.read(1)
+            if not byte:
+                raise RuntimeError("the server closed its output")
+            header += byte
+        fields = dict(line.split(b": ", 1) for line in header.strip().split(b"\r\n"))
+        return self.proc.stdout.read(int(fields[b"Content-Length"]))
 
     def request(self, method, params):
         self.next_id += 1
