@@ -5,11 +5,13 @@
 namespace gpuspec::facts {
 
 const FactSet& FactStore::resolve(const sema::DeclEntry& entry, DiagnosticEngine& diags) {
+  if (reads_) reads_->push_back(&entry);
   // Resolving is deterministic, so a silent resolution remembered earlier is the same set.
   return remember(entry, resolve_facts(*program_, entry, diags, &workloads_));
 }
 
 const FactSet& FactStore::of(const sema::DeclEntry& entry) {
+  if (reads_) reads_->push_back(&entry);
   if (auto it = resolved_.find(&entry); it != resolved_.end()) return it->second;
   DiagnosticEngine silent;
   return remember(entry, resolve_facts(*program_, entry, silent, &workloads_));

@@ -48,12 +48,19 @@ class FactStore {
   // each other, so no other set points into a forgotten one.
   void release(const sema::DeclEntry& entry) { resolved_.erase(&entry); }
 
+  // From now on, appends to `reads` (null: stops) every declaration whose facts are
+  // asked for (resolve, of), whoever asks: the language server keeps a declaration's
+  // findings under the declarations its lint read, and lints it again when one of
+  // them changes (issue 28; compiler/lsp/lint_memo.h).
+  void record_reads(std::vector<const sema::DeclEntry*>* reads) { reads_ = reads; }
+
  private:
   const sema::Program* program_;
   // Keeps `facts`, resolved for `entry`, with the providers' facts attached.
   const FactSet& remember(const sema::DeclEntry& entry, FactSet facts);
 
   std::vector<FactProvider*> providers_;
+  std::vector<const sema::DeclEntry*>* reads_ = nullptr;
   std::map<const sema::DeclEntry*, FactSet> resolved_;
   FactMemo workloads_{false};  // the served workloads' facts (fact_memo.h)
 };

@@ -34,6 +34,7 @@ int run_command(const std::vector<std::string>& raw_args) {
   // A client that goes away must not kill the server mid-write with SIGPIPE.
   std::signal(SIGPIPE, SIG_IGN);
   lsp::Transport transport(STDIN_FILENO, STDOUT_FILENO);
+  options.send_text = [&](const std::string& text) { transport.write(text); };
   lsp::Server server(
       [&](const lsp::Json& message) {
         // Invalid UTF-8 from a document quoted in a message is replaced, not thrown.

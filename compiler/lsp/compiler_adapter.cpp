@@ -22,9 +22,11 @@ namespace gpuspec::lsp {
 namespace {
 
 // A session's SourceManager keeps every text loaded through it. Starting a fresh
-// session after this many analyses bounds the memory of a long editing session;
-// loading one costs about 20 ms (test/bench/README.md).
-constexpr int kAnalysesPerSession = 50;
+// session once this many bytes were analysed in it bounds the memory of a long editing
+// session; loading one costs about 20 ms (test/bench/README.md), and its documents are
+// then linted whole again (their kept findings go with it). It used to be every 50
+// analyses, which dropped the kept findings every 50 edits.
+constexpr std::size_t kBytesPerSession = std::size_t{32} << 20;
 
 const char* origin_name(facts::Origin::Kind kind) {
   switch (kind) {
@@ -148,15 +150,17 @@ std::vector<const SourceFile*> Analysis::library_files() const {
 CompilerAdapter::CompilerAdapter() = default;
 CompilerAdapter::~CompilerAdapter() = default;
 
-std::shared_ptr<driver::Session> CompilerAdapter::session_for(const std::string& key,
-                                                              const std::vector<std::string>& policy_dirs) {
+CompilerAdapter::CachedSession& CompilerAdapter::session_for(const std::string& key,
+                                                             const std::vector<std::string>& policy_dirs,
+                                                             std::size_t bytes) {
   CachedSession& slot = sessions_[key];
-  if (!slot.session || slot.analyses >= kAnalysesPerSession) {
+  if (!slot.session || slot.bytes + bytes > kBytesPerSession) {
     slot.session = std::make_shared<driver::Session>(driver::LibraryOptions{std::nullopt, policy_dirs});
-    slot.analyses = 0;
+    slot.bytes = 0;
+    slot.memos.clear();
   }
-  ++slot.analyses;
-  return slot.session;
+  slot.bytes += bytes;
+  return slot;
 }
 
 void CompilerAdapter::reload() { sessions_.clear(); }
@@ -183,10 +187,14 @@ std::shared_ptr<const Analysis> CompilerAdapter::analyze(const std::string& path
   }
   std::string key = config.path;
   for (const auto& dir : config.policy_dirs) key += "\n" + dir;
-  auto session = session_for(key, config.policy_dirs);
-  if (session->load_error()) {
-    problem = fmt::format("{} (named in {})", *session->load_error(), config.path);
-    session = session_for("", {});
+  CachedSession* slot = &session_for(key, config.policy_dirs, text.size());
+  const bool load_failed = slot->session->load_error().has_value();
+  if (load_failed) {
+    problem = fmt::format("{} (named in {})", *slot->session->load_error(), config.path);
+    slot = &session_for("", {}, text.size());
+  }
+  auto session = slot->session;
+  if (load_failed) {
   } else if (!session->library_diagnostics().empty()) {
     for (const auto& d : session->library_diagnostics()) {
       if (d.severity != Severity::Error) continue;
@@ -216,14 +224,30 @@ std::shared_ptr<const Analysis> CompilerAdapter::analyze(const std::string& path
   if (!problem) options.price_paths = config.price_files;
   options.import_root = scope.imports;
   DiagnosticEngine diags;
-  // analyze_text fails only on a price file that cannot be read, refused above.
-  auto program = driver::analyze_text(*session, path, std::move(text), options, diags, nullptr);
-  if (!program) throw std::runtime_error("the analysis of '" + path + "' returned no program");
-
   auto analysis = std::make_shared<Analysis>();
+  // What driver::analyze_text does, but the lint goes through the document's memo:
+  // the same diagnostics, most of them replayed (lint_memo.h).
+  driver::LoadedSpec spec = driver::load_spec_text(*session, path, std::move(text), diags, options.import_root);
+  if (options.lint) {
+    std::string price_error;
+    auto book = driver::spec_price_book(*session, {&spec.program}, options.price_paths, diags, price_error);
+    // It fails only on a price file that cannot be read, refused above.
+    if (!book) throw std::runtime_error("the analysis of '" + path + "' could not read a price book: " + price_error);
+    options.lint_options.not_linted = std::move(spec.broken);
+    if (incremental_) {
+      std::unique_ptr<LintMemo>& memo = slot->memos[path];
+      if (!memo) memo = std::make_unique<LintMemo>();
+      std::string setting = key;
+      for (const auto& price_path : options.price_paths) setting += "\n" + price_path;
+      memo->lint(spec.program, session->policies(), options.lint_options, *book, setting, diags, analysis->lint_stats_);
+    } else {
+      lint_with_cost(spec.program, session->policies(), options.lint_options, *book, diags);
+    }
+  }
+
   analysis->session_ = session;
   analysis->price_paths_ = options.price_paths;
-  analysis->program_ = std::make_unique<sema::Program>(std::move(*program));
+  analysis->program_ = std::make_unique<sema::Program>(std::move(spec.program));
   analysis->document_ = analysis->program_->files().front().get();
   if (problem) {
     diags.error("config", SourceRange{analysis->document_->source->id(), 0, 0}, *problem);
@@ -239,7 +263,7 @@ std::shared_ptr<const Analysis> CompilerAdapter::analyze(const std::string& path
 
 std::shared_ptr<const Analysis> CompilerAdapter::library_file(std::string_view library_path) {
   auto cached = sessions_.find("");
-  auto session = cached != sessions_.end() && cached->second.session ? cached->second.session : session_for("", {});
+  auto session = cached != sessions_.end() && cached->second.session ? cached->second.session : session_for("", {}, 0).session;
   for (const auto& file : session->library().files()) {
     if (file->source->path() != library_path) continue;
     auto analysis = std::make_shared<Analysis>();

@@ -14,6 +14,7 @@
 
 #include "ast/ast.h"
 #include "diag/diagnostic.h"
+#include "lsp/lint_memo.h"
 #include "source/source.h"
 
 namespace gpuspec::driver {
@@ -76,6 +77,8 @@ class Analysis {
   std::vector<std::string> rule_ids() const;
   // The library's files (stdlib and built-in policies), for materialising them.
   std::vector<const SourceFile*> library_files() const;
+  // Which of the document's declarations were linted afresh, and how many replayed.
+  const LintStats& lint_stats() const { return lint_stats_; }
 
  private:
   friend class CompilerAdapter;
@@ -84,6 +87,7 @@ class Analysis {
   const sema::LoadedFile* document_ = nullptr;
   std::vector<Diagnostic> diagnostics_;
   std::vector<std::string> price_paths_;           // the nearest gpuspec.json's "prices"
+  LintStats lint_stats_;
 };
 
 class CompilerAdapter {
@@ -104,15 +108,22 @@ class CompilerAdapter {
   std::shared_ptr<const Analysis> library_file(std::string_view library_path);
   // A config or policy file may have changed: later analyses load them again.
   void reload();
+  // false: every analysis lints the whole program, keeping nothing (the reference the
+  // kept findings are tested against; the `incremental` initialization option).
+  void set_incremental(bool incremental) { incremental_ = incremental; }
 
  private:
   struct CachedSession {
     std::shared_ptr<driver::Session> session;
-    int analyses = 0;
+    std::size_t bytes = 0;  // of the texts analysed in it: its SourceManager keeps them all
+    // Each document's findings, kept from one analysis to the next (lint_memo.h); they
+    // point into the session's library, so they go with it.
+    std::map<std::string, std::unique_ptr<LintMemo>> memos;
   };
-  std::shared_ptr<driver::Session> session_for(const std::string& key, const std::vector<std::string>& policy_dirs);
+  CachedSession& session_for(const std::string& key, const std::vector<std::string>& policy_dirs, std::size_t bytes);
 
   std::map<std::string, CachedSession> sessions_;
+  bool incremental_ = true;
 };
 
 }  // namespace gpuspec::lsp

@@ -2,8 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
+#include <cstdint>
 #include <filesystem>
 #include <map>
+#include <optional>
+
+#include "source/json_io.h"
 
 namespace gpuspec::lsp {
 
@@ -22,6 +27,9 @@ int lsp_severity(Severity severity) {
 bool in_document(const Analysis& analysis, const Diagnostic& d) {
   return !d.range.valid() || d.range.file == analysis.document().id();
 }
+
+// What the document shows: not waived, and in the document itself.
+bool shown(const Analysis& analysis, const Diagnostic& d) { return !d.suppressed_by && in_document(analysis, d); }
 
 SourceRange document_range(const Analysis& analysis, const Diagnostic& d) {
   return d.range.valid() ? d.range : SourceRange{analysis.document().id(), 0, 0};
@@ -47,6 +55,88 @@ Json to_lsp(const Analysis& analysis, const Diagnostic& d, Locator& locator) {
            {"message", message}};
   if (!related.empty()) out["relatedInformation"] = std::move(related);
   return out;
+}
+
+// A "line" of a diagnostic's JSON: relative to the diagnostic's first line when it is a
+// line of the document (lines inserted above move them together), else as it is.
+struct LineField {
+  bool relative = false;
+  std::int64_t value = 0;
+};
+
+// Everything to_lsp reads, as one string: its texts with their lengths, the LSP
+// characters and URIs of its ranges, and their lines as LineFields (collected in
+// `lines` in the order dump_json writes them: each range's end, then its start), so
+// the key of two diagnostics is the same only when their JSON differs at most in
+// where the document's lines are (PublishedDiagnostics). Returns the first line.
+std::uint32_t text_key(const Analysis& analysis, const Diagnostic& d, Locator& locator, std::string& key,
+                       std::vector<LineField>& lines) {
+  key.clear();
+  lines.clear();
+  // Numbers are written with to_chars: fmt::format here was a fifth of a publish.
+  auto number = [&key](std::int64_t n) {
+    char digits[24];
+    key.append(digits, std::to_chars(digits, digits + sizeof digits, n).ptr);
+  };
+  auto text = [&](std::string_view s) {
+    number(static_cast<std::int64_t>(s.size()));
+    key += ':';
+    key += s;
+  };
+  const SourceRange primary = document_range(analysis, d);
+  const std::uint32_t base = locator.positions(primary).first.line;
+  auto range = [&](SourceRange r) {
+    auto [start, end] = locator.positions(r);
+    bool relative = r.file == analysis.document().id();
+    for (Position p : {end, start}) {
+      lines.push_back({relative, relative ? std::int64_t{p.line} - base : std::int64_t{p.line}});
+      key += relative ? 'r' : 'a';
+      number(lines.back().value);
+      key += ',';
+      number(p.character);
+      key += ';';
+    }
+  };
+  text(d.id);
+  key += static_cast<char>('0' + static_cast<int>(d.severity));
+  text(d.message);
+  key += d.hint ? '+' : '-';
+  if (d.hint) text(*d.hint);
+  range(primary);
+  for (const auto& note : d.notes) {
+    text(note.message);
+    auto uri = note.range.valid() ? locator.uri_of(note.range.file) : std::nullopt;
+    key += uri ? '@' : '-';
+    if (!uri) continue;
+    text(*uri);
+    range(note.range);
+  }
+  return base;
+}
+
+std::int64_t line_at(const LineField& field, std::uint32_t base) { return field.relative ? base + field.value : field.value; }
+
+// `text` (a diagnostic's JSON) cut around the numbers of its "line" keys, which must be
+// `lines` at `base`; nullopt when they are not (then it is not kept).
+std::optional<std::vector<std::string>> cut_at_lines(const std::string& text, const std::vector<LineField>& lines,
+                                                     std::uint32_t base) {
+  // A key cannot occur inside a JSON string: its quotes would be escaped there.
+  static const std::string kLine = "\"line\":";
+  std::vector<std::string> pieces;
+  std::size_t from = 0;
+  for (const LineField& field : lines) {
+    std::size_t at = text.find(kLine, from);
+    if (at == std::string::npos) return std::nullopt;
+    at += kLine.size();
+    std::size_t end = at;
+    while (end < text.size() && text[end] >= '0' && text[end] <= '9') ++end;
+    if (text.compare(at, end - at, std::to_string(line_at(field, base))) != 0) return std::nullopt;
+    pieces.push_back(text.substr(from, at - from));
+    from = end;
+  }
+  if (text.find(kLine, from) != std::string::npos) return std::nullopt;
+  pieces.push_back(text.substr(from));
+  return pieces;
 }
 
 // Errors in a file the document imports show on the import that brings it in:
@@ -126,11 +216,54 @@ Json text_edit(Locator& locator, SourceRange range, const std::string& text) {
 Json document_diagnostics(const Analysis& analysis, Locator& locator) {
   Json out = Json::array();
   for (const auto& d : analysis.diagnostics()) {
-    if (d.suppressed_by || !in_document(analysis, d)) continue;
-    out.push_back(to_lsp(analysis, d, locator));
+    if (shown(analysis, d)) out.push_back(to_lsp(analysis, d, locator));
   }
   add_import_errors(analysis, locator, out);
   return out;
+}
+
+std::string PublishedDiagnostics::json_text(const Analysis& analysis, Locator& locator) {
+  std::string out = "[";
+  auto separate = [&out] {
+    if (out.size() > 1) out += ',';
+  };
+  std::string key;
+  std::vector<LineField> lines;
+  for (const auto& d : analysis.diagnostics()) {
+    if (!shown(analysis, d)) continue;
+    const std::uint32_t base = text_key(analysis, d, locator, key, lines);
+    separate();
+    auto it = current_.find(key);
+    if (it == current_.end()) {
+      auto kept = previous_.find(key);
+      if (kept != previous_.end()) {
+        it = current_.emplace(key, std::move(kept->second)).first;
+      } else {
+        std::string text = dump_json(to_lsp(analysis, d, locator), -1);
+        auto pieces = cut_at_lines(text, lines, base);
+        if (!pieces) {
+          out += text;
+          continue;
+        }
+        it = current_.emplace(key, std::move(*pieces)).first;
+      }
+    }
+    const std::vector<std::string>& pieces = it->second;
+    out += pieces.front();
+    for (std::size_t k = 0; k < lines.size(); ++k) {
+      out += std::to_string(line_at(lines[k], base));
+      out += pieces[k + 1];
+    }
+  }
+  Json imports = Json::array();
+  add_import_errors(analysis, locator, imports);
+  for (const auto& element : imports) {
+    separate();
+    out += dump_json(element, -1);
+  }
+  previous_ = std::move(current_);
+  current_.clear();
+  return out + "]";
 }
 
 Json code_actions(const Analysis& analysis, Locator& locator, const std::string& uri, std::uint32_t begin,

@@ -12,14 +12,24 @@ const LineMap& Locator::lines_of(FileId file) {
   return it->second;
 }
 
-Json Locator::range(SourceRange range) {
+std::pair<Position, Position> Locator::positions(SourceRange range) {
   const std::string& text = analysis_.sources().file(range.file).text();
   const LineMap& lines = lines_of(range.file);
-  return range_json(lines.position_of(text, range.begin), lines.position_of(text, range.end));
+  return {lines.position_of(text, range.begin), lines.position_of(text, range.end)};
+}
+
+Json Locator::range(SourceRange range) {
+  auto [start, end] = positions(range);
+  return range_json(start, end);
 }
 
 std::optional<std::string> Locator::uri_of(FileId file) {
   if (file == analysis_.document().id()) return document_uri_;
+  if (auto known = uris_.find(file); known != uris_.end()) return known->second;
+  return uris_.emplace(file, file_uri(file)).first->second;
+}
+
+std::optional<std::string> Locator::file_uri(FileId file) {
   const std::string& path = analysis_.sources().file(file).path();
   if (is_library_path(path)) {
     auto materialised = library_.path_for(path, analysis_.library_files(), error_);

@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "lsp/compiler_adapter.h"
 #include "lsp/library_files.h"
@@ -20,6 +21,8 @@ class Locator {
 
   // The range of `range` in its own file.
   Json range(SourceRange range);
+  // The same as two positions (what `range` writes).
+  std::pair<Position, Position> positions(SourceRange range);
   // {uri, range}; nullopt for an invalid range or a library file that could not be materialised.
   std::optional<Json> location(SourceRange range);
   std::optional<std::string> uri_of(FileId file);
@@ -28,11 +31,14 @@ class Locator {
 
  private:
   const LineMap& lines_of(FileId file);
+  std::optional<std::string> file_uri(FileId file);  // uri_of without the memo
 
   const Analysis& analysis_;
   LibraryFiles& library_;
   std::string document_uri_;
   std::map<FileId, LineMap> lines_;
+  // uri_of's answers: a diagnostic's notes name the same few files again and again.
+  std::map<FileId, std::optional<std::string>> uris_;
   std::string error_;
 };
 

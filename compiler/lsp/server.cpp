@@ -213,6 +213,10 @@ Json Server::initialize(const Json& params) {
     if (options.contains("debounceMs") && options["debounceMs"].is_number_integer()) {
       options_.debounce_ms = std::clamp(options["debounceMs"].get<int>(), 0, 10000);
     }
+    if (options.contains("stats") && options["stats"].is_boolean()) options_.stats = options["stats"].get<bool>();
+    if (options.contains("incremental") && options["incremental"].is_boolean()) {
+      adapter_.set_incremental(options["incremental"].get<bool>());
+    }
     if (options.contains("cacheDirectory") && options["cacheDirectory"].is_string()) {
       library_ = LibraryFiles(options["cacheDirectory"].get<std::string>());
     }
@@ -322,14 +326,31 @@ void Server::analyze(Document& doc) {
   doc.analysis = adapter_.analyze(doc.path, doc.text.text(), workspaces_);
 }
 
-void Server::publish(const std::string& uri, const Document& doc) {
-  Json diagnostics = Json::array();
+void Server::publish(const std::string& uri, Document& doc) {
+  std::string diagnostics = "[]";
   if (doc.analysis && doc.library_path.empty()) {
     Locator locator(*doc.analysis, library_, uri);
-    diagnostics = document_diagnostics(*doc.analysis, locator);
+    diagnostics = doc.published.json_text(*doc.analysis, locator);
     report(locator);
   }
-  notify("textDocument/publishDiagnostics", {{"uri", uri}, {"version", doc.text.version()}, {"diagnostics", diagnostics}});
+  // The message as notify() would write it, with the diagnostics' text in place of
+  // the empty array: its keys are sorted, so the first "diagnostics" is the params' one.
+  Json message{{"jsonrpc", "2.0"},
+               {"method", "textDocument/publishDiagnostics"},
+               {"params", {{"uri", uri}, {"version", doc.text.version()}, {"diagnostics", Json::array()}}}};
+  std::string text = dump_json(message, -1);
+  const std::string empty = "\"diagnostics\":[]";
+  text.replace(text.find(empty) + empty.size() - 2, 2, diagnostics);
+  if (options_.send_text) {
+    options_.send_text(text);
+  } else {
+    send_(Json::parse(text));
+  }
+  if (options_.stats && doc.analysis) {
+    const LintStats& stats = doc.analysis->lint_stats();
+    notify("$/gpuspec/stats",
+           {{"uri", uri}, {"version", doc.text.version()}, {"linted", stats.linted}, {"replayed", stats.replayed}});
+  }
 }
 
 void Server::run_due(Clock::time_point now) {

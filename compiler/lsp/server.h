@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "lsp/compiler_adapter.h"
+#include "lsp/diagnostics.h"
 #include "lsp/library_files.h"
 #include "lsp/locations.h"
 #include "lsp/protocol.h"
@@ -28,6 +29,14 @@ struct ServerOptions {
   // needs positions (hover, definition, code action) analyses at once instead.
   int debounce_ms = 200;
   std::string cache_dir;  // for library_files.h; empty = the default
+  // After each publish, a `$/gpuspec/stats` notification: which of the document's
+  // declarations the analysis linted afresh and how many it replayed (lint_memo.h).
+  // The `stats` initialization option; for tests and benchmarks.
+  bool stats = false;
+  // Writes a message already serialised (dump_json(message, -1)): the published
+  // diagnostics are assembled as text (diagnostics.h). Unset: the text is parsed
+  // and handed to `send` (tests).
+  std::function<void(const std::string&)> send_text;
 };
 
 class Server {
@@ -55,6 +64,7 @@ class Server {
     std::string library_path;  // "<stdlib>/..." for a materialised library file
     std::optional<Clock::time_point> due;
     std::shared_ptr<const Analysis> analysis;
+    PublishedDiagnostics published;
   };
 
   Json dispatch_request(const std::string& method, const Json& params);
@@ -77,7 +87,7 @@ class Server {
   const Analysis& fresh_analysis(const std::string& uri, Document& document);
   std::uint32_t offset_param(const Document& document, const Json& params, const char* key = "position");
   void analyze(Document& document);
-  void publish(const std::string& uri, const Document& document);
+  void publish(const std::string& uri, Document& document);
 
   void respond(const Json& id, Json result);
   void respond_error(const Json& id, int code, const std::string& message);

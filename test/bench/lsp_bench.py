@@ -14,7 +14,15 @@ one file) of at least LINES lines, starts the server, and measures over stdio:
   completion catalog names after `gpu = 8 x ` (no analysis)
   diagnostics didChange -> publishDiagnostics: the debounce delay (200 ms) + analysis
 
-usage: test/bench/lsp_bench.py [BINARY] [--lines N] [--edits N] [--runs N]
+With --servers N the document is N compact servers, ten to a workload (issue 28's goal:
+200 servers, about 3,000 lines), and --debounce 0 turns the delay off, so the diagnostics
+lines measure an edit's re-analysis alone. Three kinds of one-line edit are timed then:
+
+  comment     a space typed into a comment (nothing to re-resolve)
+  gpu count   one server's `gpu = 8 x` becomes `gpu = 4 x` and back (that server changes)
+  insert line a comment line inserted at the top and removed (every offset below moves)
+
+usage: test/bench/lsp_bench.py [BINARY] [--lines N | --servers N] [--debounce MS] [--edits N] [--runs N]
 """
 import argparse
 import json
@@ -70,6 +78,34 @@ server train_{i} {{
 }}
 
 """
+
+
+WORKLOAD_OF_SERVERS = WORKLOAD.split("\nserver ")[0] + "\n\n"
+
+# The server of WORKLOAD with its storage on one line, and no cooling or acceptance plan.
+COMPACT_SERVER = (WORKLOAD.split("\nserver ")[1]
+                  .replace("job_{i}", "job_{w}")
+                  .replace("""storage {{
+    system     = samsung.pm9a3_1_92tb
+    data       {{ drives = 2 x samsung.pm9a3_7_68tb; raid = raid0 }}
+    checkpoint = samsung.pm9a3_3_84tb
+    archive    = nas
+  }}""", "storage   {{ system = samsung.pm9a3_1_92tb; data {{ drives = 2 x samsung.pm9a3_7_68tb; raid = raid0 }};"
+          " checkpoint = samsung.pm9a3_3_84tb; archive = nas }}")
+                  .replace("  cooling   = air_server\n", "")
+                  .replace("  acceptance {{ burn_in = 72 h; benchmark = [mlperf, nccl_tests] }}\n", "")
+                  .replace("budget    = 3000000 CNY", "budget    = 4000000 CNY"))
+COMPACT_SERVER = "server " + COMPACT_SERVER.rstrip("\n") + "\n"
+
+
+def compact_document(servers):
+    """`servers` servers, each workload served by ten of them."""
+    blocks = []
+    for i in range(servers):
+        if i % 10 == 0:
+            blocks.append(WORKLOAD_OF_SERVERS.format(i=i // 10))
+        blocks.append(COMPACT_SERVER.format(i=i, w=i // 10))
+    return "".join(blocks), servers
 
 
 class Client:
@@ -133,13 +169,18 @@ def main():
     parser.add_argument("--lines", type=int, default=1000)
     parser.add_argument("--edits", type=int, default=200)
     parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--servers", type=int, default=0)
+    parser.add_argument("--debounce", type=int, default=200)
     args = parser.parse_args()
 
-    blocks, i = [], 0
-    while sum(b.count("\n") for b in blocks) < args.lines:
-        blocks.append(WORKLOAD.format(i=i))
-        i += 1
-    text = "".join(blocks)
+    if args.servers:
+        text, i = compact_document(args.servers)
+    else:
+        blocks, i = [], 0
+        while sum(b.count("\n") for b in blocks) < args.lines:
+            blocks.append(WORKLOAD.format(i=i))
+            i += 1
+        text = "".join(blocks)
     lines = text.split("\n")
     gpu_line = next(n for n, l in enumerate(lines) if l.startswith("  gpu       = 8 x "))
     with tempfile.TemporaryDirectory(prefix="gpuspec-lsp-bench-") as work:
@@ -151,9 +192,10 @@ def main():
         client = Client(args.binary)
         # The work folder is the workspace: the server reads its gpuspec.json (docs/editors.md).
         client.request("initialize", {"processId": os.getpid(), "capabilities": {}, "rootUri": "file://" + work,
-                                      "initializationOptions": {"cacheDirectory": os.path.join(work, "cache")}})
+                                      "initializationOptions": {"cacheDirectory": os.path.join(work, "cache"),
+                                                                "debounceMs": args.debounce}})
         client.notify("initialized", {})
-        print(f"document: {len(lines) - 1} lines, {len(text)} bytes, {i} workloads + {i} servers")
+        print(f"document: {len(lines) - 1} lines, {len(text)} bytes, {i} servers")
 
         start = time.perf_counter()
         cpu_before = cpu_ms(client.proc.pid)
@@ -177,10 +219,20 @@ def main():
                       {"range": {"start": {"line": line, "character": end}, "end": {"line": line, "character": end + 1}}, "text": ""})
             client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]})
 
+        def replace(line, start, end, new_text, end_line=None):
+            nonlocal version
+            version += 1
+            change = {"range": {"start": {"line": line, "character": start},
+                                "end": {"line": line if end_line is None else end_line, "character": end if end_line is None else 0}},
+                      "text": new_text}
+            client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]})
+
+        gpu_lines = [n for n, l in enumerate(lines) if l.startswith("  gpu       = 8 x ")]
         completion_at = {"textDocument": {"uri": uri}, "position": {"line": gpu_line, "character": 18}}
         per_keystroke = []
         cpu_before = cpu_ms(client.proc.pid)
-        for _ in range(args.runs):
+        # Without a debounce every keystroke of a burst is analysed: not a keystroke's cost.
+        for _ in range(args.runs if args.debounce else 0):
             start = time.perf_counter()
             for k in range(args.edits):
                 edit(k)
@@ -188,8 +240,9 @@ def main():
             per_keystroke.append((time.perf_counter() - start) * 1000 / args.edits)
             client.wait_diagnostics()  # the debounced analysis of the burst
         burst_cpu = (cpu_ms(client.proc.pid) - cpu_before) / args.runs
-        print(f"keystroke   {summary(per_keystroke)}   per change, {args.edits} changes a burst"
-              f" (server CPU per burst, with its one debounced analysis: {burst_cpu:.1f} ms)")
+        if per_keystroke:
+            print(f"keystroke   {summary(per_keystroke)}   per change, {args.edits} changes a burst"
+                  f" (server CPU per burst, with its one debounced analysis: {burst_cpu:.1f} ms)")
 
         pid = client.proc.pid
         hover_at = {"textDocument": {"uri": uri}, "position": {"line": gpu_line, "character": 4}}
@@ -217,7 +270,23 @@ def main():
             edit(r)
             client.wait_diagnostics()
             diags.append((time.perf_counter() - start) * 1000)
-        print(f"diagnostics {summary(diags)}   (edit -> publish, including the 200 ms debounce)")
+        print(f"diagnostics {summary(diags)}   (edit -> publish, including the {args.debounce} ms debounce)")
+        if args.debounce == 0:
+            middle = gpu_lines[len(gpu_lines) // 2]
+            one_line_edits = {
+                "comment": lambda r: edit(r),
+                "gpu count": lambda r: replace(middle, 14, 15, "4" if r % 2 == 0 else "8"),
+                "insert line": lambda r: replace(0, 0, 0, "# inserted\n") if r % 2 == 0 else replace(0, 0, 11, "", end_line=1),
+            }
+            for name, change in one_line_edits.items():
+                wall, cpu_before = [], cpu_ms(pid)
+                for r in range(args.runs):
+                    start = time.perf_counter()
+                    change(r)
+                    client.wait_diagnostics()
+                    wall.append((time.perf_counter() - start) * 1000)
+                cpu = (cpu_ms(pid) - cpu_before) / args.runs
+                print(f"  {name:11} {summary(wall)}   (edit -> publish; server CPU {cpu:.2f} ms each)")
         rss = open(f"/proc/{client.proc.pid}/status").read().split("VmRSS:")[1].split("\n")[0].strip()
         print(f"server RSS  {rss}")
         client.request("shutdown", None)

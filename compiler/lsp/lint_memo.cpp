@@ -1,0 +1,414 @@
+#include "lsp/lint_memo.h"
+
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <string_view>
+#include <utility>
+#include <unordered_set>
+
+#include "backends/cost/cost_facts.h"
+#include "facts/fact_store.h"
+#include "facts/resolve.h"
+
+namespace gpuspec::lsp {
+
+namespace {
+
+void append_text(std::string& out, std::string_view text) {
+  out += std::to_string(text.size());
+  out += ':';
+  out += text;
+}
+
+// A byte of a word that may name a declaration: an identifier's, a dotted name's, or
+// any byte of a non-ASCII letter (a wider word only finds more names: fail closed).
+bool in_word(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
+         c == '.' || c >= 0x80;
+}
+
+// The words of a text that could name a declaration: each run of word bytes, and every
+// part of it between '.' and '-' separators (a name may be part of a dotted one).
+std::vector<std::string> words_of(std::string_view text) {
+  std::set<std::string_view> words;
+  std::size_t k = 0;
+  while (k < text.size()) {
+    if (!in_word(static_cast<unsigned char>(text[k]))) {
+      ++k;
+      continue;
+    }
+    std::size_t start = k;
+    while (k < text.size() && in_word(static_cast<unsigned char>(text[k]))) ++k;
+    std::string_view word = text.substr(start, k - start);
+    std::vector<std::size_t> starts{0}, ends;
+    for (std::size_t p = 0; p < word.size(); ++p) {
+      if (word[p] != '.' && word[p] != '-') continue;
+      ends.push_back(p);
+      starts.push_back(p + 1);
+    }
+    ends.push_back(word.size());
+    for (std::size_t a : starts) {
+      for (std::size_t b : ends) {
+        if (b > a) words.insert(word.substr(a, b - a));
+      }
+    }
+  }
+  return {words.begin(), words.end()};
+}
+
+// The document's declarations, and which of them name which.
+class DocumentIndex {
+ public:
+  DocumentIndex(const sema::LoadedFile& file, std::unordered_map<std::string, std::vector<std::string>>& words,
+                std::unordered_map<std::string, std::vector<std::string>>& new_words)
+      : file_(file) {
+    for (const auto& decl : file.ast.declarations) decls_.push_back(&decl);
+    for (std::size_t i = 0; i < decls_.size(); ++i) {
+      if (!by_name_.emplace(decls_[i]->name, i).second) unique_ = false;
+    }
+    names_.resize(decls_.size());
+    named_by_.resize(decls_.size());
+    for (std::size_t i = 0; i < decls_.size(); ++i) {
+      std::string text(this->text(i));
+      auto it = new_words.find(text);
+      if (it == new_words.end()) {
+        auto kept = words.find(text);
+        it = new_words.emplace(text, kept != words.end() ? std::move(kept->second) : words_of(text)).first;
+      }
+      for (const auto& word : it->second) {
+        auto named = by_name_.find(word);
+        if (named == by_name_.end() || named->second == i) continue;
+        names_[i].push_back(named->second);
+        named_by_[named->second].push_back(i);
+      }
+    }
+  }
+
+  std::size_t size() const { return decls_.size(); }
+  const ast::Declaration& decl(std::size_t i) const { return *decls_[i]; }
+  std::string_view text(std::size_t i) const { return file_.source->slice(decls_[i]->range); }
+  FileId file() const { return file_.source->id(); }
+  // Every declaration's name is its own (a duplicate is an error: nothing is kept).
+  bool unique() const { return unique_; }
+  std::optional<std::size_t> index_of(std::string_view name) const {
+    auto it = by_name_.find(name);
+    return it == by_name_.end() ? std::nullopt : std::optional<std::size_t>(it->second);
+  }
+  const std::vector<std::size_t>& names(std::size_t i) const { return names_[i]; }
+  const std::vector<std::size_t>& named_by(std::size_t i) const { return named_by_[i]; }
+  // The declaration whose range holds `range` (a range of the document).
+  std::optional<std::size_t> holding(SourceRange range) const {
+    auto after = std::upper_bound(decls_.begin(), decls_.end(), range.begin,
+                                  [](std::uint32_t offset, const ast::Declaration* d) { return offset < d->range.begin; });
+    if (after == decls_.begin()) return std::nullopt;
+    const ast::Declaration& d = **(after - 1);
+    if (range.end > d.range.end) return std::nullopt;
+    return static_cast<std::size_t>(after - 1 - decls_.begin());
+  }
+
+ private:
+  const sema::LoadedFile& file_;
+  std::vector<const ast::Declaration*> decls_;  // in source order
+  std::unordered_map<std::string_view, std::size_t> by_name_;
+  bool unique_ = true;
+  std::vector<std::vector<std::size_t>> names_;     // the declarations its text names
+  std::vector<std::vector<std::size_t>> named_by_;  // the declarations naming it
+};
+
+bool has_facts(const ast::Declaration& decl) { return facts::has_facts(decl.kind); }
+
+}  // namespace
+
+// Where a kept range lies: in a declaration of the document (by name), in an imported
+// file (by path), or in a file of the session's library (by id: the memo lives as long
+// as the session).
+struct Anchor {
+  enum class Kind { Declaration, Import, Library } kind;
+  std::string name;  // the declaration's name or the file's path
+  FileId file = kNoFile;
+  bool operator==(const Anchor&) const = default;
+};
+
+struct LintMemo::Entry {
+  std::vector<std::string> reads;  // the document's declarations the lint asked the store for
+  std::string inputs;              // what inputs() writes for them: replayed while it is the same
+  std::vector<Diagnostic> findings;  // each range's file is an index into anchors, its offsets relative
+  std::vector<Anchor> anchors;
+};
+
+LintMemo::LintMemo() = default;
+LintMemo::~LintMemo() = default;
+
+namespace {
+
+// One analysis of the document, linted through the memo.
+class MemoRun {
+ public:
+  MemoRun(const sema::Program& program, const DocumentIndex& doc, const std::set<const ast::Declaration*>& broken)
+      : program_(program), doc_(doc), broken_(broken) {
+    for (const auto& file : program.library().files()) library_.insert(file->source->id());
+  }
+
+  // The declarations a lint that read `reads` (by name) beside `decl` depends on: those,
+  // and what they name, transitively. nullopt when one of the names is gone.
+  std::optional<std::vector<std::size_t>> depends(std::size_t decl, const std::vector<std::string>& reads) const {
+    std::vector<bool> seen(doc_.size());
+    std::vector<std::size_t> todo{decl};
+    for (const auto& name : reads) {
+      auto i = doc_.index_of(name);
+      if (!i) return std::nullopt;
+      todo.push_back(*i);
+    }
+    std::vector<std::size_t> out;
+    while (!todo.empty()) {
+      std::size_t i = todo.back();
+      todo.pop_back();
+      if (seen[i]) continue;
+      seen[i] = true;
+      out.push_back(i);
+      for (std::size_t named : doc_.names(i)) todo.push_back(named);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+
+  // What a kept entry is replayed under: each declaration it depends on, with its text,
+  // whether an error keeps it from being linted, and who names it.
+  std::string inputs(const std::vector<std::size_t>& depends) const {
+    std::string out;
+    for (std::size_t i : depends) {
+      const ast::Declaration& d = doc_.decl(i);
+      append_text(out, d.name);
+      append_text(out, doc_.text(i));
+      out += broken_.count(&d) ? 'B' : '-';
+      for (std::size_t by : doc_.named_by(i)) append_text(out, doc_.decl(by).name);
+      out += ';';
+    }
+    return out;
+  }
+
+  // Makes `range` relative to its anchor (its file becomes the anchor's index); false
+  // when it lies where nothing kept vouches for its text.
+  bool anchor(SourceRange& range, const std::vector<std::size_t>& depends, std::vector<Anchor>& anchors) const {
+    if (!range.valid()) return true;
+    Anchor anchor;
+    std::uint32_t base = 0;
+    if (range.file == doc_.file()) {
+      auto i = doc_.holding(range);
+      if (!i) return false;
+      // Its text is kept: one the entry depends on, or one of the whole setting.
+      if (has_facts(doc_.decl(*i)) && !std::binary_search(depends.begin(), depends.end(), *i)) return false;
+      anchor = {Anchor::Kind::Declaration, doc_.decl(*i).name, kNoFile};
+      base = doc_.decl(*i).range.begin;
+    } else if (const sema::LoadedFile* import = import_of(range.file)) {
+      anchor = {Anchor::Kind::Import, import->source->path(), kNoFile};
+    } else if (library_.count(range.file)) {
+      anchor = {Anchor::Kind::Library, {}, range.file};
+    } else {
+      return false;
+    }
+    auto it = std::find(anchors.begin(), anchors.end(), anchor);
+    if (it == anchors.end()) it = anchors.insert(anchors.end(), anchor);
+    range = {static_cast<FileId>(it - anchors.begin()), range.begin - base, range.end - base};
+    return true;
+  }
+
+  // Where an anchor is in this analysis: its file and the offset kept ranges are relative
+  // to; nullopt when it is gone.
+  std::optional<std::pair<FileId, std::uint32_t>> locate(const Anchor& anchor) const {
+    if (anchor.kind == Anchor::Kind::Library) return std::make_pair(anchor.file, std::uint32_t{0});
+    if (anchor.kind == Anchor::Kind::Declaration) {
+      auto i = doc_.index_of(anchor.name);
+      if (!i) return std::nullopt;
+      return std::make_pair(doc_.file(), doc_.decl(*i).range.begin);
+    }
+    for (std::size_t k = 1; k < program_.files().size(); ++k) {
+      if (program_.files()[k]->source->path() == anchor.name) return std::make_pair(program_.files()[k]->source->id(), 0u);
+    }
+    return std::nullopt;
+  }
+
+  template <class Each>
+  static bool each_range(Diagnostic& d, Each&& each) {
+    if (!each(d.range)) return false;
+    for (auto& note : d.notes) {
+      if (!each(note.range)) return false;
+    }
+    for (auto& fix : d.fixits) {
+      if (!each(fix.range)) return false;
+    }
+    return true;
+  }
+
+ private:
+  const sema::LoadedFile* import_of(FileId file) const {
+    for (std::size_t k = 1; k < program_.files().size(); ++k) {
+      if (program_.files()[k]->source->id() == file) return program_.files()[k].get();
+    }
+    return nullptr;
+  }
+
+  const sema::Program& program_;
+  const DocumentIndex& doc_;
+  const std::set<const ast::Declaration*>& broken_;
+  std::unordered_set<FileId> library_;
+};
+
+// Reports a kept entry's findings at their places in this analysis; false (nothing
+// reported) when one of its anchors is gone.
+bool replay(const MemoRun& run, const LintMemo::Entry& entry, DiagnosticEngine& diags) {
+  std::vector<std::pair<FileId, std::uint32_t>> places;
+  for (const Anchor& anchor : entry.anchors) {
+    auto place = run.locate(anchor);
+    if (!place) return false;
+    places.push_back(*place);
+  }
+  auto place = [&places](SourceRange range) {
+    if (!range.valid()) return range;
+    auto [file, base] = places[range.file];
+    return SourceRange{file, range.begin + base, range.end + base};
+  };
+  // Through report(), as the lint reported them: the per-file cap counts them alike.
+  for (const auto& kept : entry.findings) {
+    Diagnostic& d = diags.report(kept.id, kept.severity, place(kept.range), kept.message);
+    d = kept;  // every field (a dropped one is the engine's scratch copy), then its ranges placed
+    d.range = place(kept.range);
+    for (auto& note : d.notes) note.range = place(note.range);
+    for (auto& fix : d.fixits) fix.range = place(fix.range);
+  }
+  return true;
+}
+
+// The entry of the document's declaration `i`, whose lint asked the store for `reads`
+// and reported diagnostics from `first` on; null when they cannot be kept.
+std::unique_ptr<LintMemo::Entry> entry_of(const MemoRun& run, const sema::Program& program, std::size_t i,
+                                          const std::vector<const sema::DeclEntry*>& reads, std::size_t first,
+                                          const DiagnosticEngine& diags) {
+  auto entry = std::make_unique<LintMemo::Entry>();
+  const ast::Declaration* self = &program.files().front()->ast.declarations[i];
+  for (const auto* read : reads) {
+    if (read->file != program.files().front().get() || read->decl == self) continue;
+    if (std::find(entry->reads.begin(), entry->reads.end(), read->decl->name) == entry->reads.end()) {
+      entry->reads.push_back(read->decl->name);
+    }
+  }
+  auto depends = run.depends(i, entry->reads);
+  if (!depends) return nullptr;
+  entry->inputs = run.inputs(*depends);
+  for (std::size_t k = first; k < diags.diagnostics().size(); ++k) {
+    Diagnostic d = diags.diagnostics()[k];
+    if (!MemoRun::each_range(d, [&](SourceRange& range) { return run.anchor(range, *depends, entry->anchors); })) {
+      return nullptr;
+    }
+    entry->findings.push_back(std::move(d));
+  }
+  return entry;
+}
+
+// Everything the findings depend on that no entry's inputs hold.
+std::string context_of(const sema::Program& program, const DocumentIndex& doc, const lint::LintOptions& options,
+                       const std::string& setting) {
+  std::string out;
+  append_text(out, setting);
+  append_text(out, program.files().front()->source->path());
+  out += options.no_waivers ? 'N' : '-';
+  append_text(out, options.today);
+  for (const auto& rule : options.disabled) append_text(out, rule);
+  out += ';';
+  for (const auto& [rule, severity] : options.severities) {
+    append_text(out, rule);
+    out += static_cast<char>('0' + static_cast<int>(severity));
+  }
+  out += ';';
+  for (std::size_t k = 1; k < program.files().size(); ++k) {
+    append_text(out, program.files()[k]->source->path());
+    append_text(out, program.files()[k]->source->text());
+  }
+  out += ';';
+  for (const auto& import : program.files().front()->ast.imports) append_text(out, import.path);
+  out += ';';
+  for (std::size_t i = 0; i < doc.size(); ++i) {
+    if (!has_facts(doc.decl(i))) append_text(out, doc.text(i));
+  }
+  return out;
+}
+
+}  // namespace
+
+void lint_with_cost(const sema::Program& program, const lint::PolicySet& policies, const lint::LintOptions& options,
+                    const cost::PriceBook& book, DiagnosticEngine& diags, std::vector<const sema::DeclEntry*>* reads) {
+  // One store for the run, as driver/analysis.cpp's: the cost facts read it (issue 12).
+  facts::FactStore store(program);
+  cost::CostFacts cost_facts(store, book);
+  store.add_provider(cost_facts);
+  store.record_reads(reads);
+  lint::lint_program(program, policies, options, diags, &store);
+}
+
+void LintMemo::lint(const sema::Program& program, const lint::PolicySet& policies, const lint::LintOptions& options,
+                    const cost::PriceBook& book, const std::string& setting, DiagnosticEngine& diags, LintStats& stats) {
+  std::unordered_map<std::string, std::vector<std::string>> words;
+  DocumentIndex doc(*program.files().front(), words_, words);  // what is not used again is dropped
+  words_ = std::move(words);
+  std::string context = context_of(program, doc, options, setting);
+  if (context != context_ || !doc.unique()) {
+    entries_.clear();
+    context_ = std::move(context);
+  }
+  MemoRun run(program, doc, options.not_linted);
+
+  // The declarations lint_program lints, each alone: every other one is "not linted".
+  lint::LintOptions alone = options;
+  for (const auto& file : program.files()) {
+    for (const auto& decl : file->ast.declarations) alone.not_linted.insert(&decl);
+  }
+  auto lint_only = [&](const std::vector<const ast::Declaration*>& decls, std::vector<const sema::DeclEntry*>* reads) {
+    for (const auto* decl : decls) alone.not_linted.erase(decl);
+    lint_with_cost(program, policies, alone, book, diags, reads);
+    for (const auto* decl : decls) alone.not_linted.insert(decl);
+  };
+  // Once a file's diagnostics are capped, what a lint reports is no longer all it found.
+  auto capped = [&diags](std::size_t from) {
+    for (std::size_t k = from; k < diags.diagnostics().size(); ++k) {
+      if (diags.diagnostics()[k].id == "too-many-diagnostics") return true;
+    }
+    return false;
+  };
+  bool keep = doc.unique() && !capped(0);
+
+  for (std::size_t i = 0; i < doc.size(); ++i) {
+    const ast::Declaration& decl = doc.decl(i);
+    const sema::DeclEntry* entry = program.find(decl.name);
+    if (!has_facts(decl) || options.not_linted.count(&decl) || !entry || entry->decl != &decl) continue;
+    if (keep) {
+      auto kept = entries_.find(decl.name);
+      if (kept != entries_.end()) {
+        const Entry& e = *kept->second;
+        auto depends = run.depends(i, e.reads);
+        if (depends && run.inputs(*depends) == e.inputs && replay(run, e, diags)) {
+          ++stats.replayed;
+          continue;
+        }
+        entries_.erase(kept);
+      }
+    }
+    std::size_t first = diags.diagnostics().size();
+    std::vector<const sema::DeclEntry*> reads;
+    lint_only({&decl}, &reads);
+    stats.linted.push_back(decl.name);
+    keep = keep && !capped(first);
+    if (!keep) continue;
+    if (auto kept = entry_of(run, program, i, reads, first, diags)) entries_[decl.name] = std::move(kept);
+  }
+  // The imported files' declarations, linted after the document's as lint_program does; never kept.
+  std::vector<const ast::Declaration*> imported;
+  for (std::size_t k = 1; k < program.files().size(); ++k) {
+    for (const auto& decl : program.files()[k]->ast.declarations) {
+      if (!options.not_linted.count(&decl)) imported.push_back(&decl);
+    }
+  }
+  if (!imported.empty()) lint_only(imported, nullptr);
+}
+
+}  // namespace gpuspec::lsp

@@ -1,0 +1,79 @@
+// The language server's lint, one declaration at a time, keeping each declaration's
+// findings for the next analysis of the same document (issue 28: "an edit re-resolves
+// only what read the changed declaration").
+//
+// A declaration's findings are kept under what its lint read, and replayed only while
+// every one of those reads the same text (fail closed: anything not known to be the
+// same is linted again):
+//
+//  - the whole setting: the lint options, the price books, the document's path, every
+//    imported file's text, and the text of every declaration of the document that has
+//    no facts (parts, prices, instances...: the resolvers walk their tables whole).
+//    Any change there forgets every kept finding;
+//  - its own text, and the text of every declaration of the document whose facts its
+//    lint asked the fact store for (FactStore::record_reads: a server's cost reads the
+//    clouds serving its workload, a workload the servers serving it);
+//  - what those texts name, by any word that is a declaration's name, transitively (the
+//    resolvers read a served workload or a model by name, beside the store);
+//  - for each of those declarations, the names of the declarations that name it (who
+//    serves a workload is found by scanning every server's `serves`), and whether an
+//    error keeps it from being linted.
+//
+// The findings' ranges are kept relative to the declaration (or imported file) they lie
+// in, and replayed at the same place in the new text, so lines inserted above move them.
+// Each declaration is linted alone, in the order `lint_program` lints them, and replayed
+// findings are reported in that order too, so the diagnostics (with the per-file cap)
+// are those of linting the whole program at once.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "backends/cost/price_book.h"
+#include "diag/diagnostic.h"
+#include "lint/lint.h"
+#include "lint/policy.h"
+#include "sema/program.h"
+
+namespace gpuspec::lsp {
+
+// What one analysis did: the declarations of the document linted afresh (by name, in
+// order) and how many had their findings replayed.
+struct LintStats {
+  std::vector<std::string> linted;
+  std::size_t replayed = 0;
+};
+
+// lint::lint_program with the cost facts priced from `book`, as `gpuspec check` lints;
+// the declarations whose facts were asked for are appended to `reads` (if not null).
+void lint_with_cost(const sema::Program& program, const lint::PolicySet& policies, const lint::LintOptions& options,
+                    const cost::PriceBook& book, DiagnosticEngine& diags,
+                    std::vector<const sema::DeclEntry*>* reads = nullptr);
+
+class LintMemo {
+ public:
+  LintMemo();
+  ~LintMemo();
+  LintMemo(const LintMemo&) = delete;
+  LintMemo& operator=(const LintMemo&) = delete;
+
+  // Lints `program` (its root file is the document; `options.not_linted` are the
+  // declarations an error broke) with the cost facts priced from `book`, reporting to
+  // `diags` what lint::lint_program would. `setting` names everything else the findings
+  // depend on that the program does not hold (the price books' paths, the config).
+  void lint(const sema::Program& program, const lint::PolicySet& policies, const lint::LintOptions& options,
+            const cost::PriceBook& book, const std::string& setting, DiagnosticEngine& diags, LintStats& stats);
+
+  struct Entry;  // one declaration's findings and what they were found from (lint_memo.cpp)
+
+ private:
+  // The words of each declaration's text that could name another (by the text).
+  std::unordered_map<std::string, std::vector<std::string>> words_;
+  std::string context_;                            // the whole setting of the kept entries
+  std::unordered_map<std::string, std::unique_ptr<Entry>> entries_;  // by declaration name
+};
+
+}  // namespace gpuspec::lsp
