@@ -174,13 +174,13 @@ void add_volume_facts(FactBuilder& b, const VolumeKeys& k) {
   b.catalog(k.klass, disk, "class");
   b.catalog(k.form, disk, "form");
   RaidYield yield = raid_yield(raid, n);
-  if (auto capacity = catalog_property(disk, "capacity")) {
+  if (const CatalogFact* capacity = catalog_fact(disk, "capacity")) {
     b.derived(k.capacity, Value::of(scaled(capacity->value.quantity, yield.capacity_drives)), drives->range,
               Explanation::format("{} usable of {} x {} ({})", yield.capacity_drives, n,
                           shown(capacity->value.quantity), raid));
   }
   for (auto [fact, direction] : {std::pair{k.read_bw, "read_bw"}, {k.write_bw, "write_bw"}}) {
-    if (auto per_drive = catalog_property(disk, direction)) {
+    if (const CatalogFact* per_drive = catalog_fact(disk, direction)) {
       b.derived(fact, Value::of(scaled(per_drive->value.quantity, yield.read_stripes)), drives->range,
                 Explanation::format("{} x {} per drive ({})", yield.read_stripes, shown(per_drive->value.quantity), raid));
     }
