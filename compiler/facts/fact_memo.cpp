@@ -312,14 +312,11 @@ bool FactMemo::replay(const std::string& key, const sema::Program& program, Sour
       facts.borrow(key, output.fact);
       continue;
     }
-    Origin origin = output.fact.origin;
-    if (output.anchored) {
-      origin.range = SourceRange{anchor.file, anchor.begin + (kept.begin - entry->anchor.begin),
-                                 anchor.begin + (kept.end - entry->anchor.begin)};
-    } else {
-      origin.range = slots[static_cast<std::size_t>(output.slot)];
-    }
-    facts.set(key, output.fact.value, std::move(origin));
+    // At the replaying declaration's place: borrowed, and copied there only if read.
+    const SourceRange at = output.anchored ? SourceRange{anchor.file, anchor.begin + (kept.begin - entry->anchor.begin),
+                                                         anchor.begin + (kept.end - entry->anchor.begin)}
+                                           : slots[static_cast<std::size_t>(output.slot)];
+    facts.borrow_at(key, output.fact, at);
   }
   for (const auto& d : entry->diagnostics) diags.report(d.id, d.severity, d.range, d.message) = d;
   applied(facts, entry, slots, chained);
