@@ -257,6 +257,44 @@ TEST_F(FactMemoTest, AWorkloadOfTheSameTextIsSharedAcrossFilesAtItsOwnPlace) {
   EXPECT_GT(facts::library_memo(*third)->size(), kept);
 }
 
+// The shared entry replayed in another file is moved there once, into the program's
+// memo: every server of that file borrows the same moved facts (one address), each
+// pointing at the workload's own text in that file, and a third file gets its own copy.
+TEST_F(FactMemoTest, AWorkloadMovedToAnotherFileIsMovedOnceForAllItsServers) {
+  Session session(LibraryOptions{});
+  const std::string workload = "workload w { task = llm.finetune; params = 7B; precision = bf16; method = full }\n";
+  auto server = [](const char* name) {
+    return fmt::format("server {} {{ serves = w; gpu = 2 x nvidia.l40s; cpu = 1 x amd.epyc_9354 }}\n", name);
+  };
+  Tally tally;
+  auto first = load(session, write("first.gpuspec", workload + server("a")));
+  ASSERT_TRUE(first);
+  expect_same_facts(*first, "first", tally);
+  auto second = load(session, write("second.gpuspec", "# moved down\n" + server("s") + server("t") + workload));
+  ASSERT_TRUE(second);
+  expect_same_facts(*second, "second", tally);  // as without the memo, moved or not
+  DiagnosticEngine diags;
+  const facts::FactMemo program_memo(false);
+  auto s = facts::resolve_facts(*second, *second->find("s"), diags, &program_memo);
+  auto t = facts::resolve_facts(*second, *second->find("t"), diags, &program_memo);
+  const facts::Fact* params = s.find("workload.params");
+  ASSERT_NE(params, nullptr);
+  EXPECT_EQ(t.find("workload.params"), params);  // borrowed from one moved copy
+  const SourceFile& file = session.sources().file(params->origin.range.file);
+  EXPECT_EQ(file.path(), (dir_ / "second.gpuspec").string());
+  EXPECT_EQ(file.slice(params->origin.range), "params = 7B");
+  // Another program's memo moves its own copy, into its own file.
+  auto third = load(session, write("third.gpuspec", server("u") + "\n\n" + workload));
+  ASSERT_TRUE(third);
+  const facts::FactMemo third_memo(false);
+  auto u = facts::resolve_facts(*third, *third->find("u"), diags, &third_memo);
+  const facts::Fact* moved = u.find("workload.params");
+  ASSERT_NE(moved, nullptr);
+  EXPECT_NE(moved, params);
+  EXPECT_EQ(session.sources().file(moved->origin.range.file).slice(moved->origin.range), "params = 7B");
+  EXPECT_EQ(session.sources().file(moved->origin.range.file).path(), (dir_ / "third.gpuspec").string());
+}
+
 // A program with compatibility entries of its own does not share the library's entries:
 // the same inputs resolve against its tables.
 TEST_F(FactMemoTest, AProgramWithItsOwnTablesResolvesAgainstThem) {

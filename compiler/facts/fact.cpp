@@ -51,8 +51,21 @@ FactSet::FactSet(const FactSet& other) : declaration_(other.declaration_), kind_
   if (!other.slots_.empty()) slots_.reserve(registry().size());
   slots_.insert(slots_.end(), other.slots_.begin(), other.slots_.end());
   for (auto& slot : slots_) {
-    if (slot.borrowed) slot.fact = *std::exchange(slot.borrowed, nullptr);  // the copy owns what it holds
+    if (slot.borrowed) slot.own();  // the copy owns what it holds
   }
+}
+
+void FactSet::Slot::own() const {
+  if (!borrowed) return;
+  if (moved) {
+    const SourceRange at = fact.origin.range;
+    fact = *borrowed;
+    fact.origin.range = at;
+  } else {
+    fact = *borrowed;
+  }
+  borrowed = nullptr;
+  moved = false;
 }
 
 FactSet& FactSet::operator=(const FactSet& other) {
@@ -83,6 +96,7 @@ void FactSet::put(FactId id, Value& value, Origin& origin) {
     s->fact.value = std::move(value);
     s->fact.origin = std::move(origin);
     s->borrowed = nullptr;
+    s->moved = false;
     return;
   }
   prepare_slot(id);
@@ -98,11 +112,20 @@ void FactSet::borrow(FactKey key, const Fact& fact) {
   stamp_ = 0;
   if (Slot* s = slot(key.id)) {
     s->borrowed = &fact;
+    s->moved = false;
     return;
   }
   prepare_slot(key.id);
   slots_.emplace_back(key.id, &fact);
   where_[key.id] = static_cast<std::uint16_t>(slots_.size());
+}
+
+void FactSet::borrow_at(FactKey key, const Fact& fact, SourceRange at) {
+  borrow(key, fact);
+  if (Slot* s = settable(key) ? slot(key.id) : nullptr) {
+    s->moved = true;
+    s->fact.origin.range = at;
+  }
 }
 
 void FactSet::set(std::string_view name, Value value, Origin origin) { set(fact_key(name), std::move(value), std::move(origin)); }

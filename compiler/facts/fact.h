@@ -108,6 +108,11 @@ class FactSet {
   // a visible share of resolving one (issue 12). A copy of the set copies the fact, so
   // it may outlive the program.
   void borrow(FactKey key, const Fact& fact);
+  // Borrows `fact` as if its origin were at `at`: copied, its range `at`, on the first
+  // read. A memo replays most of an entry's facts at the replaying declaration's range
+  // (fact_memo.h), and a check reads few of them: copying each on every replay was the
+  // most of a replay (issue 28).
+  void borrow_at(FactKey key, const Fact& fact, SourceRange at);
   const Fact* find(std::string_view name) const;
   const Fact* find(FactId id) const;
   const Fact* find(FactKey key) const;
@@ -151,9 +156,16 @@ class FactSet {
     Slot(FactId id, Value&& value, Origin&& origin) : id(id), fact{std::move(value), std::move(origin)} {}
     Slot(FactId id, const Fact* borrowed) : id(id), borrowed(borrowed) {}
     FactId id;
-    Fact fact;                      // unused while `borrowed` is set
-    const Fact* borrowed = nullptr;  // see borrow()
-    const Fact& get() const { return borrowed ? *borrowed : fact; }
+    // `borrowed` is read at fact.origin.range (borrow_at): made the slot's own on first read.
+    mutable bool moved = false;
+    mutable Fact fact;                      // unused while `borrowed` is set (but its range, when moved)
+    mutable const Fact* borrowed = nullptr;  // see borrow()
+    const Fact& get() const {
+      if (moved) own();
+      return borrowed ? *borrowed : fact;
+    }
+    // Copies the borrowed fact into the slot (at its moved range, if it is moved).
+    void own() const;
   };
   Slot* slot(FactId id);
   // Every public set() ends here, its value and origin moved once, into the slot.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <map>
+#include <tuple>
 
 namespace gpuspec::facts {
 
@@ -103,6 +105,13 @@ struct FactMemo::Entry {
   std::vector<Output> outputs;
   std::vector<Diagnostic> diagnostics;
   SourceRange anchor;  // the recording's, when an output is anchored
+  bool anchored = false;  // some output is
+};
+
+// The copies moved_to made, by the entry and the anchor they were moved to. An entry of
+// the shared memo lives as long as the library, so its address names it.
+struct FactMemo::Moved {
+  std::map<std::tuple<const Entry*, FileId, std::uint32_t>, std::unique_ptr<const Entry>> copies;
 };
 
 // The entries this memo replayed or kept on one set of this thread, oldest first, with
@@ -153,6 +162,24 @@ struct FactMemo::Node {
 };
 
 FactMemo::FactMemo(bool shared) : shared_(shared), id_(++stamps) {}
+
+const FactMemo::Entry& FactMemo::moved_to(const Entry& entry, SourceRange anchor) const {
+  std::lock_guard lock(mutex_);
+  if (!moved_) moved_ = std::make_unique<Moved>();
+  auto& copy = moved_->copies[{&entry, anchor.file, anchor.begin}];
+  if (!copy) {
+    auto moved = std::make_unique<Entry>(entry);
+    moved->anchor = anchor;
+    for (auto& output : moved->outputs) {
+      if (!output.anchored) continue;
+      SourceRange& range = output.fact.origin.range;
+      range = SourceRange{anchor.file, anchor.begin + (range.begin - entry.anchor.begin),
+                          anchor.begin + (range.end - entry.anchor.begin)};
+    }
+    copy = std::move(moved);
+  }
+  return *copy;
+}
 FactMemo::~FactMemo() = default;
 
 std::size_t FactMemo::size() const {
@@ -245,7 +272,7 @@ void note_table_read(std::string_view kind) {
 }
 
 bool FactMemo::replay(const std::string& key, const sema::Program& program, SourceRange declaration, FactSet& facts,
-                      DiagnosticEngine& diags, SourceRange anchor, SourceRange named) const {
+                      DiagnosticEngine& diags, SourceRange anchor, SourceRange named, const FactMemo* moved) const {
   std::vector<SourceRange> slots{declaration};
   if (named.valid()) slots.push_back(named);
   const bool chained = this->chained(facts);  // before any write of the replay clears the stamp
@@ -271,8 +298,13 @@ bool FactMemo::replay(const std::string& key, const sema::Program& program, Sour
     entry = node->entry.get();
   }
   // An entry never changes once kept: several threads may replay it at once.
-  const bool same_anchor = anchor.file == entry->anchor.file && anchor.begin == entry->anchor.begin;
-  for (const auto& output : entry->outputs) {
+  const Entry* outputs = entry;
+  bool same_anchor = anchor.file == entry->anchor.file && anchor.begin == entry->anchor.begin;
+  if (!same_anchor && entry->anchored && moved && moved != this && anchor.valid()) {
+    outputs = &moved->moved_to(*entry, anchor);
+    same_anchor = true;
+  }
+  for (const auto& output : outputs->outputs) {
     const FactKey key{output.id, kFactNames[output.id]};
     const SourceRange& kept = output.fact.origin.range;
     if (output.anchored ? same_anchor
@@ -280,14 +312,11 @@ bool FactMemo::replay(const std::string& key, const sema::Program& program, Sour
       facts.borrow(key, output.fact);
       continue;
     }
-    Origin origin = output.fact.origin;
-    if (output.anchored) {
-      origin.range = SourceRange{anchor.file, anchor.begin + (kept.begin - entry->anchor.begin),
-                                 anchor.begin + (kept.end - entry->anchor.begin)};
-    } else {
-      origin.range = slots[static_cast<std::size_t>(output.slot)];
-    }
-    facts.set(key, output.fact.value, std::move(origin));
+    // At the replaying declaration's place: borrowed, and copied there only if read.
+    const SourceRange at = output.anchored ? SourceRange{anchor.file, anchor.begin + (kept.begin - entry->anchor.begin),
+                                                         anchor.begin + (kept.end - entry->anchor.begin)}
+                                           : slots[static_cast<std::size_t>(output.slot)];
+    facts.borrow_at(key, output.fact, at);
   }
   for (const auto& d : entry->diagnostics) diags.report(d.id, d.severity, d.range, d.message) = d;
   applied(facts, entry, slots, chained);
@@ -338,6 +367,7 @@ void FactMemo::keep(std::string key, Recording& recording, DiagnosticEngine& dia
       }
     }
     output.anchored = output.slot < 0 && inside_anchor(range);
+    entry->anchored = entry->anchored || output.anchored;
     if (shared_ && output.slot < 0) {
       // Fail closed: a fixed origin in the program's own files is per declaration after all.
       if (!output.anchored && range.valid() && in_program(recording.program_, range.file)) return;

@@ -113,8 +113,12 @@ class FactMemo {
   static Recording* recording();  // this thread's, or null
 
   // Replays the entry of `key` whose reads all read the same on `facts` now; false when none.
+  // `moved`: a memo that lives as long as the sets replayed on (the program's): an
+  // anchored entry replayed at another anchor is copied there once, its anchored origins
+  // moved, and later replays at that anchor borrow from the copy (see Moved below).
   bool replay(const std::string& key, const sema::Program& program, SourceRange declaration, FactSet& facts,
-              DiagnosticEngine& diags, SourceRange anchor = {}, SourceRange named = {}) const;
+              DiagnosticEngine& diags, SourceRange anchor = {}, SourceRange named = {},
+              const FactMemo* moved = nullptr) const;
   // Keeps what `recording` recorded under `key` (unless it may not be kept, the memo is
   // full or another thread kept it first) and reports its diagnostics to `diags`.
   void keep(std::string key, Recording& recording, DiagnosticEngine& diags) const;
@@ -128,11 +132,18 @@ class FactMemo {
   // `extends`: the set held just the chain's facts before (chained()).
   void applied(FactSet& facts, const Entry* entry, const std::vector<SourceRange>& slots, bool extends) const;
   bool chained(const FactSet& facts) const;  // whether `facts` holds just this thread's chain's facts
+  // `entry` with its anchored origins moved to `anchor`, kept in this memo (the
+  // program's) so every set of the program borrows them: a folder's file replays the
+  // shared workload entries (recorded in another file) for each of its servers, and
+  // copying ~50 facts each time was most of a replay (issue 28).
+  const Entry& moved_to(const Entry& entry, SourceRange anchor) const;
+  struct Moved;
   const bool shared_;
   const std::uint64_t id_;  // names this memo in a chain: never reused, unlike its address
   mutable std::mutex mutex_;
   mutable std::unordered_map<std::string, std::unique_ptr<Node>> roots_;
   mutable std::size_t size_ = 0;
+  mutable std::unique_ptr<Moved> moved_;
 };
 
 // Whether providers are memoized (default on). A test resolves with it off to compare
@@ -152,11 +163,13 @@ void note_table_read(std::string_view kind);
 // the set (the served workload's declaration). Without a memo, just runs it.
 // `anchor`: see the anchor above. `named`: the name of the anchored declaration, which
 // the key leaves out: a slot like the declaration's.
+// `moved`: see FactMemo::replay.
 template <class Add>
 void memoized(const FactMemo* memo, std::string key, const sema::Program& program, SourceRange declaration,
-              FactSet& facts, DiagnosticEngine& diags, Add&& add, SourceRange anchor = {}, SourceRange named = {}) {
+              FactSet& facts, DiagnosticEngine& diags, Add&& add, SourceRange anchor = {}, SourceRange named = {},
+              const FactMemo* moved = nullptr) {
   if (!memo || !fact_memo_enabled() || FactMemo::recording()) return add(diags);
-  if (memo->replay(key, program, declaration, facts, diags, anchor, named)) return;
+  if (memo->replay(key, program, declaration, facts, diags, anchor, named, moved)) return;
   FactMemo::Recording recording(*memo, program, declaration, facts, anchor, named);
   add(recording.diagnostics());
   memo->keep(std::move(key), recording, diags);

@@ -182,6 +182,39 @@ TEST(FactSet, BorrowsInPlaceAndCopiesOwnWhatTheyHold) {
   EXPECT_EQ(copy.find("gpu.memory_type")->origin.entry, "nvidia.h100_sxm");
 }
 
+
+// A fact borrowed at another range reads as the fact at that range, in a slot of the
+// set's own (so the pointer stays put), and leaves the fact it borrowed as it was; a copy
+// of the set holds it at that range too; borrowing or setting again replaces it.
+TEST(FactSet, BorrowsAtAnotherRangeAndReadsItThere) {
+  const Fact kept{Value::number(640), Origin{Origin::Kind::Derived, {1, 10, 20}, {}, "8 x 80 GB"}};
+  FactSet facts("s", "server");
+  facts.borrow_at("gpu.vram_total"_fact, kept, SourceRange{2, 30, 40});
+  const Fact* read = facts.find("gpu.vram_total");
+  ASSERT_NE(read, nullptr);
+  EXPECT_NE(read, &kept);
+  EXPECT_EQ(read->value.quantity.value, 640);
+  EXPECT_EQ(read->origin.range.file, 2u);
+  EXPECT_EQ(read->origin.range.begin, 30u);
+  EXPECT_EQ(read->origin.range.end, 40u);
+  EXPECT_EQ(read->origin.explanation, "8 x 80 GB");
+  EXPECT_EQ(facts.find("gpu.vram_total"), read);  // read once, then the set's own
+  EXPECT_EQ(kept.origin.range.file, 1u);
+  EXPECT_EQ(kept.origin.range.begin, 10u);
+
+  FactSet unread("s", "server");
+  unread.borrow_at("gpu.vram_total"_fact, kept, SourceRange{3, 5, 6});
+  FactSet copy = unread;  // copied before any read
+  EXPECT_EQ(copy.find("gpu.vram_total")->origin.range.file, 3u);
+  EXPECT_EQ(copy.find("gpu.vram_total")->origin.range.begin, 5u);
+
+  unread.borrow("gpu.vram_total"_fact, kept);  // borrowed in place again: the kept range
+  EXPECT_EQ(unread.find("gpu.vram_total"), &kept);
+  unread.borrow_at("gpu.vram_total"_fact, kept, SourceRange{4, 1, 2});
+  unread.set("gpu.vram_total", Value::number(1), derived("set again"));
+  EXPECT_EQ(unread.find("gpu.vram_total")->value.quantity.value, 1);
+  EXPECT_FALSE(unread.find("gpu.vram_total")->origin.range.valid());
+}
 // The journal lists every fact set while it is given, for a cache to replay.
 TEST(FactSet, JournalNotesWhatIsSet) {
   FactSet facts("s", "server");

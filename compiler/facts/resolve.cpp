@@ -63,6 +63,7 @@ std::string shared_workload_key(const sema::Program& program, const sema::DeclEn
 void add_served_workload_facts(const sema::Program& program, const sema::DeclEntry& workload, FactSet& facts,
                                SourceRange at, DiagnosticEngine& diags, const FactMemo* memo) {
   std::string identity = shared_workload_key(program, workload);
+  const FactMemo* own = memo;  // the program's: shared entries replayed here are moved into it
   const FactMemo* shared = identity.empty() || !memo ? nullptr : library_memo(program);
   if (shared) {
     memo = shared;
@@ -85,19 +86,20 @@ void add_served_workload_facts(const sema::Program& program, const sema::DeclEnt
         if (!shared) add_workload_name_fact(*workload.decl, facts);
         add_workload_body_facts(program, workload, facts);
       },
-      anchor, named);
+      anchor, named, own);
   auto count = facts.quantity("gpu.count_total"_fact);
   const double total = total_job_gpus(count ? std::optional(count->value) : std::nullopt);
   const int per_node = gpus_per_node(facts);
   memoized(
       memo, key("estimate", total, per_node), program, at, facts, diags,
       [&](DiagnosticEngine& reported) { add_workload_estimate_facts(*workload.decl, facts, total, per_node, reported); },
-      anchor, named);
+      anchor, named, own);
   const DeploymentGpus cards = deployment_gpus(facts);
   const double vram = cards.vram.value_or(-1);
   memoized(
       memo, key("remedies", total, cards.per_node, vram), program, at, facts, diags,
-      [&](DiagnosticEngine&) { add_workload_remedy_facts(*workload.decl, facts, total, cards); }, anchor, named);
+      [&](DiagnosticEngine&) { add_workload_remedy_facts(*workload.decl, facts, total, cards); }, anchor, named,
+      own);
 }
 
 FactSet resolve(const sema::Program& program, const sema::DeclEntry& entry, DiagnosticEngine& diags,

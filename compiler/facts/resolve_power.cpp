@@ -37,7 +37,7 @@ struct LoadTerms {
 // catalog has no figure.
 bool part_power(const sema::DeclEntry& entry, double count, double& sum, std::vector<std::string>& parts,
                 LoadTerms& load) {
-  auto power = catalog_property(entry, "power");
+  const CatalogFact* power = catalog_fact(entry, "power");  // read in place, not copied
   if (!power || power->value.type != Value::Type::Quantity) {
     load.unknown.push_back(entry.decl->name);
     return false;

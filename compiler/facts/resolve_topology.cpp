@@ -50,7 +50,7 @@ namespace gpuspec::facts {
 namespace {
 
 std::optional<double> number_of(const sema::DeclEntry& entry, std::string_view property) {
-  auto fact = catalog_property(entry, property);
+  const CatalogFact* fact = catalog_fact(entry, property);
   if (!fact || fact->value.type != Value::Type::Quantity) return std::nullopt;
   return fact->value.quantity.value;
 }

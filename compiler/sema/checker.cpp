@@ -48,6 +48,7 @@ class SeenKeys {
         index_.emplace(key, keys_.size());
       }
     }
+    if (keys_.empty()) keys_.reserve(kFirstKeys);  // one allocation for most bodies, not five
     keys_.emplace_back(key, range);
     return nullptr;
   }
@@ -58,6 +59,7 @@ class SeenKeys {
 
  private:
   static constexpr std::size_t kIndexFrom = 32;
+  static constexpr std::size_t kFirstKeys = 16;
   std::vector<std::pair<std::string_view, SourceRange>> keys_;
   std::unordered_map<std::string_view, std::size_t> index_;  // empty below kIndexFrom keys
 };
