@@ -222,8 +222,8 @@ KindSchema chassis_kind() {
            "the CPU socket of a barebone's own board (SYS-821GE-TNHR: lga4677), as the CPU's `socket`"},
           {"cpu_sockets_required", {positive_count()}, false, "",
            "CPU sockets of a barebone's own board that must be populated for every GPU, NIC and DIMM slot to be "
-           "reachable (SYS-821GE-TNHR: 2, the HGX board's PCIe switches hang off both CPUs); omitted where the "
-           "vendor's slot map was not read"},
+           "reachable (SYS-821GE-TNHR: 2, the HGX board's PCIe switches hang off both CPUs); omitted where no "
+           "source says which CPU the GPUs hang off"},
           {"cooling", {symbol(cooling_symbols())}, false, "", "cooling the chassis is built for"},
           {"psu_slots", {count()}, false, "", "power supply bays"},
           {"ships_with", {list_of(multiplicity({"psu", "memory", "disk", "nic"}))}, false, "",
