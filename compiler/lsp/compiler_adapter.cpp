@@ -167,7 +167,8 @@ CompilerAdapter::CachedSession& CompilerAdapter::session_for(const std::string& 
 void CompilerAdapter::reload() { sessions_.clear(); }
 
 std::shared_ptr<const Analysis> CompilerAdapter::analyze(const std::string& path, std::string text,
-                                                         const std::vector<std::string>& workspaces) {
+                                                         const std::vector<std::string>& workspaces,
+                                                         Analysis* replaced) {
   // The CLI's size cap: a larger buffer is not parsed (a 30 MB one took 3 GB).
   std::optional<std::string> too_large = over_size_cap(text.size());
   if (too_large) text.clear();
@@ -232,8 +233,15 @@ std::shared_ptr<const Analysis> CompilerAdapter::analyze(const std::string& path
   if (incremental_) {
     std::unique_ptr<syntax::DeclarationCache>& parses = slot->parses[path];
     if (!parses) parses = std::make_unique<syntax::DeclarationCache>();
-    parse_root = [&parses, &analysis](const SourceFile& source, DiagnosticEngine& d) {
-      ast::File file = parses->parse(source, d);
+    // The replaced analysis's tree, if it is this document's in this session (the cache
+    // checks that it is the tree it made last).
+    ast::File* donor = nullptr;
+    if (replaced && replaced->session_ == session && replaced->program_ && replaced->document_ &&
+        replaced->document_->source->path() == path) {
+      donor = &const_cast<sema::LoadedFile*>(replaced->document_)->ast;
+    }
+    parse_root = [&parses, &analysis, donor](const SourceFile& source, DiagnosticEngine& d) {
+      ast::File file = parses->parse(source, d, donor);
       analysis->parse_stats_ = parses->stats();
       return file;
     };

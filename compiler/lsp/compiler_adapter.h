@@ -105,8 +105,11 @@ class CompilerAdapter {
   // inside, and a document outside every workspace folder reads nothing but its own
   // text (each import is an error saying why). A text over the size cap is not
   // analysed: its one diagnostic says so.
+  // `replaced`, when given, is this document's last analysis, which nothing will read
+  // again (its syntax tree is taken apart: the declarations an edit did not change are
+  // moved into the new tree instead of copied).
   std::shared_ptr<const Analysis> analyze(const std::string& path, std::string text,
-                                          const std::vector<std::string>& workspaces);
+                                          const std::vector<std::string>& workspaces, Analysis* replaced = nullptr);
   // A file of the embedded library ("<stdlib>/gpus/nvidia.gpuspec") as a document:
   // its syntax for hover and navigation, no diagnostics. nullopt when there is none.
   std::shared_ptr<const Analysis> library_file(std::string_view library_path);

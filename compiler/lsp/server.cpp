@@ -323,7 +323,9 @@ void Server::analyze(Document& doc) {
     doc.library_path.clear();  // not a file of this build's library: an ordinary file
   }
   retired_ = std::move(doc.analysis);
-  doc.analysis = adapter_.analyze(doc.path, doc.text.text(), workspaces_);
+  // Held nowhere else, the replaced analysis gives its tree to the new one.
+  Analysis* replaced = retired_.use_count() == 1 ? const_cast<Analysis*>(retired_.get()) : nullptr;
+  doc.analysis = adapter_.analyze(doc.path, doc.text.text(), workspaces_, replaced);
 }
 
 void Server::refresh(const std::string& uri, Document& doc) {

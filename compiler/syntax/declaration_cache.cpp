@@ -140,6 +140,7 @@ std::optional<std::vector<DeclarationCache::Piece>> DeclarationCache::pieces_of(
   std::size_t old = 0;
   for (; old < pieces_.size() && pieces_[old].end <= prefix && pieces_[old].end < last_text_.size(); ++old) {
     out.push_back(pieces_[old]);
+    out.back().was = static_cast<std::int64_t>(old);
   }
   std::uint32_t begin = out.empty() ? 0 : out.back().end;
   ChunkScanner scanner(text, begin);
@@ -157,6 +158,7 @@ std::optional<std::vector<DeclarationCache::Piece>> DeclarationCache::pieces_of(
       for (; old < pieces_.size(); ++old) {
         out.push_back({static_cast<std::uint32_t>(pieces_[old].begin + delta),
                        static_cast<std::uint32_t>(pieces_[old].end + delta), pieces_[old].chunk});
+        out.back().was = static_cast<std::int64_t>(old);
       }
       rest_kept = true;
       break;
@@ -171,21 +173,41 @@ std::optional<std::vector<DeclarationCache::Piece>> DeclarationCache::pieces_of(
   return out;
 }
 
-ast::File DeclarationCache::parse(const SourceFile& source, DiagnosticEngine& diags) {
+ast::File DeclarationCache::parse(const SourceFile& source, DiagnosticEngine& diags, ast::File* donor) {
   stats_ = {};
   ++generation_;
+  // Only the tree made from pieces_ can give their declarations away.
+  if (donor && (donor->file != last_file_ || last_file_ == kNoFile)) donor = nullptr;
   if (auto pieces = pieces_of(source)) {
     ast::File file;
     file.file = source.id();
     file.declarations.reserve(pieces->size());
     bool ok = true;
-    for (const Piece& piece : *pieces) {
+    for (Piece& piece : *pieces) {
       const ast::File& tree = piece.chunk->tree;
       piece.chunk->used = generation_;
       // `importDecl* declaration*`: an import after a declaration is the whole parse's error.
       if (!tree.imports.empty() && !file.declarations.empty()) {
         ok = false;
         break;
+      }
+      const Piece* was = donor && piece.was >= 0 ? &pieces_[static_cast<std::size_t>(piece.was)] : nullptr;
+      piece.first_import = static_cast<std::uint32_t>(file.imports.size());
+      piece.first_decl = static_cast<std::uint32_t>(file.declarations.size());
+      piece.first_comment = static_cast<std::uint32_t>(file.comments.size());
+      if (was) {
+        // The same text as the donor's piece: its items, moved by the offset it moved.
+        Shift shift{source.id(), static_cast<std::int64_t>(piece.begin) - was->begin};
+        auto take = [&](auto& from, std::uint32_t first, std::size_t count, auto& to) {
+          for (std::size_t k = 0; k < count; ++k) {
+            to.push_back(std::move(from[first + k]));
+            shift_in_place(to.back(), shift);
+          }
+        };
+        take(donor->imports, was->first_import, tree.imports.size(), file.imports);
+        take(donor->declarations, was->first_decl, tree.declarations.size(), file.declarations);
+        take(donor->comments, was->first_comment, tree.comments.size(), file.comments);
+        continue;
       }
       Shift shift{source.id(), piece.begin};
       for (const auto& import : tree.imports) file.imports.push_back(shifted_copy(import, shift));
@@ -196,10 +218,13 @@ ast::File DeclarationCache::parse(const SourceFile& source, DiagnosticEngine& di
       stats_.reused = file.declarations.size() - stats_.reparsed;
       last_text_ = source.text();
       pieces_ = std::move(*pieces);
+      last_file_ = source.id();
       // Keep the trees of this text and of the last one parsed in chunks.
       std::erase_if(chunks_, [&](const auto& entry) { return entry.second->used + 1 < generation_; });
       return file;
     }
+    // The donor may have given some away: the next call copies (its file is no longer last_file_).
+    last_file_ = kNoFile;
   }
   // Parsed whole. The kept chunks stay: a tree depends on its text alone, and the next
   // text (the error fixed) is likely made of them again.

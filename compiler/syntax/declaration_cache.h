@@ -63,8 +63,11 @@ class DeclarationCache {
   DeclarationCache(const DeclarationCache&) = delete;
   DeclarationCache& operator=(const DeclarationCache&) = delete;
 
-  // What parse_file(source, diags) returns, parsing only the chunks not kept.
-  ast::File parse(const SourceFile& source, DiagnosticEngine& diags);
+  // What parse_file(source, diags) returns, parsing only the chunks not kept. `donor`,
+  // when given, is the tree the last call returned, which nothing will read again: the
+  // declarations of the chunks that did not change are moved out of it (and shifted)
+  // instead of copied. A donor that is not that tree is not used.
+  ast::File parse(const SourceFile& source, DiagnosticEngine& diags, ast::File* donor = nullptr);
   const DeclarationParseStats& stats() const { return stats_; }
 
  private:
@@ -73,6 +76,10 @@ class DeclarationCache {
   struct Piece {
     std::uint32_t begin = 0, end = 0;
     std::shared_ptr<Chunk> chunk;
+    // Where its items are in the file returned (the indexes of its first import,
+    // declaration and comment), and the last text's piece it is (-1: none).
+    std::uint32_t first_import = 0, first_decl = 0, first_comment = 0;
+    std::int64_t was = -1;
   };
   struct TextHash {
     using is_transparent = void;
@@ -86,6 +93,7 @@ class DeclarationCache {
 
   std::string last_text_;      // the last text parsed in chunks
   std::vector<Piece> pieces_;  // its pieces
+  FileId last_file_ = kNoFile; // and its file
   // Trees by text: those of the last two texts parsed in chunks (an undo finds them).
   std::unordered_map<std::string, std::shared_ptr<Chunk>, TextHash, std::equal_to<>> chunks_;
   std::uint64_t generation_ = 0;

@@ -4,12 +4,14 @@
 // alone or fell back to the whole text. The edits are those chunking could get wrong:
 // braces in strings and comments, a `}` deleted (two declarations merge) or inserted
 // (one splits), imports added after a declaration, lines inserted above everything,
-// non-ASCII text, syntax broken and fixed.
+// non-ASCII text, syntax broken and fixed. Each parse takes the last tree apart, as the
+// language server's does.
 #include "syntax/declaration_cache.h"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
@@ -29,10 +31,12 @@ class Versions {
   ::testing::AssertionResult parse(const std::string& text) {
     const SourceFile& source = sources_.add("doc.gpuspec", text);
     DiagnosticEngine cached_diags, whole_diags;
-    ast::File cached = cache_.parse(source, cached_diags);
+    // The last tree is given away, as the language server gives the replaced analysis's.
+    ast::File cached = cache_.parse(source, cached_diags, last_ ? &*last_ : nullptr);
     ast::File whole = parse_file(source, whole_diags);
     ParseOutcome a = outcome_of(sources_, cached, cached_diags);
     ParseOutcome b = outcome_of(sources_, whole, whole_diags);
+    last_ = std::move(cached);
     if (a == b) return ::testing::AssertionSuccess();
     return ::testing::AssertionFailure() << "input \"" << test_support::escaped_bytes(text) << "\"\ncached:\n"
                                          << a.tree << a.diagnostics << "whole:\n" << b.tree << b.diagnostics;
@@ -42,6 +46,7 @@ class Versions {
  private:
   SourceManager sources_;
   DeclarationCache cache_;
+  std::optional<ast::File> last_;
 };
 
 const char* kDocument = R"(# A document with braces where they close nothing: "}" and # { and /* } */

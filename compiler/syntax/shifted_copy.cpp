@@ -2,6 +2,8 @@
 
 #include <type_traits>
 
+#include "ast/walk.h"
+
 namespace gpuspec::syntax {
 
 namespace {
@@ -75,7 +77,56 @@ ast::Body copy(const ast::Body& body, Shift s) {
   return out;
 }
 
+void shift(SourceRange& r, Shift s) { r = moved(r, s); }
+
+void shift(ast::Body& body, Shift s);
+
+void shift(ast::Expr& expr, Shift s) {
+  shift(expr.range, s);
+  if (auto* q = std::get_if<ast::QuantityLit>(&expr.node)) {
+    shift(q->unit_range, s);
+  } else if (auto* m = std::get_if<ast::Multiplicity>(&expr.node)) {
+    shift(m->count_range, s);
+    shift(m->name_range, s);
+  } else if (auto* call = std::get_if<ast::CallExpr>(&expr.node)) {
+    call->callee_begin = moved(call->callee_begin, s);
+    call->callee_end = moved(call->callee_end, s);
+  }
+  // The walk hands out const children of a tree this function owns and may change.
+  ast::for_each_child(expr, [&](const ast::Expr& child) { shift(const_cast<ast::Expr&>(child), s); });
+}
+
+void shift(ast::Body& body, Shift s) {
+  shift(body.range, s);
+  for (auto& item : body.items) {
+    if (auto* p = std::get_if<ast::Property>(&item)) {
+      shift(p->key_range, s);
+      shift(p->range, s);
+      if (p->value) shift(*p->value, s);
+    } else if (auto* w = std::get_if<std::unique_ptr<ast::Waiver>>(&item)) {
+      for (SourceRange* r : {&(*w)->rule_range, &(*w)->reason_range, &(*w)->until_range, &(*w)->range}) shift(*r, s);
+    } else {
+      auto& b = *std::get<std::unique_ptr<ast::Block>>(item);
+      shift(b.key_range, s);
+      shift(b.range, s);
+      shift(b.body, s);
+    }
+  }
+}
+
 }  // namespace
+
+void shift_in_place(ast::Declaration& d, Shift s) {
+  for (SourceRange* r : {&d.kind_range, &d.name_range, &d.range}) shift(*r, s);
+  shift(d.body, s);
+}
+
+void shift_in_place(ast::Import& import, Shift s) {
+  shift(import.path_range, s);
+  shift(import.range, s);
+}
+
+void shift_in_place(ast::Comment& comment, Shift s) { shift(comment.range, s); }
 
 ast::Declaration shifted_copy(const ast::Declaration& d, Shift s) {
   return ast::Declaration{d.kind,
