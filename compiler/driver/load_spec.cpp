@@ -35,10 +35,11 @@ std::optional<LoadedSpec> load_spec(Session& session, const std::string& path, D
 }
 
 LoadedSpec load_spec_text(Session& session, const std::string& path, std::string text, DiagnosticEngine& diags,
-                          const std::optional<ProjectRoot>& root) {
+                          const std::optional<ProjectRoot>& root, const sema::ParseRoot& parse_root) {
   std::size_t errors_before = diags.error_count();
   std::size_t first = diags.diagnostics().size();
-  auto program = sema::load_program_text(path, std::move(text), session.library(), session.sources(), diags, root);
+  auto program = sema::load_program_text(path, std::move(text), session.library(), session.sources(), diags, root,
+                                           parse_root);
   return checked(std::move(program), errors_before, first, diags);
 }
 

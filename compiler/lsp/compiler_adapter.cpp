@@ -158,6 +158,7 @@ CompilerAdapter::CachedSession& CompilerAdapter::session_for(const std::string& 
     slot.session = std::make_shared<driver::Session>(driver::LibraryOptions{std::nullopt, policy_dirs});
     slot.bytes = 0;
     slot.memos.clear();
+    slot.parses.clear();
   }
   slot.bytes += bytes;
   return slot;
@@ -166,7 +167,8 @@ CompilerAdapter::CachedSession& CompilerAdapter::session_for(const std::string& 
 void CompilerAdapter::reload() { sessions_.clear(); }
 
 std::shared_ptr<const Analysis> CompilerAdapter::analyze(const std::string& path, std::string text,
-                                                         const std::vector<std::string>& workspaces) {
+                                                         const std::vector<std::string>& workspaces,
+                                                         Analysis* replaced) {
   // The CLI's size cap: a larger buffer is not parsed (a 30 MB one took 3 GB).
   std::optional<std::string> too_large = over_size_cap(text.size());
   if (too_large) text.clear();
@@ -227,7 +229,26 @@ std::shared_ptr<const Analysis> CompilerAdapter::analyze(const std::string& path
   auto analysis = std::make_shared<Analysis>();
   // What driver::analyze_text does, but the lint goes through the document's memo:
   // the same diagnostics, most of them replayed (lint_memo.h).
-  driver::LoadedSpec spec = driver::load_spec_text(*session, path, std::move(text), diags, options.import_root);
+  sema::ParseRoot parse_root;
+  if (incremental_) {
+    std::unique_ptr<syntax::DeclarationCache>& parses = slot->parses[path];
+    if (!parses) parses = std::make_unique<syntax::DeclarationCache>();
+    // The replaced analysis's tree, if it is this document's in this session (the cache
+    // checks that it is the tree it made last).
+    ast::File* donor = nullptr;
+    if (replaced && replaced->session_ == session && replaced->program_ && replaced->document_ &&
+        replaced->document_->source->path() == path) {
+      donor = &const_cast<sema::LoadedFile*>(replaced->document_)->ast;
+    }
+    parse_root = [&parses, &analysis, donor](const SourceFile& source, DiagnosticEngine& d) {
+      ast::File file = parses->parse(source, d, donor);
+      analysis->parse_stats_ = parses->stats();
+      return file;
+    };
+  }
+  driver::LoadedSpec spec =
+      driver::load_spec_text(*session, path, std::move(text), diags, options.import_root, parse_root);
+  if (!incremental_) analysis->parse_stats_ = {spec.program.files().front()->ast.declarations.size(), 0, true};
   if (options.lint) {
     std::string price_error;
     auto book = driver::spec_price_book(*session, {&spec.program}, options.price_paths, diags, price_error);

@@ -16,6 +16,7 @@
 #include "diag/diagnostic.h"
 #include "lsp/lint_memo.h"
 #include "source/source.h"
+#include "syntax/declaration_cache.h"
 
 namespace gpuspec::driver {
 class Session;
@@ -79,6 +80,8 @@ class Analysis {
   std::vector<const SourceFile*> library_files() const;
   // Which of the document's declarations were linted afresh, and how many replayed.
   const LintStats& lint_stats() const { return lint_stats_; }
+  // How many of the document's declarations were parsed from their text, and how many copied.
+  const syntax::DeclarationParseStats& parse_stats() const { return parse_stats_; }
 
  private:
   friend class CompilerAdapter;
@@ -88,6 +91,7 @@ class Analysis {
   std::vector<Diagnostic> diagnostics_;
   std::vector<std::string> price_paths_;           // the nearest gpuspec.json's "prices"
   LintStats lint_stats_;
+  syntax::DeclarationParseStats parse_stats_;
 };
 
 class CompilerAdapter {
@@ -101,8 +105,11 @@ class CompilerAdapter {
   // inside, and a document outside every workspace folder reads nothing but its own
   // text (each import is an error saying why). A text over the size cap is not
   // analysed: its one diagnostic says so.
+  // `replaced`, when given, is this document's last analysis, which nothing will read
+  // again (its syntax tree is taken apart: the declarations an edit did not change are
+  // moved into the new tree instead of copied).
   std::shared_ptr<const Analysis> analyze(const std::string& path, std::string text,
-                                          const std::vector<std::string>& workspaces);
+                                          const std::vector<std::string>& workspaces, Analysis* replaced = nullptr);
   // A file of the embedded library ("<stdlib>/gpus/nvidia.gpuspec") as a document:
   // its syntax for hover and navigation, no diagnostics. nullopt when there is none.
   std::shared_ptr<const Analysis> library_file(std::string_view library_path);
@@ -119,6 +126,8 @@ class CompilerAdapter {
     // Each document's findings, kept from one analysis to the next (lint_memo.h); they
     // point into the session's library, so they go with it.
     std::map<std::string, std::unique_ptr<LintMemo>> memos;
+    // Each document's declarations' trees, kept by their text (syntax/declaration_cache.h).
+    std::map<std::string, std::unique_ptr<syntax::DeclarationCache>> parses;
   };
   CachedSession& session_for(const std::string& key, const std::vector<std::string>& policy_dirs, std::size_t bytes);
 

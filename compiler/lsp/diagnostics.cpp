@@ -223,7 +223,9 @@ Json document_diagnostics(const Analysis& analysis, Locator& locator) {
 }
 
 std::string PublishedDiagnostics::json_text(const Analysis& analysis, Locator& locator) {
-  std::string out = "[";
+  std::string out;
+  out.reserve(last_size_ + last_size_ / 8 + 2);  // appended in one pass, without regrowing
+  out += '[';
   auto separate = [&out] {
     if (out.size() > 1) out += ',';
   };
@@ -263,7 +265,9 @@ std::string PublishedDiagnostics::json_text(const Analysis& analysis, Locator& l
   }
   previous_ = std::move(current_);
   current_.clear();
-  return out + "]";
+  out += ']';
+  last_size_ = out.size();
+  return out;
 }
 
 Json code_actions(const Analysis& analysis, Locator& locator, const std::string& uri, std::uint32_t begin,

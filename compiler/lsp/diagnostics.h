@@ -32,6 +32,7 @@ class PublishedDiagnostics {
   // This publish's texts, and the last one's (what is not used again is dropped).
   // Each element's text, cut around its line numbers.
   std::unordered_map<std::string, std::vector<std::string>> current_, previous_;
+  std::size_t last_size_ = 0;  // of the last text
 };
 
 // Code actions for the diagnostics overlapping [begin, end] (byte offsets): each

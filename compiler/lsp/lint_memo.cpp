@@ -60,8 +60,9 @@ std::vector<std::string> words_of(std::string_view text) {
 // The document's declarations, and which of them name which.
 class DocumentIndex {
  public:
-  DocumentIndex(const sema::LoadedFile& file, std::unordered_map<std::string, std::vector<std::string>>& words,
-                std::unordered_map<std::string, std::vector<std::string>>& new_words)
+  using Words = std::unordered_map<std::string, LintMemo::Words>;
+  // `names_were`: the names of the declarations when `words` was made (it becomes theirs now).
+  DocumentIndex(const sema::LoadedFile& file, Words& words, Words& new_words, std::string& names_were)
       : file_(file) {
     for (const auto& decl : file.ast.declarations) decls_.push_back(&decl);
     for (std::size_t i = 0; i < decls_.size(); ++i) {
@@ -69,14 +70,27 @@ class DocumentIndex {
     }
     names_.resize(decls_.size());
     named_by_.resize(decls_.size());
+    std::string names;
+    for (const auto* d : decls_) append_text(names, d->name);
+    const bool same_names = names == names_were;
+    names_were = std::move(names);
     for (std::size_t i = 0; i < decls_.size(); ++i) {
       std::string text(this->text(i));
       auto it = new_words.find(text);
       if (it == new_words.end()) {
-        auto kept = words.find(text);
-        it = new_words.emplace(text, kept != words.end() ? std::move(kept->second) : words_of(text)).first;
+        auto kept = same_names ? words.find(text) : words.end();
+        if (kept != words.end()) {
+          it = new_words.emplace(text, std::move(kept->second)).first;
+        } else {
+          auto made = words.find(text);
+          LintMemo::Words fresh{made != words.end() ? std::move(made->second.all) : words_of(text), {}};
+          for (const auto& word : fresh.all) {
+            if (by_name_.count(word)) fresh.names.push_back(word);
+          }
+          it = new_words.emplace(text, std::move(fresh)).first;
+        }
       }
-      for (const auto& word : it->second) {
+      for (const auto& word : it->second.names) {
         auto named = by_name_.find(word);
         if (named == by_name_.end() || named->second == i) continue;
         names_[i].push_back(named->second);
@@ -348,8 +362,8 @@ void lint_with_cost(const sema::Program& program, const lint::PolicySet& policie
 
 void LintMemo::lint(const sema::Program& program, const lint::PolicySet& policies, const lint::LintOptions& options,
                     const cost::PriceBook& book, const std::string& setting, DiagnosticEngine& diags, LintStats& stats) {
-  std::unordered_map<std::string, std::vector<std::string>> words;
-  DocumentIndex doc(*program.files().front(), words_, words);  // what is not used again is dropped
+  std::unordered_map<std::string, Words> words;
+  DocumentIndex doc(*program.files().front(), words_, words, names_);  // what is not used again is dropped
   words_ = std::move(words);
   std::string context = context_of(program, doc, options, setting);
   if (context != context_ || !doc.unique()) {

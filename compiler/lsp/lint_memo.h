@@ -68,10 +68,18 @@ class LintMemo {
             const cost::PriceBook& book, const std::string& setting, DiagnosticEngine& diags, LintStats& stats);
 
   struct Entry;  // one declaration's findings and what they were found from (lint_memo.cpp)
+  // The words of a declaration's text that could name another.
+  struct Words {
+    std::vector<std::string> all;
+    // Those that were a declaration's name when the document's names were `names_`:
+    // while the names are the same, only these are looked up (a declaration has
+    // about sixty words and names two or three).
+    std::vector<std::string> names;
+  };
 
  private:
-  // The words of each declaration's text that could name another (by the text).
-  std::unordered_map<std::string, std::vector<std::string>> words_;
+  std::unordered_map<std::string, Words> words_;  // by the declaration's text
+  std::string names_;  // the document's declarations' names, in order, when words_ was made
   std::string context_;                            // the whole setting of the kept entries
   std::unordered_map<std::string, std::unique_ptr<Entry>> entries_;  // by declaration name
 };

@@ -13,9 +13,14 @@ const LineMap& Locator::lines_of(FileId file) {
 }
 
 std::pair<Position, Position> Locator::positions(SourceRange range) {
-  const std::string& text = analysis_.sources().file(range.file).text();
-  const LineMap& lines = lines_of(range.file);
-  return {lines.position_of(text, range.begin), lines.position_of(text, range.end)};
+  // Nearly every range of a publish is the document's: the last file's text and lines
+  // are kept at hand (the source table takes a lock, the line maps a look-up).
+  if (range.file != last_file_) {
+    last_file_ = range.file;
+    last_text_ = &analysis_.sources().file(range.file).text();
+    last_lines_ = &lines_of(range.file);
+  }
+  return {last_lines_->position_of(*last_text_, range.begin), last_lines_->position_of(*last_text_, range.end)};
 }
 
 Json Locator::range(SourceRange range) {

@@ -36,7 +36,10 @@ class Locator {
   const Analysis& analysis_;
   LibraryFiles& library_;
   std::string document_uri_;
-  std::map<FileId, LineMap> lines_;
+  std::map<FileId, LineMap> lines_;  // a map's nodes stay put: last_lines_ points at one
+  FileId last_file_ = kNoFile;
+  const std::string* last_text_ = nullptr;
+  const LineMap* last_lines_ = nullptr;
   // uri_of's answers: a diagnostic's notes name the same few files again and again.
   std::map<FileId, std::optional<std::string>> uris_;
   std::string error_;

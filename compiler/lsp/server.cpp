@@ -248,8 +248,7 @@ void Server::did_open(const Json& params) {
   Document doc{TextDocument(std::move(text), version.get<std::int64_t>()), path, library_.library_path_for(path).value_or(""),
                std::nullopt, nullptr};
   auto [it, inserted] = documents_.insert_or_assign(uri, std::move(doc));
-  analyze(it->second);
-  publish(uri, it->second);
+  refresh(uri, it->second);
 }
 
 void Server::did_change(const Json& params, Clock::time_point now) {
@@ -323,7 +322,18 @@ void Server::analyze(Document& doc) {
     if (doc.analysis) return;
     doc.library_path.clear();  // not a file of this build's library: an ordinary file
   }
-  doc.analysis = adapter_.analyze(doc.path, doc.text.text(), workspaces_);
+  retired_ = std::move(doc.analysis);
+  // Held nowhere else, the replaced analysis gives its tree to the new one.
+  Analysis* replaced = retired_.use_count() == 1 ? const_cast<Analysis*>(retired_.get()) : nullptr;
+  doc.analysis = adapter_.analyze(doc.path, doc.text.text(), workspaces_, replaced);
+}
+
+void Server::refresh(const std::string& uri, Document& doc) {
+  analyze(doc);
+  publish(uri, doc);
+  // The replaced analysis is freed once its successor is published: tearing down a large
+  // document's tree and findings took a tenth of an edit (issue 28).
+  retired_.reset();
 }
 
 void Server::publish(const std::string& uri, Document& doc) {
@@ -338,9 +348,13 @@ void Server::publish(const std::string& uri, Document& doc) {
   Json message{{"jsonrpc", "2.0"},
                {"method", "textDocument/publishDiagnostics"},
                {"params", {{"uri", uri}, {"version", doc.text.version()}, {"diagnostics", Json::array()}}}};
-  std::string text = dump_json(message, -1);
+  const std::string envelope = dump_json(message, -1);
   const std::string empty = "\"diagnostics\":[]";
-  text.replace(text.find(empty) + empty.size() - 2, 2, diagnostics);
+  const std::size_t at = envelope.find(empty) + empty.size() - 2;
+  // One pass of appends: the diagnostics are most of the bytes (668 KB for 800 findings).
+  std::string text;
+  text.reserve(envelope.size() + diagnostics.size());
+  text.append(envelope, 0, at).append(diagnostics).append(envelope, at + 2);
   if (options_.send_text) {
     options_.send_text(text);
   } else {
@@ -349,15 +363,15 @@ void Server::publish(const std::string& uri, Document& doc) {
   if (options_.stats && doc.analysis) {
     const LintStats& stats = doc.analysis->lint_stats();
     notify("$/gpuspec/stats",
-           {{"uri", uri}, {"version", doc.text.version()}, {"linted", stats.linted}, {"replayed", stats.replayed}});
+           {{"uri", uri}, {"version", doc.text.version()}, {"linted", stats.linted}, {"replayed", stats.replayed},
+            {"reparsed", doc.analysis->parse_stats().reparsed}});
   }
 }
 
 void Server::run_due(Clock::time_point now) {
   for (auto& [uri, doc] : documents_) {
     if (!doc.due || *doc.due > now) continue;
-    analyze(doc);
-    publish(uri, doc);
+    refresh(uri, doc);
   }
 }
 
@@ -373,8 +387,7 @@ int Server::next_timeout(Clock::time_point now) const {
 
 const Analysis& Server::fresh_analysis(const std::string& uri, Document& doc) {
   if (doc.due || !doc.analysis) {
-    analyze(doc);
-    publish(uri, doc);
+    refresh(uri, doc);
   }
   return *doc.analysis;
 }

@@ -86,8 +86,11 @@ class Server {
   // The document's analysis of its current text, analysing (and publishing) first if stale.
   const Analysis& fresh_analysis(const std::string& uri, Document& document);
   std::uint32_t offset_param(const Document& document, const Json& params, const char* key = "position");
+  // Analyses the document's text; the analysis it replaces is kept in retired_.
   void analyze(Document& document);
   void publish(const std::string& uri, Document& document);
+  // Analyses and publishes, then frees the replaced analysis.
+  void refresh(const std::string& uri, Document& document);
 
   void respond(const Json& id, Json result);
   void respond_error(const Json& id, int code, const std::string& message);
@@ -101,6 +104,7 @@ class Server {
   CompilerAdapter adapter_;
   LibraryFiles library_;
   std::map<std::string, Document> documents_;  // by URI
+  std::shared_ptr<const Analysis> retired_;     // replaced by the last analyze(), not yet freed
   // The workspace folders (canonical paths), from initialize and later changes: a
   // document reads its imports and gpuspec.json only inside the one holding it.
   std::vector<std::string> workspaces_;

@@ -1,6 +1,7 @@
 #include "lsp/text_document.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace gpuspec::lsp {
 
@@ -18,8 +19,29 @@ std::uint32_t utf16_units(unsigned char byte) {
 
 LineMap::LineMap(std::string_view text) {
   starts_.push_back(0);
-  for (std::uint32_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\n') starts_.push_back(i + 1);
+  // memchr: a byte loop here was a tenth of a publish of a large document.
+  const char* begin = text.data();
+  const char* end = begin + text.size();
+  for (const char* p = begin; p < end;) {
+    const auto* newline = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+    if (!newline) break;
+    starts_.push_back(static_cast<std::uint32_t>(newline - begin + 1));
+    p = newline + 1;
+  }
+  // The non-ASCII bytes, eight at a time: most texts have none, and then a column is a
+  // difference of offsets.
+  constexpr std::uint64_t kHighBits = 0x8080808080808080ull;
+  std::size_t i = 0;
+  for (; i + 8 <= text.size(); i += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, begin + i, 8);
+    if (!(word & kHighBits)) continue;
+    for (std::size_t k = i; k < i + 8; ++k) {
+      if (static_cast<unsigned char>(text[k]) >= 0x80) non_ascii_.push_back(static_cast<std::uint32_t>(k));
+    }
+  }
+  for (; i < text.size(); ++i) {
+    if (static_cast<unsigned char>(text[i]) >= 0x80) non_ascii_.push_back(static_cast<std::uint32_t>(i));
   }
 }
 
@@ -41,8 +63,11 @@ Position LineMap::position_of(std::string_view text, std::uint32_t offset) const
   offset = std::min<std::uint32_t>(offset, static_cast<std::uint32_t>(text.size()));
   auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
   auto line = static_cast<std::uint32_t>(std::distance(starts_.begin(), it) - 1);
+  const std::uint32_t start = starts_[line];
+  auto wide = std::lower_bound(non_ascii_.begin(), non_ascii_.end(), start);
+  if (wide == non_ascii_.end() || *wide >= offset) return {line, offset - start};  // ASCII: a byte is a unit
   std::uint32_t units = 0;
-  for (std::uint32_t i = starts_[line]; i < offset; ++i) units += utf16_units(static_cast<unsigned char>(text[i]));
+  for (std::uint32_t i = start; i < offset; ++i) units += utf16_units(static_cast<unsigned char>(text[i]));
   return {line, units};
 }
 

@@ -30,6 +30,7 @@ class LineMap {
 
  private:
   std::vector<std::uint32_t> starts_;
+  std::vector<std::uint32_t> non_ascii_;  // the offsets of the bytes >= 0x80, ascending
 };
 
 class TextDocument {

@@ -1,6 +1,7 @@
 #include "lsp/transport.h"
 
 #include <poll.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -119,10 +120,20 @@ Transport::Status Transport::read(std::string& body, int timeout_ms) {
 }
 
 bool Transport::write(const std::string& body) {
-  std::string framed = "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+  // The header and the body in one writev: no framed copy of a large body.
+  const std::string header = "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n";
   std::size_t written = 0;
-  while (written < framed.size()) {
-    ssize_t n = ::write(out_, framed.data() + written, framed.size() - written);
+  const std::size_t total = header.size() + body.size();
+  while (written < total) {
+    iovec parts[2];
+    int count = 0;
+    if (written < header.size()) {
+      parts[count++] = {const_cast<char*>(header.data()) + written, header.size() - written};
+      parts[count++] = {const_cast<char*>(body.data()), body.size()};
+    } else {
+      parts[count++] = {const_cast<char*>(body.data()) + (written - header.size()), total - written};
+    }
+    ssize_t n = ::writev(out_, parts, count);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return false;
     written += static_cast<std::size_t>(n);

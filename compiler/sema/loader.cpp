@@ -12,14 +12,15 @@ namespace {
 
 class ImportLoader {
  public:
-  ImportLoader(Program& program, SourceManager& sources, DiagnosticEngine& diags, ProjectRoot root)
-      : program_(program), sources_(sources), diags_(diags), root_(std::move(root)) {}
+  ImportLoader(Program& program, SourceManager& sources, DiagnosticEngine& diags, ProjectRoot root,
+               const ParseRoot& parse_root)
+      : program_(program), sources_(sources), diags_(diags), root_(std::move(root)), parse_root_(parse_root) {}
 
   void load(const fs::path& canonical, const std::string& display, std::string text) {
     const SourceFile& source = sources_.add(display, std::move(text));
     loaded_.emplace(canonical, source.id());
     stack_.push_back({canonical, display});
-    ast::File ast = syntax::parse_file(source, diags_);
+    ast::File ast = stack_.size() == 1 && parse_root_ ? parse_root_(source, diags_) : syntax::parse_file(source, diags_);
     LoadedFile& file = program_.add_file(source, std::move(ast));
     program_.index().add(file, diags_, &program_.library().index());
     for (const auto& import : file.ast.imports) follow(import, canonical, display);
@@ -78,6 +79,7 @@ class ImportLoader {
   SourceManager& sources_;
   DiagnosticEngine& diags_;
   ProjectRoot root_;
+  const ParseRoot& parse_root_;
   std::map<fs::path, FileId> loaded_;
   std::vector<std::pair<fs::path, std::string>> stack_;
 };
@@ -96,12 +98,13 @@ std::optional<Program> load_program(const std::string& path, const Library& libr
 }
 
 Program load_program_text(const std::string& path, std::string text, const Library& library, SourceManager& sources,
-                          DiagnosticEngine& diags, const std::optional<ProjectRoot>& root) {
+                          DiagnosticEngine& diags, const std::optional<ProjectRoot>& root,
+                          const ParseRoot& parse_root) {
   Program program(library);
   std::error_code ec;
   fs::path canonical = fs::weakly_canonical(fs::absolute(path, ec), ec);
   program.set_root(root ? *root : ProjectRoot::of_file(path));
-  ImportLoader loader(program, sources, diags, program.root());
+  ImportLoader loader(program, sources, diags, program.root(), parse_root);
   loader.load(canonical, path, std::move(text));
   return program;
 }

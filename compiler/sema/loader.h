@@ -5,6 +5,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -22,7 +23,12 @@ std::optional<Program> load_program(const std::string& path, const Library& libr
 // As load_program, with the root file's text given instead of read: an editor's
 // unsaved buffer. Imports are still read from disk, inside `root` (by default the
 // file's project root); with a root that allows no reads, each import is an error.
+// `parse_root`, when given, parses the root file instead of syntax::parse_file and must
+// return what it would (the language server's DeclarationCache re-parses only what an
+// edit changed).
+using ParseRoot = std::function<ast::File(const SourceFile&, DiagnosticEngine&)>;
 Program load_program_text(const std::string& path, std::string text, const Library& library, SourceManager& sources,
-                          DiagnosticEngine& diags, const std::optional<ProjectRoot>& root = std::nullopt);
+                          DiagnosticEngine& diags, const std::optional<ProjectRoot>& root = std::nullopt,
+                          const ParseRoot& parse_root = {});
 
 }  // namespace gpuspec::sema

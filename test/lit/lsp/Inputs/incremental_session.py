@@ -9,12 +9,16 @@ imported file; some findings are waived) into WORKDIR, opens it in one `gpuspec 
 change from the old text to the new: a comment line inserted, a line deleted, a server
 renamed, a GPU count changed, a server serving another workload, a workload renamed or its
 batch size or sequence length changed, a waiver removed or put back, a budget or the cloud's
-instance count or utilization (which a server's cost reads) changed, and syntax broken (and fixed by the next edit). After each edit the diagnostics it published must be, byte for byte, those a new
+instance count or utilization (which a server's cost reads) changed, syntax broken (and fixed
+by the next edit), and what the re-parse cuts the text by: a declaration's closing `}`
+deleted or one inserted inside a server, braces typed into a string, the import removed or
+put back, a workload declared twice (merges, splits and second declarations are undone by
+the next edit). After each edit the diagnostics it published must be, byte for byte, those a new
 `gpuspec lsp` process publishes on opening the same text at the same version with the
 memo off (`incremental: false`, which lints the whole program at once as `check` does).
 
 Prints one line per edit: its kind, the declarations the server linted afresh (from
-`$/gpuspec/stats`) and how many it replayed; then `N edits, N identical`. Exits 1 at the
+`$/gpuspec/stats`), how many it replayed and how many declarations it parsed again; then `N edits, N identical`. Exits 1 at the
 first difference, printing both.
 """
 import json
@@ -145,13 +149,44 @@ def change(old, new):
             "text": new[start:len(new) - end]}
 
 
+UNDONE = {"merge declarations", "split declaration", "duplicate name"}  # undone by the next edit
+
+
 def edit(text, rng, broken):
     """One random edit: (kind, new text). A broken syntax is always fixed next."""
     lines = text.split("\n")
     if broken:
         return "fix syntax", text.replace(" { = oops", "", 1)
     kind = rng.choice(["insert line", "delete line", "rename server", "gpu count", "serves", "rename workload",
-                       "waiver", "budget", "break syntax", "workload", "cloud count", "cloud utilization"])
+                       "waiver", "budget", "break syntax", "workload", "cloud count", "cloud utilization",
+                       "merge declarations", "split declaration", "brace in string", "import", "duplicate name"])
+    # What the language server's re-parse (syntax/declaration_cache.h) cuts by: a `}` that
+    # closes a declaration deleted (two merge) or inserted (one splits), braces in a string,
+    # the import toggled, a second declaration of a name (and each undone next).
+    if kind == "merge declarations":
+        closing = [i for i, line in enumerate(lines) if line == "}"]
+        if closing:
+            del lines[rng.choice(closing)]
+        return kind, "\n".join(lines)
+    if kind == "split declaration":
+        spots = [m.end() for m in re.finditer(r"  nodes     = 1\n", text)]
+        if not spots:
+            return kind, text
+        at = rng.choice(spots)
+        return kind, text[:at] + "}\nserver split_0 {\n" + text[at:]
+    if kind == "brace in string":
+        if '"compared with } the servers { only"' in text:
+            return kind, text.replace('"compared with } the servers { only"', '"compared with the servers only"', 1)
+        return kind, text.replace('"compared with the servers only"', '"compared with } the servers { only"', 1)
+    if kind == "import":
+        if 'import "imported.gpuspec"\n' in text:
+            return kind, text.replace('import "imported.gpuspec"\n', "", 1)
+        return kind, text.replace("\n\n", '\nimport "imported.gpuspec"\n\n', 1)
+    if kind == "duplicate name":
+        names = re.findall(r"^workload (\w+)", text, re.M)
+        if not names:
+            return kind, text
+        return kind, text + "\n" + WORKLOAD.format(name=rng.choice(names))
     if kind == "insert line":
         at = rng.randrange(len(lines))
         lines.insert(at, "# inserted")
@@ -226,8 +261,9 @@ def main():
     server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "gpuspec", "version": 1, "text": text}})
     server.wait("textDocument/publishDiagnostics", 1)
     stats = server.wait("$/gpuspec/stats", 1)[1]
-    print(f"open: linted {len(stats['linted'])}, replayed {stats['replayed']}")
+    print(f"open: linted {len(stats['linted'])}, replayed {stats['replayed']}, reparsed {stats['reparsed']}")
     broken = False
+    undo = None  # the text before an edit the next one undoes
     scripted = [("gpu count of train_3", lambda t: t.replace("server train_3 {\n  serves    = job_1\n  nodes     = 1\n"
                                                              "  gpu       = 8 x", "server train_3 {\n  serves    = job_1\n"
                                                              "  nodes     = 1\n  gpu       = 4 x", 1)),
@@ -237,9 +273,13 @@ def main():
         if scripted:
             kind, make = scripted.pop(0)
             new = make(text)
+        elif undo is not None:
+            kind, new, undo = "undo", undo, None
         else:
             kind, new = edit(text, rng, broken)
             broken = kind == "break syntax"
+            if kind in UNDONE:
+                undo = text
         server.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version},
                                                  "contentChanges": [change(text, new)]})
         text = new
@@ -250,7 +290,8 @@ def main():
                                                                "text": text}})
         expected, _ = fresh.wait("textDocument/publishDiagnostics", version)
         fresh.close()
-        print(f"edit {version - 1}: {kind}: linted {sorted(stats['linted'])}, replayed {stats['replayed']}")
+        print(f"edit {version - 1}: {kind}: linted {sorted(stats['linted'])}, replayed {stats['replayed']}, "
+              f"reparsed {stats['reparsed']}")
         if published != expected:
             print("DIFFERENT from a fresh analysis of the same text:")
             print("kept:  " + published.decode())
