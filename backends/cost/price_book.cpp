@@ -251,7 +251,17 @@ void PriceBook::add_program(const sema::Program& program) {
 void PriceBook::add_library(const sema::Library& library) { add_layer(PriceLayer::of_library(library)); }
 
 void PriceBook::add_layer(std::shared_ptr<const PriceLayer> layer) {
-  if (layer && !layer->empty()) layers_.push_back(std::move(layer));
+  if (layer && !layer->empty()) layers_.push_back({std::move(layer), nullptr});
+}
+
+// An empty deferred layer stays in the list: every look-up walks past it as if absent.
+void PriceBook::add_deferred_layer(std::shared_ptr<const DeferredPriceLayer> layer) {
+  if (layer) layers_.push_back({nullptr, std::move(layer)});
+}
+
+const PriceLayer& DeferredPriceLayer::get() const {
+  std::call_once(once_, [&] { layer_ = read_(); });
+  return *layer_;
 }
 
 void PriceBook::add_user_file(const sema::Program& prices) {
@@ -322,7 +332,8 @@ std::vector<const PriceEntry*> PriceBook::candidates(const PriceQuery& q) const 
     return a->source.entry > b->source.entry;
   };
   std::vector<const PriceEntry*> out;
-  for (const auto& layer : layers_) {
+  for (const auto& slot : layers_) {
+    const PriceLayer* layer = slot.operator->();
     auto item = layer->by_item_.find(q.item);
     if (item == layer->by_item_.end()) continue;
     for (std::size_t i : item->second) {  // in the order they were added, as the tie-break wants

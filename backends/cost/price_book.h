@@ -7,8 +7,10 @@
 // a `--rate` the user gives, and every conversion names the rate it used.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -151,6 +153,20 @@ class PriceLayer {
   std::map<std::string, std::string, std::less<>> volume_billing_;
 };
 
+// A layer read on first use, once, whichever thread asks first: the stdlib's prices,
+// which a check whose rules read no cost fact never looks at (issue 28: reading them was
+// an eighth of a one-file cold start).
+class DeferredPriceLayer {
+ public:
+  explicit DeferredPriceLayer(std::function<std::shared_ptr<const PriceLayer>()> read) : read_(std::move(read)) {}
+  const PriceLayer& get() const;
+
+ private:
+  std::function<std::shared_ptr<const PriceLayer>()> read_;
+  mutable std::once_flag once_;
+  mutable std::shared_ptr<const PriceLayer> layer_;
+};
+
 // The layers a quote reads, in the order they were added (the stdlib's first): every
 // look-up visits them in that order, so the book answers as one list of entries would.
 class PriceBook {
@@ -159,8 +175,11 @@ class PriceBook {
   void add_program(const sema::Program& program);
   // Adds the stdlib's entries (user = false), read now.
   void add_library(const sema::Library& library);
-  // Adds entries read before: the session's stdlib layer, shared, not copied.
+  // Adds entries read before: a user file's layer, shared, not copied.
   void add_layer(std::shared_ptr<const PriceLayer> layer);
+  // Adds a layer read when the book is first asked for an entry (the session's stdlib
+  // layer): in its place in the order, as if it had been read now.
+  void add_deferred_layer(std::shared_ptr<const DeferredPriceLayer> layer);
   // Adds the files of a user program: a spec, or a price book from `--prices FILE` (user = true).
   // A file already added (imported by several programs) is added once.
   void add_user_file(const sema::Program& prices);
@@ -203,7 +222,13 @@ class PriceBook {
   std::vector<const PriceEntry*> prices() const;
 
  private:
-  std::vector<std::shared_ptr<const PriceLayer>> layers_;
+  // One of the two is set: a layer read, or one read on first use.
+  struct Layer {
+    std::shared_ptr<const PriceLayer> read;
+    std::shared_ptr<const DeferredPriceLayer> deferred;
+    const PriceLayer* operator->() const { return read ? read.get() : &deferred->get(); }
+  };
+  std::vector<Layer> layers_;
   std::vector<ExchangeRate> overrides_;
   std::string quote_date_;
   std::vector<const SourceFile*> added_;  // user files already read

@@ -96,5 +96,34 @@ TEST(PriceLayers, TheLibraryLayerIsSharedNotCopied) {
   EXPECT_EQ(entries(fresh), entries(a));
 }
 
+// The session's stdlib layer is read when a book first looks an entry up (a check whose
+// rules read no cost fact never does), once for every book that shares it, and the book
+// answers as it does with the layer read up front.
+TEST(PriceLayers, ADeferredLayerIsReadOnFirstLookUpOnceAndAnswersTheSame) {
+  Files files;
+  int reads = 0;
+  auto deferred = std::make_shared<const DeferredPriceLayer>([&] {
+    ++reads;
+    return PriceLayer::of_library(files.stdlib);
+  });
+  PriceBook lazy;
+  PriceBook other;
+  lazy.add_deferred_layer(deferred);
+  other.add_deferred_layer(deferred);
+  lazy.add_user_layer(files.user_file().source, PriceLayer::of_file(files.user_file(), true));
+  EXPECT_EQ(reads, 0);
+  PriceBook eager;
+  eager.add_layer(PriceLayer::of_library(files.stdlib));
+  eager.add_user_layer(files.user_file().source, PriceLayer::of_file(files.user_file(), true));
+  EXPECT_EQ(entries(lazy), entries(eager));
+  EXPECT_EQ(reads, 1);
+  EXPECT_EQ(lazy.volume_billing("test.disk"), "per_capacity");
+  EXPECT_EQ(other.volume_billing("test.disk"), "tiered");
+  ASSERT_NE(lazy.electricity("us"), nullptr);
+  EXPECT_EQ(lazy.prices().size(), eager.prices().size());
+  EXPECT_EQ(other.prices().front(), lazy.prices().front());  // one layer, shared
+  EXPECT_EQ(reads, 1);
+}
+
 }  // namespace
 }  // namespace gpuspec::cost

@@ -54,12 +54,9 @@ const PriceFiles& Session::price_files(const std::vector<std::string>& paths) {
   return *slot;
 }
 
-std::shared_ptr<const cost::PriceLayer> Session::library_prices() const {
-  std::call_once(library_prices_once_, [&] { library_prices_ = cost::PriceLayer::of_library(library_); });
-  return library_prices_;
-}
-
-Session::Session(const LibraryOptions& options) {
+Session::Session(const LibraryOptions& options)
+    : library_prices_(std::make_shared<const cost::DeferredPriceLayer>(
+          [this] { return cost::PriceLayer::of_library(library_); })) {
   // The embedded library's syntax trees come from the build's snapshot, which the
   // executable installed (syntax/parse_snapshot.h); without it they are parsed.
   if (options.stdlib_dir) {
