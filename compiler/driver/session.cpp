@@ -75,7 +75,8 @@ Session::Session(const LibraryOptions& options)
   embedded::add_to_library(library_, sources_, library_diags_, embedded::policy_files(), "<policies>");
   // The build checked the embedded library and found nothing (compiler/snapshot/):
   // checking it again in every run cost a tenth of a one-file check.
-  if (options.stdlib_dir || !syntax::embedded_library_checks_clean()) sema::check_library(library_, library_diags_);
+  const bool library_checked = !options.stdlib_dir && syntax::embedded_library_checks_clean();
+  if (!library_checked) sema::check_library(library_, library_diags_);
 
   // User policy folders are checked like specs, against the library's names.
   user_policies_.emplace(library_);
@@ -95,7 +96,7 @@ Session::Session(const LibraryOptions& options)
     if (load_error_) return;
   }
   sema::check_program(*user_policies_, library_diags_);
-  policies_ = lint::load_policies(library_, extra, library_diags_);
+  policies_ = lint::load_policies(library_, extra, library_diags_, library_checked);
 }
 
 std::vector<std::string> Session::input_paths() const {
