@@ -101,29 +101,32 @@ ParsedExpression parse_expression(SourceManager& sources, std::string_view text,
 
 namespace {
 
-// Walks a template once: `literal(i, c)` for each literal character at offset i (`{{`
-// and `}}` give one brace), `hole(begin, close)` for each `{expr}` (the expression is
-// text[begin, close)). Returns what split_template reports as its error, or "".
+// Walks a template once: `literal(i, run)` for each run of literal text starting at
+// offset i (`{{` and `}}` are a run of one brace), `hole(begin, close)` for each
+// `{expr}` (the expression is text[begin, close)). Returns what split_template
+// reports as its error, or "".
 template <class Literal, class Hole>
 std::string scan_template(std::string_view text, Literal&& literal, Hole&& hole) {
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if ((c == '{' || c == '}') && i + 1 < text.size() && text[i + 1] == c) {
-      literal(i, c);
-      ++i;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    std::size_t brace = i;
+    while (brace < text.size() && text[brace] != '{' && text[brace] != '}') ++brace;
+    if (brace > i) literal(i, text.substr(i, brace - i));
+    i = brace;
+    if (i == text.size()) break;
+    const char c = text[i];
+    if (i + 1 < text.size() && text[i + 1] == c) {
+      literal(i, text.substr(i, 1));
+      i += 2;
       continue;
     }
     if (c == '}') return fmt::format("unmatched '}}' at offset {}; write '}}}}' for a literal brace", i);
-    if (c == '{') {
-      auto close = text.find('}', i + 1);
-      if (close == std::string_view::npos) {
-        return fmt::format("unclosed '{{' at offset {}; write '{{{{' for a literal brace", i);
-      }
-      hole(i + 1, close);
-      i = close;
-      continue;
+    auto close = text.find('}', i + 1);
+    if (close == std::string_view::npos) {
+      return fmt::format("unclosed '{{' at offset {}; write '{{{{' for a literal brace", i);
     }
-    literal(i, c);
+    hole(i + 1, close);
+    i = close + 1;
   }
   return {};
 }
@@ -141,9 +144,9 @@ TemplateParts split_template(std::string_view text) {
   };
   out.error = scan_template(
       text,
-      [&](std::size_t i, char c) {
+      [&](std::size_t i, std::string_view run) {
         if (literal.empty()) literal_begin = static_cast<std::uint32_t>(i);
-        literal += c;
+        literal += run;
       },
       [&](std::size_t begin, std::size_t close) {
         flush(static_cast<std::uint32_t>(close + 1));
@@ -193,7 +196,7 @@ void LazyTemplate::collect_reads(std::vector<facts::FactId>& out) const {
   const std::string_view text = text_;
   std::vector<std::string_view> holes;
   const std::string error = scan_template(
-      text, [](std::size_t, char) {},
+      text, [](std::size_t, std::string_view) {},
       [&](std::size_t begin, std::size_t close) { holes.push_back(text.substr(begin, close - begin)); });
   if (!error.empty()) return;  // rendered as the raw text: no hole is compiled
   std::optional<SourceManager> sources;
