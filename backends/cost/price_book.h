@@ -139,15 +139,30 @@ class PriceLayer {
   static std::shared_ptr<const PriceLayer> of_library(const sema::Library& library);
   // One user file's entries: a spec's own file or a --prices file (user = true).
   static std::shared_ptr<const PriceLayer> of_file(const sema::LoadedFile& file, bool user);
-  bool empty() const { return prices_.empty() && rates_.empty() && electricity_.empty() && volume_billing_.empty(); }
+  bool empty() const { return pending_.empty() && rates_.empty() && electricity_.empty() && volume_billing_.empty(); }
 
  private:
   friend class PriceBook;
   void add_declarations(const sema::LoadedFile& file, bool user);
-  std::vector<PriceEntry> prices_;
-  // prices_ indices by item, in the order added: a BOM line asks for one item, and
-  // scanning every price of the library for it was a hot path (issue 12).
-  std::map<std::string, std::vector<std::size_t>, std::less<>> by_item_;
+  // The prices_ indices of `item`'s entries (null: none), each read from its declaration
+  // on the first request for the item, once, whichever thread asks: a check prices a
+  // server's few parts, and reading all ~400 of the stdlib's entries was most of the
+  // layer's cost (issue 28). A user file's layer is read whole when made (of_file).
+  const std::vector<std::size_t>* entries_of(std::string_view item) const;
+  void read_all() const;
+  struct Pending {
+    const ast::Declaration* decl = nullptr;
+    bool user = false;
+  };
+  std::vector<Pending> pending_;  // every `price` that names an item, in the order added
+  // By pending_ index; nullopt until read, and for a price without a usable amount.
+  mutable std::vector<std::optional<PriceEntry>> prices_;
+  struct Item {
+    std::vector<std::size_t> indices;  // in the order added: a BOM line asks for one item,
+                                       // and scanning every price for it was a hot path (issue 12)
+    std::unique_ptr<std::once_flag> read = std::make_unique<std::once_flag>();
+  };
+  std::map<std::string, Item, std::less<>> by_item_;
   std::vector<ExchangeRate> rates_;
   std::vector<Electricity> electricity_;
   std::map<std::string, std::string, std::less<>> volume_billing_;
