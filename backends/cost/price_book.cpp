@@ -182,29 +182,54 @@ std::optional<ExchangeRate> parse_rate_override(const std::string& text, std::st
   return std::nullopt;
 }
 
+namespace {
+
+// A `price` declaration's entry; nullopt when it states no item or no usable amount.
+std::optional<PriceEntry> read_price(const ast::Declaration& decl, std::string item, bool user) {
+  PriceEntry e;
+  e.item = std::move(item);
+  e.kind = text_of(decl, "kind");
+  e.region = text_of(decl, "region");
+  auto amount = amount_of(decl);
+  if (e.item.empty() || !amount) return std::nullopt;
+  e.amount = amount->first;
+  e.high = amount->second;
+  e.method = text_of(decl, "method");
+  e.includes = includes_of(decl);
+  e.host_unrecorded = text_of(decl, "covers_host") == "unrecorded";
+  e.host_complete = text_of(decl, "covers_host") == "complete";
+  e.host_memory = data_amount(decl, "host_memory");
+  e.host_storage = data_amount(decl, "host_storage");
+  if (auto per = property(decl, "per"); per && per->type == facts::Value::Type::Quantity && per->quantity.value > 0) {
+    e.per = per->quantity;
+  }
+  e.source = source_of(decl, user);
+  return e;
+}
+
+}  // namespace
+
+const std::vector<std::size_t>* PriceLayer::entries_of(std::string_view item) const {
+  auto it = by_item_.find(item);
+  if (it == by_item_.end()) return nullptr;
+  std::call_once(*it->second.read, [&] {
+    for (std::size_t i : it->second.indices) prices_[i] = read_price(*pending_[i].decl, it->first, pending_[i].user);
+  });
+  return &it->second.indices;
+}
+
+void PriceLayer::read_all() const {
+  for (const auto& [item, entries] : by_item_) entries_of(item);
+}
+
 void PriceLayer::add_declarations(const sema::LoadedFile& file, bool user) {
   for (const auto& decl : file.ast.declarations) {
     if (decl.kind == "price") {
-      PriceEntry e;
-      e.item = text_of(decl, "item");
-      e.kind = text_of(decl, "kind");
-      e.region = text_of(decl, "region");
-      auto amount = amount_of(decl);
-      if (e.item.empty() || !amount) continue;
-      e.amount = amount->first;
-      e.high = amount->second;
-      e.method = text_of(decl, "method");
-      e.includes = includes_of(decl);
-      e.host_unrecorded = text_of(decl, "covers_host") == "unrecorded";
-      e.host_complete = text_of(decl, "covers_host") == "complete";
-      e.host_memory = data_amount(decl, "host_memory");
-      e.host_storage = data_amount(decl, "host_storage");
-      if (auto per = property(decl, "per"); per && per->type == facts::Value::Type::Quantity && per->quantity.value > 0) {
-        e.per = per->quantity;
-      }
-      e.source = source_of(decl, user);
-      by_item_[e.item].push_back(prices_.size());
-      prices_.push_back(std::move(e));
+      std::string item = text_of(decl, "item");
+      if (item.empty()) continue;
+      by_item_[item].indices.push_back(pending_.size());
+      pending_.push_back({&decl, user});
+      prices_.emplace_back();
     } else if (decl.kind == "exchange_rate") {
       ExchangeRate r;
       r.from = currency_from_code(text_of(decl, "from"));
@@ -237,9 +262,11 @@ std::shared_ptr<const PriceLayer> PriceLayer::of_library(const sema::Library& li
   return layer;
 }
 
+// Read now: a user file's tree may not outlive every book that holds its layer.
 std::shared_ptr<const PriceLayer> PriceLayer::of_file(const sema::LoadedFile& file, bool user) {
   auto layer = std::make_shared<PriceLayer>();
   layer->add_declarations(file, user);
+  layer->read_all();
   return layer;
 }
 
@@ -251,7 +278,17 @@ void PriceBook::add_program(const sema::Program& program) {
 void PriceBook::add_library(const sema::Library& library) { add_layer(PriceLayer::of_library(library)); }
 
 void PriceBook::add_layer(std::shared_ptr<const PriceLayer> layer) {
-  if (layer && !layer->empty()) layers_.push_back(std::move(layer));
+  if (layer && !layer->empty()) layers_.push_back({std::move(layer), nullptr});
+}
+
+// An empty deferred layer stays in the list: every look-up walks past it as if absent.
+void PriceBook::add_deferred_layer(std::shared_ptr<const DeferredPriceLayer> layer) {
+  if (layer) layers_.push_back({nullptr, std::move(layer)});
+}
+
+const PriceLayer& DeferredPriceLayer::get() const {
+  std::call_once(once_, [&] { layer_ = read_(); });
+  return *layer_;
 }
 
 void PriceBook::add_user_file(const sema::Program& prices) {
@@ -271,7 +308,10 @@ void PriceBook::add_user_layer(const SourceFile* source, std::shared_ptr<const P
 std::vector<const PriceEntry*> PriceBook::prices() const {
   std::vector<const PriceEntry*> out;
   for (const auto& layer : layers_) {
-    for (const auto& e : layer->prices_) out.push_back(&e);
+    layer->read_all();
+    for (const auto& e : layer->prices_) {
+      if (e) out.push_back(&*e);
+    }
   }
   return out;
 }
@@ -322,11 +362,13 @@ std::vector<const PriceEntry*> PriceBook::candidates(const PriceQuery& q) const 
     return a->source.entry > b->source.entry;
   };
   std::vector<const PriceEntry*> out;
-  for (const auto& layer : layers_) {
-    auto item = layer->by_item_.find(q.item);
-    if (item == layer->by_item_.end()) continue;
-    for (std::size_t i : item->second) {  // in the order they were added, as the tie-break wants
-      const PriceEntry& e = layer->prices_[i];
+  for (const auto& slot : layers_) {
+    const PriceLayer* layer = slot.operator->();
+    const std::vector<std::size_t>* item = layer->entries_of(q.item);
+    if (!item) continue;
+    for (std::size_t i : *item) {  // in the order they were added, as the tie-break wants
+      if (!layer->prices_[i]) continue;  // no usable amount
+      const PriceEntry& e = *layer->prices_[i];
       if (q.strict_region && !e.region.empty() && e.region != q.region) continue;
       if (!kind_serves(e.kind, e.source.user, q.use, q.kind)) continue;
       // A system price never serves a build without everything it includes.

@@ -7,8 +7,10 @@
 // a `--rate` the user gives, and every conversion names the rate it used.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -137,18 +139,47 @@ class PriceLayer {
   static std::shared_ptr<const PriceLayer> of_library(const sema::Library& library);
   // One user file's entries: a spec's own file or a --prices file (user = true).
   static std::shared_ptr<const PriceLayer> of_file(const sema::LoadedFile& file, bool user);
-  bool empty() const { return prices_.empty() && rates_.empty() && electricity_.empty() && volume_billing_.empty(); }
+  bool empty() const { return pending_.empty() && rates_.empty() && electricity_.empty() && volume_billing_.empty(); }
 
  private:
   friend class PriceBook;
   void add_declarations(const sema::LoadedFile& file, bool user);
-  std::vector<PriceEntry> prices_;
-  // prices_ indices by item, in the order added: a BOM line asks for one item, and
-  // scanning every price of the library for it was a hot path (issue 12).
-  std::map<std::string, std::vector<std::size_t>, std::less<>> by_item_;
+  // The prices_ indices of `item`'s entries (null: none), each read from its declaration
+  // on the first request for the item, once, whichever thread asks: a check prices a
+  // server's few parts, and reading all ~400 of the stdlib's entries was most of the
+  // layer's cost (issue 28). A user file's layer is read whole when made (of_file).
+  const std::vector<std::size_t>* entries_of(std::string_view item) const;
+  void read_all() const;
+  struct Pending {
+    const ast::Declaration* decl = nullptr;
+    bool user = false;
+  };
+  std::vector<Pending> pending_;  // every `price` that names an item, in the order added
+  // By pending_ index; nullopt until read, and for a price without a usable amount.
+  mutable std::vector<std::optional<PriceEntry>> prices_;
+  struct Item {
+    std::vector<std::size_t> indices;  // in the order added: a BOM line asks for one item,
+                                       // and scanning every price for it was a hot path (issue 12)
+    std::unique_ptr<std::once_flag> read = std::make_unique<std::once_flag>();
+  };
+  std::map<std::string, Item, std::less<>> by_item_;
   std::vector<ExchangeRate> rates_;
   std::vector<Electricity> electricity_;
   std::map<std::string, std::string, std::less<>> volume_billing_;
+};
+
+// A layer read on first use, once, whichever thread asks first: the stdlib's prices,
+// which a check whose rules read no cost fact never looks at (issue 28: reading them was
+// an eighth of a one-file cold start).
+class DeferredPriceLayer {
+ public:
+  explicit DeferredPriceLayer(std::function<std::shared_ptr<const PriceLayer>()> read) : read_(std::move(read)) {}
+  const PriceLayer& get() const;
+
+ private:
+  std::function<std::shared_ptr<const PriceLayer>()> read_;
+  mutable std::once_flag once_;
+  mutable std::shared_ptr<const PriceLayer> layer_;
 };
 
 // The layers a quote reads, in the order they were added (the stdlib's first): every
@@ -159,8 +190,11 @@ class PriceBook {
   void add_program(const sema::Program& program);
   // Adds the stdlib's entries (user = false), read now.
   void add_library(const sema::Library& library);
-  // Adds entries read before: the session's stdlib layer, shared, not copied.
+  // Adds entries read before: a user file's layer, shared, not copied.
   void add_layer(std::shared_ptr<const PriceLayer> layer);
+  // Adds a layer read when the book is first asked for an entry (the session's stdlib
+  // layer): in its place in the order, as if it had been read now.
+  void add_deferred_layer(std::shared_ptr<const DeferredPriceLayer> layer);
   // Adds the files of a user program: a spec, or a price book from `--prices FILE` (user = true).
   // A file already added (imported by several programs) is added once.
   void add_user_file(const sema::Program& prices);
@@ -203,7 +237,13 @@ class PriceBook {
   std::vector<const PriceEntry*> prices() const;
 
  private:
-  std::vector<std::shared_ptr<const PriceLayer>> layers_;
+  // One of the two is set: a layer read, or one read on first use.
+  struct Layer {
+    std::shared_ptr<const PriceLayer> read;
+    std::shared_ptr<const DeferredPriceLayer> deferred;
+    const PriceLayer* operator->() const { return read ? read.get() : &deferred->get(); }
+  };
+  std::vector<Layer> layers_;
   std::vector<ExchangeRate> overrides_;
   std::string quote_date_;
   std::vector<const SourceFile*> added_;  // user files already read

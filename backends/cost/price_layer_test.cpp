@@ -96,5 +96,73 @@ TEST(PriceLayers, TheLibraryLayerIsSharedNotCopied) {
   EXPECT_EQ(entries(fresh), entries(a));
 }
 
+// The session's stdlib layer is read when a book first looks an entry up (a check whose
+// rules read no cost fact never does), once for every book that shares it, and the book
+// answers as it does with the layer read up front.
+TEST(PriceLayers, ADeferredLayerIsReadOnFirstLookUpOnceAndAnswersTheSame) {
+  Files files;
+  int reads = 0;
+  auto deferred = std::make_shared<const DeferredPriceLayer>([&] {
+    ++reads;
+    return PriceLayer::of_library(files.stdlib);
+  });
+  PriceBook lazy;
+  PriceBook other;
+  lazy.add_deferred_layer(deferred);
+  other.add_deferred_layer(deferred);
+  lazy.add_user_layer(files.user_file().source, PriceLayer::of_file(files.user_file(), true));
+  EXPECT_EQ(reads, 0);
+  PriceBook eager;
+  eager.add_layer(PriceLayer::of_library(files.stdlib));
+  eager.add_user_layer(files.user_file().source, PriceLayer::of_file(files.user_file(), true));
+  EXPECT_EQ(entries(lazy), entries(eager));
+  EXPECT_EQ(reads, 1);
+  EXPECT_EQ(lazy.volume_billing("test.disk"), "per_capacity");
+  EXPECT_EQ(other.volume_billing("test.disk"), "tiered");
+  ASSERT_NE(lazy.electricity("us"), nullptr);
+  EXPECT_EQ(lazy.prices().size(), eager.prices().size());
+  EXPECT_EQ(other.prices().front(), lazy.prices().front());  // one layer, shared
+  EXPECT_EQ(reads, 1);
+}
+
+// The library's entries are read item by item, when a book first asks for the item; an
+// entry without a usable amount is left out as it always was, and listing every entry
+// reads the rest, in the order of the declarations.
+TEST(PriceLayers, LibraryEntriesAreReadPerItemInDeclarationOrder) {
+  SourceManager sources;
+  DiagnosticEngine diags;
+  sema::Library stdlib;
+  stdlib.add_file(sources, diags, "<test>/a.gpuspec", R"(
+price p.one { item = test.one
+  kind = list
+  amount = 10 USD }
+price p.broken { item = test.two
+  kind = list }
+price p.two { item = test.two
+  kind = list
+  amount = 20 USD }
+price p.one.later { item = test.one
+  kind = list
+  amount = 11 USD
+  as_of = "2025-01-01" }
+)");
+  auto layer = PriceLayer::of_library(stdlib);
+  PriceBook book;
+  book.add_layer(layer);
+  auto names = [](const std::vector<const PriceEntry*>& entries) {
+    std::vector<std::string> out;
+    for (const auto* e : entries) out.push_back(e->source.entry);
+    return out;
+  };
+  EXPECT_EQ(names(book.candidates(PriceQuery{"test.two"})), (std::vector<std::string>{"p.two"}));
+  EXPECT_EQ(names(book.candidates(PriceQuery{"test.one"})), (std::vector<std::string>{"p.one.later", "p.one"}));
+  EXPECT_TRUE(book.candidates(PriceQuery{"test.three"}).empty());
+  EXPECT_EQ(names(book.prices()), (std::vector<std::string>{"p.one", "p.two", "p.one.later"}));
+  PriceBook listed_first;
+  listed_first.add_layer(PriceLayer::of_library(stdlib));
+  EXPECT_EQ(names(listed_first.prices()), names(book.prices()));
+  EXPECT_EQ(names(listed_first.candidates(PriceQuery{"test.one"})), (std::vector<std::string>{"p.one.later", "p.one"}));
+}
+
 }  // namespace
 }  // namespace gpuspec::cost

@@ -126,8 +126,8 @@ TEST(CompiledPolicies, EvaluateTraceAndRenderAsTheTreeWalkerOnEveryExample) {
       for (const auto& lower : policy.severity_when) {
         expect_same(*lower.condition, *lower.program, facts, where(policy, facts, "severity_when"), tally);
       }
-      if (policy.message_template) expect_same_text(*policy.message_template, facts, where(policy, facts, "message"));
-      if (policy.hint_template) expect_same_text(*policy.hint_template, facts, where(policy, facts, "hint"));
+      if (policy.message_template) expect_same_text(policy.message_template->get(), facts, where(policy, facts, "message"));
+      if (policy.hint_template) expect_same_text(policy.hint_template->get(), facts, where(policy, facts, "hint"));
       std::optional<eval::Check> when;
       if (policy.when) when = policy.when_program->check(facts);
       tally.violated += eval::judge(when ? &*when : nullptr, policy.require_program->check(facts)) == eval::Verdict::Violated;

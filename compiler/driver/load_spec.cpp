@@ -55,7 +55,7 @@ std::optional<cost::PriceBook> spec_price_book(Session& session, const std::vect
   // What cost::build_price_book(programs, library, files.programs) builds, from the
   // entries the session read once: only the spec's own files are read here.
   cost::PriceBook book;
-  book.add_layer(session.library_prices());
+  book.add_deferred_layer(session.library_prices());
   for (const auto* program : programs) book.add_user_file(*program);
   for (const auto& [source, layer] : files.layers) book.add_user_layer(source, layer);
   return book;

@@ -47,6 +47,58 @@ TEST(PolicyReads, MessageHolesAreIndexed) {
   EXPECT_TRUE(reads(set, "memory.total", "test.hole"));
 }
 
+// The pack as the build checked it loads without checking its policies again and with
+// its templates compiled on first use (lint::load_policies `library_checked`): the same
+// policies, programs' reads and fact-reader index as a load that checks and compiles
+// everything; the language server's lint memo and cost's provider selection read that
+// index (readers_of).
+TEST(PolicyReads, ACheckedPackLoadsTheSameIndexWithoutCompilingItsTemplates) {
+  Session session(LibraryOptions{});
+  DiagnosticEngine checked_diags, full_diags;
+  const lint::PolicySet checked = lint::load_policies(session.library(), {}, checked_diags, true);
+  const lint::PolicySet full = lint::load_policies(session.library(), {}, full_diags, false);
+  EXPECT_TRUE(checked_diags.diagnostics().empty());
+  EXPECT_TRUE(full_diags.diagnostics().empty());
+  ASSERT_EQ(checked.policies().size(), full.policies().size());
+  ASSERT_GE(checked.policies().size(), 40u);
+  std::size_t indexed = 0;
+  for (facts::FactId id = 0; id < facts::kFactCount; ++id) {
+    EXPECT_EQ(checked.readers_of(id), full.readers_of(id)) << facts::kFactNames[id];
+    indexed += full.readers_of(id).size();
+  }
+  EXPECT_GE(indexed, 100u);
+  std::size_t holes = 0;
+  for (std::size_t i = 0; i < full.policies().size(); ++i) {
+    const lint::Policy& a = checked.policies()[i];
+    const lint::Policy& b = full.policies()[i];
+    EXPECT_EQ(a.id, b.id);
+    EXPECT_EQ(a.applies, b.applies);
+    ASSERT_EQ(a.message_template != nullptr, b.message_template != nullptr) << a.id;
+    ASSERT_EQ(a.hint_template != nullptr, b.hint_template != nullptr) << a.id;
+    // Every hole, read from the compiled programs, in the order the index reads them.
+    auto compiled_reads = [](const lint::Policy& p) {
+      std::vector<facts::FactKey> keys;
+      for (const auto* t : {p.message_template.get(), p.hint_template.get()}) {
+        if (!t) continue;
+        for (const auto& program : t->get().programs) {
+          if (program) program->collect_reads(keys);
+        }
+      }
+      std::vector<facts::FactId> ids;
+      for (const auto& key : keys) ids.push_back(key.id);
+      return ids;
+    };
+    std::vector<facts::FactId> lazy;
+    for (const auto* t : {a.message_template.get(), a.hint_template.get()}) {
+      if (t) t->collect_reads(lazy);
+    }
+    EXPECT_EQ(lazy, compiled_reads(b)) << a.id;
+    EXPECT_EQ(compiled_reads(a), compiled_reads(b)) << a.id;
+    holes += lazy.size();
+  }
+  EXPECT_GE(holes, 200u);
+}
+
 // A registered provider's facts are what the rules read: one that overrides a resolved
 // fact (memory.total: 1 GB) makes the rule that reads it fire on servers it passed.
 TEST(PolicyReads, RulesReadTheFactsOfTheStoresProviders) {

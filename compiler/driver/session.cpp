@@ -54,12 +54,9 @@ const PriceFiles& Session::price_files(const std::vector<std::string>& paths) {
   return *slot;
 }
 
-std::shared_ptr<const cost::PriceLayer> Session::library_prices() const {
-  std::call_once(library_prices_once_, [&] { library_prices_ = cost::PriceLayer::of_library(library_); });
-  return library_prices_;
-}
-
-Session::Session(const LibraryOptions& options) {
+Session::Session(const LibraryOptions& options)
+    : library_prices_(std::make_shared<const cost::DeferredPriceLayer>(
+          [this] { return cost::PriceLayer::of_library(library_); })) {
   // The embedded library's syntax trees come from the build's snapshot, which the
   // executable installed (syntax/parse_snapshot.h); without it they are parsed.
   if (options.stdlib_dir) {
@@ -78,7 +75,8 @@ Session::Session(const LibraryOptions& options) {
   embedded::add_to_library(library_, sources_, library_diags_, embedded::policy_files(), "<policies>");
   // The build checked the embedded library and found nothing (compiler/snapshot/):
   // checking it again in every run cost a tenth of a one-file check.
-  if (options.stdlib_dir || !syntax::embedded_library_checks_clean()) sema::check_library(library_, library_diags_);
+  const bool library_checked = !options.stdlib_dir && syntax::embedded_library_checks_clean();
+  if (!library_checked) sema::check_library(library_, library_diags_);
 
   // User policy folders are checked like specs, against the library's names.
   user_policies_.emplace(library_);
@@ -98,7 +96,7 @@ Session::Session(const LibraryOptions& options) {
     if (load_error_) return;
   }
   sema::check_program(*user_policies_, library_diags_);
-  policies_ = lint::load_policies(library_, extra, library_diags_);
+  policies_ = lint::load_policies(library_, extra, library_diags_, library_checked);
 }
 
 std::vector<std::string> Session::input_paths() const {

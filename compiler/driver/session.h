@@ -53,9 +53,10 @@ class Session {
   const std::optional<std::string>& load_error() const { return load_error_; }
   // The price books `paths`, loaded and checked on the first request for that list.
   const PriceFiles& price_files(const std::vector<std::string>& paths);
-  // The stdlib's price entries, read on first request and shared by every file and
-  // thread of the run (each file's book adds its own entries on top).
-  std::shared_ptr<const cost::PriceLayer> library_prices() const;
+  // The stdlib's price entries, read when a book first looks one up (a check whose rules
+  // read no cost fact never does) and shared by every file and thread of the run (each
+  // file's book adds its own entries on top).
+  std::shared_ptr<const cost::DeferredPriceLayer> library_prices() const { return library_prices_; }
 
  private:
   SourceManager sources_;
@@ -66,8 +67,7 @@ class Session {
   lint::PolicySet policies_;
   std::mutex price_files_mutex_;  // check --jobs asks from several threads
   std::map<std::vector<std::string>, std::unique_ptr<PriceFiles>> price_files_;
-  mutable std::once_flag library_prices_once_;
-  mutable std::shared_ptr<const cost::PriceLayer> library_prices_;
+  std::shared_ptr<const cost::DeferredPriceLayer> library_prices_;
 };
 
 // Prints the library's or policy files' errors to stderr and returns true when there

@@ -99,6 +99,40 @@ ParsedExpression parse_expression(SourceManager& sources, std::string_view text,
   return out;
 }
 
+namespace {
+
+// Walks a template once: `literal(i, run)` for each run of literal text starting at
+// offset i (`{{` and `}}` are a run of one brace), `hole(begin, close)` for each
+// `{expr}` (the expression is text[begin, close)). Returns what split_template
+// reports as its error, or "".
+template <class Literal, class Hole>
+std::string scan_template(std::string_view text, Literal&& literal, Hole&& hole) {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    std::size_t brace = i;
+    while (brace < text.size() && text[brace] != '{' && text[brace] != '}') ++brace;
+    if (brace > i) literal(i, text.substr(i, brace - i));
+    i = brace;
+    if (i == text.size()) break;
+    const char c = text[i];
+    if (i + 1 < text.size() && text[i + 1] == c) {
+      literal(i, text.substr(i, 1));
+      i += 2;
+      continue;
+    }
+    if (c == '}') return fmt::format("unmatched '}}' at offset {}; write '}}}}' for a literal brace", i);
+    auto close = text.find('}', i + 1);
+    if (close == std::string_view::npos) {
+      return fmt::format("unclosed '{{' at offset {}; write '{{{{' for a literal brace", i);
+    }
+    hole(i + 1, close);
+    i = close + 1;
+  }
+  return {};
+}
+
+}  // namespace
+
 TemplateParts split_template(std::string_view text) {
   TemplateParts out;
   std::string literal;
@@ -108,36 +142,17 @@ TemplateParts split_template(std::string_view text) {
     literal.clear();
     literal_begin = next;
   };
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (c == '{' && i + 1 < text.size() && text[i + 1] == '{') {
-      literal += '{';
-      ++i;
-      continue;
-    }
-    if (c == '}' && i + 1 < text.size() && text[i + 1] == '}') {
-      literal += '}';
-      ++i;
-      continue;
-    }
-    if (c == '}') {
-      out.error = fmt::format("unmatched '}}' at offset {}; write '}}}}' for a literal brace", i);
-      return out;
-    }
-    if (c == '{') {
-      auto close = text.find('}', i + 1);
-      if (close == std::string_view::npos) {
-        out.error = fmt::format("unclosed '{{' at offset {}; write '{{{{' for a literal brace", i);
-        return out;
-      }
-      flush(static_cast<std::uint32_t>(close + 1));
-      out.parts.push_back({true, std::string(text.substr(i + 1, close - i - 1)), static_cast<std::uint32_t>(i + 1)});
-      i = close;
-      continue;
-    }
-    if (literal.empty()) literal_begin = static_cast<std::uint32_t>(i);
-    literal += c;
-  }
+  out.error = scan_template(
+      text,
+      [&](std::size_t i, std::string_view run) {
+        if (literal.empty()) literal_begin = static_cast<std::uint32_t>(i);
+        literal += run;
+      },
+      [&](std::size_t begin, std::size_t close) {
+        flush(static_cast<std::uint32_t>(close + 1));
+        out.parts.push_back({true, std::string(text.substr(begin, close - begin)), static_cast<std::uint32_t>(begin)});
+      });
+  if (!out.error.empty()) return out;
   flush(static_cast<std::uint32_t>(text.size()));
   return out;
 }
@@ -165,6 +180,39 @@ CompiledTemplate compile_template(std::string_view text, std::vector<DiagnosticE
     if (parse_diags) parse_diags->push_back(std::move(diags));
   }
   return out;
+}
+
+LazyTemplate::LazyTemplate(CompiledTemplate ready) : text_(ready.text) {
+  compiled_.emplace(std::move(ready));
+  std::call_once(once_, [] {});
+}
+
+const CompiledTemplate& LazyTemplate::get() const {
+  std::call_once(once_, [&] { compiled_.emplace(compile_template(text_)); });
+  return *compiled_;
+}
+
+void LazyTemplate::collect_reads(std::vector<facts::FactId>& out) const {
+  const std::string_view text = text_;
+  std::vector<std::string_view> holes;
+  const std::string error = scan_template(
+      text, [](std::size_t, std::string_view) {},
+      [&](std::size_t begin, std::size_t close) { holes.push_back(text.substr(begin, close - begin)); });
+  if (!error.empty()) return;  // rendered as the raw text: no hole is compiled
+  std::optional<SourceManager> sources;
+  std::vector<facts::FactKey> keys;
+  for (std::string_view hole : holes) {
+    if (is_plain_name(hole)) {  // parse_expression's name_tree: one Name, one slot
+      out.push_back(FactSchema::builtin().id(hole));
+      continue;
+    }
+    DiagnosticEngine diags;
+    ParsedExpression parsed = parse_expression(sources ? *sources : sources.emplace(), hole, diags);
+    if (!parsed.expr) continue;
+    keys.clear();
+    CompiledExpr::compile(*parsed.expr).collect_reads(keys);
+    for (const auto& key : keys) out.push_back(key.id);
+  }
 }
 
 RenderedTemplate render_template(const CompiledTemplate& compiled, const facts::FactSet& facts,

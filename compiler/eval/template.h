@@ -2,6 +2,8 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -62,6 +64,27 @@ struct CompiledTemplate {
 };
 // Parses every hole; what a hole's parse reported goes to `parse_diags` when given.
 CompiledTemplate compile_template(std::string_view text, std::vector<DiagnosticEngine>* parse_diags = nullptr);
+
+// A policy's message or hint, compiled on first use, once, whichever thread asks first:
+// a built-in rule that never fires never parses its holes (issue 28: compiling the
+// pack's ~200 templates at load was a sixth of a one-file cold start). A user policy's
+// template is compiled, and checked, when it loads (`ready`).
+class LazyTemplate {
+ public:
+  explicit LazyTemplate(std::string text) : text_(std::move(text)) {}
+  explicit LazyTemplate(CompiledTemplate ready);
+  const std::string& text() const { return text_; }
+  const CompiledTemplate& get() const;
+  // The fact ids the holes' programs read (the ids of CompiledExpr::collect_reads), in
+  // hole order, without compiling the template: a hole that is one fact name reads that
+  // name (its program is the name's slot); only another hole is parsed and compiled here.
+  void collect_reads(std::vector<facts::FactId>& out) const;
+
+ private:
+  std::string text_;
+  mutable std::once_flag once_;
+  mutable std::optional<CompiledTemplate> compiled_;
+};
 
 // Evaluates every `{expr}` over `facts` and prints it with units::format
 // ("system memory 256 GB is below 640 GB").

@@ -75,6 +75,66 @@ TEST(Template, SplitKeepsOffsets) {
   EXPECT_EQ(parts.parts[2].begin, 5u);
 }
 
+// A literal that starts with a doubled brace starts at the brace pair.
+TEST(Template, SplitKeepsOffsetsAroundDoubledBraces) {
+  TemplateParts parts = split_template("{{x}} {b}}} c{{");
+  ASSERT_TRUE(parts.error.empty());
+  ASSERT_EQ(parts.parts.size(), 3u);
+  EXPECT_EQ(parts.parts[0].text, "{x} ");
+  EXPECT_EQ(parts.parts[0].begin, 0u);
+  EXPECT_EQ(parts.parts[1].text, "b");
+  EXPECT_EQ(parts.parts[1].begin, 7u);
+  EXPECT_EQ(parts.parts[2].text, "} c{");
+  EXPECT_EQ(parts.parts[2].begin, 9u);
+  TemplateParts late = split_template("ab{c}}}d");
+  ASSERT_EQ(late.parts.size(), 3u);
+  EXPECT_EQ(late.parts[2].text, "}d");
+  EXPECT_EQ(late.parts[2].begin, 5u);
+  TemplateParts broken = split_template("a {b} }");
+  EXPECT_EQ(broken.error, "unmatched '}' at offset 6; write '}}' for a literal brace");
+  EXPECT_EQ(broken.parts.size(), 2u);  // the parts before the error, as before
+}
+
+// The fact-reader index reads a template's holes without compiling it: the ids must be
+// those of the compiled holes' programs, hole by hole, for every shape of hole.
+TEST(Template, LazyReadsAreTheCompiledProgramsReads) {
+  const char* texts[] = {
+      "system memory {memory.total} is below {2 * gpu.vram_total}",
+      "{gpu.count} GPUs over {gpu.link}, {{not a hole}} {{gpu.count}}",
+      "{ memory.total } and {memory.total}",  // spaces: not one plain name, parsed
+      "{no.such_fact} {fp8} {x} {not gpu.nvlink} {gpu.model in [a100, h100]}",
+      "{count(software.monitoring)} {max(gpu.count, psu.count)} {1..2} {)} {}",
+      "{1 } policy y { z = 2}",
+      "open {memory.total",
+      "stray } {gpu.count}",
+      "",
+  };
+  for (const char* text : texts) {
+    std::vector<facts::FactId> compiled;
+    std::vector<facts::FactKey> keys;
+    for (const auto& program : compile_template(text).programs) {
+      if (program) program->collect_reads(keys);
+    }
+    for (const auto& key : keys) compiled.push_back(key.id);
+    std::vector<facts::FactId> lazy;
+    LazyTemplate(text).collect_reads(lazy);
+    EXPECT_EQ(lazy, compiled) << text;
+  }
+  std::vector<facts::FactId> ids;
+  LazyTemplate("{memory.total} {2 * gpu.count}").collect_reads(ids);
+  EXPECT_EQ(ids, (std::vector<facts::FactId>{FactSchema::builtin().id("memory.total"), FactSchema::builtin().id("gpu.count")}));
+}
+
+TEST(Template, LazyCompilesOnFirstUseAsCompileTemplateDoes) {
+  auto facts = server_facts();
+  LazyTemplate lazy("memory {memory.total}, {2 * gpu.vram_total}");
+  EXPECT_EQ(render_template(lazy.get(), facts).text, "memory 256 GB, 640 GB");
+  EXPECT_EQ(&lazy.get(), &lazy.get());  // compiled once
+  LazyTemplate ready(compile_template("{gpu.count} GPUs"));
+  EXPECT_EQ(ready.text(), "{gpu.count} GPUs");
+  EXPECT_EQ(render_template(ready.get(), facts).text, "4 GPUs");
+}
+
 TEST(Template, CheckedWhenThePolicyLoads) {
   SourceRange at{3, 40, 90};
   DiagnosticEngine ok;

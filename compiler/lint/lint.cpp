@@ -125,9 +125,9 @@ class DeclarationLinter {
   }
 
   // A template compiled at load; a policy built by hand (tests) may lack the compiled form.
-  static std::string render(const std::shared_ptr<const eval::CompiledTemplate>& compiled, const std::string& text,
+  static std::string render(const std::shared_ptr<const eval::LazyTemplate>& compiled, const std::string& text,
                             const facts::FactSet& facts) {
-    return compiled ? eval::render_template(*compiled, facts).text : eval::render_template(text, facts).text;
+    return compiled ? eval::render_template(compiled->get(), facts).text : eval::render_template(text, facts).text;
   }
 
   Severity severity_of(const Policy& policy) const {

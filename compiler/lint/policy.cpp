@@ -40,8 +40,8 @@ const ast::Block* block(const ast::Declaration& decl, std::string_view key) {
 
 // `severity_when { warning = ... }`: each level must be below the policy's severity,
 // or the block could raise a finding the rule reference does not announce.
-void load_severity_when(const ast::Declaration& decl, const eval::FactSchema& schema, DiagnosticEngine& diags,
-                        Policy& out) {
+void load_severity_when(const ast::Declaration& decl, const eval::FactSchema& schema, bool checked,
+                        DiagnosticEngine& diags, Policy& out) {
   const ast::Block* when = block(decl, "severity_when");
   if (!when) return;
   for (const auto& item : when->body.items) {
@@ -55,14 +55,15 @@ void load_severity_when(const ast::Declaration& decl, const eval::FactSchema& sc
                               severity_name(out.severity)));
       continue;
     }
-    eval::check_condition(*p->value, fmt::format("severity_when.{}", p->key), schema, diags);
+    if (!checked) eval::check_condition(*p->value, fmt::format("severity_when.{}", p->key), schema, diags);
     out.severity_when.push_back({*level, p->value.get()});
   }
 }
 
-// Returns false (with diagnostics) when the policy cannot run.
-bool load_one(const ast::Declaration& decl, const sema::LoadedFile& file, bool builtin, DiagnosticEngine& diags,
-              Policy& out) {
+// Returns false (with diagnostics) when the policy cannot run. `checked`: the build
+// checked it (load_policies), so its expressions and templates are not checked again.
+bool load_one(const ast::Declaration& decl, const sema::LoadedFile& file, bool builtin, bool checked,
+              DiagnosticEngine& diags, Policy& out) {
   const auto& schema = eval::FactSchema::builtin();
   std::size_t errors_before = diags.error_count();
   std::size_t first_new = diags.diagnostics().size();
@@ -73,7 +74,7 @@ bool load_one(const ast::Declaration& decl, const sema::LoadedFile& file, bool b
   if (const ast::Property* p = property(decl, "severity")) {
     out.severity = parse_severity(name_of(*p->value)).value_or(Severity::Warning);
   }
-  load_severity_when(decl, schema, diags, out);
+  load_severity_when(decl, schema, checked, diags, out);
   if (const ast::Property* p = property(decl, "suggest_instances")) {
     if (const auto* b = p->value->as<ast::BoolLit>()) out.suggest_instances = b->value;
   }
@@ -86,24 +87,22 @@ bool load_one(const ast::Declaration& decl, const sema::LoadedFile& file, bool b
   }
   if (const ast::Property* p = property(decl, "when")) {
     out.when = p->value.get();
-    eval::check_condition(*out.when, "when", schema, diags);
+    if (!checked) eval::check_condition(*out.when, "when", schema, diags);
   }
   if (const ast::Property* p = property(decl, "require")) {
     out.require = p->value.get();
-    eval::check_condition(*out.require, "require", schema, diags);
+    if (!checked) eval::check_condition(*out.require, "require", schema, diags);
   }
   if (const ast::Property* p = property(decl, "at")) out.at = name_of(*p->value);
+  // A checked policy's templates are left to PolicySet::add, which compiles on first use.
+  auto text = [&](const std::string& text, SourceRange range) {
+    return std::make_shared<const eval::LazyTemplate>(eval::check_and_compile_template(text, range, schema, diags));
+  };
   out.message = string_of(decl, "message", &out.message_range).value_or("");
-  if (!out.message.empty()) {
-    out.message_template = std::make_shared<const eval::CompiledTemplate>(
-        eval::check_and_compile_template(out.message, out.message_range, schema, diags));
-  }
+  if (!out.message.empty() && !checked) out.message_template = text(out.message, out.message_range);
   SourceRange hint_range;
   out.hint = string_of(decl, "hint", &hint_range);
-  if (out.hint) {
-    out.hint_template =
-        std::make_shared<const eval::CompiledTemplate>(eval::check_and_compile_template(*out.hint, hint_range, schema, diags));
-  }
+  if (out.hint && !checked) out.hint_template = text(*out.hint, hint_range);
   out.source = string_of(decl, "source").value_or("");
   out.english = string_of(decl, "english").value_or("");
   out.doc = string_of(decl, "doc").value_or("");
@@ -124,11 +123,9 @@ void PolicySet::add(Policy policy) {
   compile(policy.require, policy.require_program);
   for (auto& lower : policy.severity_when) compile(lower.condition, lower.program);
   if (!policy.message.empty() && !policy.message_template) {
-    policy.message_template = std::make_shared<const eval::CompiledTemplate>(eval::compile_template(policy.message));
+    policy.message_template = std::make_shared<const eval::LazyTemplate>(policy.message);
   }
-  if (policy.hint && !policy.hint_template) {
-    policy.hint_template = std::make_shared<const eval::CompiledTemplate>(eval::compile_template(*policy.hint));
-  }
+  if (policy.hint && !policy.hint_template) policy.hint_template = std::make_shared<const eval::LazyTemplate>(*policy.hint);
   std::size_t index = policies_.size();
   for (const auto& kind : policy.applies) {
     auto& indices = by_kind_[kind];
@@ -143,19 +140,18 @@ void PolicySet::index_reads(const Policy& policy, std::size_t index) {
   auto program = [&](const std::shared_ptr<const eval::CompiledExpr>& p) {
     if (p) p->collect_reads(keys);
   };
-  auto text = [&](const std::shared_ptr<const eval::CompiledTemplate>& t) {
-    if (!t) return;
-    for (const auto& p : t->programs) program(p);
-  };
   program(policy.when_program);
   program(policy.require_program);
   for (const auto& lower : policy.severity_when) program(lower.program);
-  text(policy.message_template);
-  text(policy.hint_template);
-  for (const auto& key : keys) {
-    if (key.id == facts::kNoFactId) continue;  // a symbol literal: no fact has its name
-    if (readers_.size() <= key.id) readers_.resize(key.id + 1u);
-    auto& readers = readers_[key.id];
+  std::vector<facts::FactId> ids;
+  for (const auto& key : keys) ids.push_back(key.id);
+  // The templates' reads without compiling them (LazyTemplate::collect_reads).
+  if (policy.message_template) policy.message_template->collect_reads(ids);
+  if (policy.hint_template) policy.hint_template->collect_reads(ids);
+  for (facts::FactId id : ids) {
+    if (id == facts::kNoFactId) continue;  // a symbol literal: no fact has its name
+    if (readers_.size() <= id) readers_.resize(id + 1u);
+    auto& readers = readers_[id];
     if (readers.empty() || readers.back() != index) readers.push_back(index);
   }
 }
@@ -196,13 +192,13 @@ const Policy* PolicySet::find(std::string_view id) const {
 }
 
 PolicySet load_policies(const sema::Library& library, const std::vector<const sema::LoadedFile*>& extra,
-                        DiagnosticEngine& diags) {
+                        DiagnosticEngine& diags, bool library_checked) {
   PolicySet set;
   auto load_file = [&](const sema::LoadedFile& file, bool builtin) {
     for (const auto& decl : file.ast.declarations) {
       if (decl.kind != "policy") continue;
       Policy policy;
-      if (load_one(decl, file, builtin, diags, policy)) set.add(std::move(policy));
+      if (load_one(decl, file, builtin, builtin && library_checked, diags, policy)) set.add(std::move(policy));
     }
   };
   for (const auto& file : library.files()) load_file(*file, true);

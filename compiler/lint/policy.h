@@ -42,9 +42,10 @@ struct Policy {
   std::string message;               // with {expr} holes
   SourceRange message_range;
   std::optional<std::string> hint;
-  // `message` and `hint` with their holes parsed when the policy loaded (null when absent).
-  std::shared_ptr<const eval::CompiledTemplate> message_template;
-  std::shared_ptr<const eval::CompiledTemplate> hint_template;
+  // `message` and `hint`, their holes parsed on first use (a built-in policy's; a user
+  // policy's when it loads, to check them); null when absent.
+  std::shared_ptr<const eval::LazyTemplate> message_template;
+  std::shared_ptr<const eval::LazyTemplate> hint_template;
   std::string source;                // citation, quoting the source in its own language
   std::string english;               // the citation in English when `source` quotes another language; else empty
   // What to show a reader of English: `english`, else `source`.
@@ -86,8 +87,11 @@ class PolicySet {
 };
 
 // Loads the `policy` declarations of the library (the built-in pack) and of `extra`
-// (user policy folders, already parsed and schema-checked).
+// (user policy folders, already parsed and schema-checked). `library_checked`: the build
+// loaded this library's policies and found nothing (syntax::embedded_library_checks_clean),
+// so they are not type-checked again and their templates compile on first use; their
+// programs and fact-reader index are what a checked load makes.
 PolicySet load_policies(const sema::Library& library, const std::vector<const sema::LoadedFile*>& extra,
-                        DiagnosticEngine& diags);
+                        DiagnosticEngine& diags, bool library_checked = false);
 
 }  // namespace gpuspec::lint
