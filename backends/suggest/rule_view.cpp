@@ -93,12 +93,18 @@ RuleView::RuleView(const lint::PolicySet& policies, const lint::LintOptions& opt
     split(policy.require, shape.require);
     split(policy.when, shape.when);
   }
-  for (std::size_t p = 0; p < kPrunes; ++p) prunes_[p] = lint::rule_reading(policies, "server", reads_of(Prune(p)));
+  for (std::size_t p = 0; p < kPrunes; ++p) {
+    prunes_[p] = lint::rule_reading(policies, "server", reads_of(Prune(p)), &options);
+  }
 }
 
 bool RuleView::rejects(Prune p) const {
   const lint::Policy* policy = rule(p);
   return policy && lint::rejects(*policy, options_);
+}
+
+bool RuleView::violated(Prune p, const facts::FactSet& facts) const {
+  return rejects(p) && lint::violated(*rule(p), facts);
 }
 
 unsigned RuleView::changes_of(const Part& part, std::string_view kind) const {

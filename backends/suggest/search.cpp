@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <initializer_list>
 #include <set>
 #include <span>
 
@@ -11,6 +12,7 @@
 #include "backends/suggest/catalog.h"
 #include "backends/suggest/catalog_view.h"
 #include "backends/suggest/frame_fit.h"
+#include "backends/suggest/part_facts.h"
 #include "backends/suggest/regions.h"
 #include "backends/suggest/sizing.h"
 
@@ -138,40 +140,25 @@ class Searcher {
     return out;
   }
 
-  // The frame-level bounds: what the chassis takes. These rules compare catalog facts
-  // with each other, a shape the bounds API does not read: the checks and the SXM family
-  // (frame_fit.h) are restated here, each applied only when its rule can reject.
-  bool frame_pruned(const ServerBuild& f, long n) {
-    const std::string form = text(*f.gpu, "form_factor");
-    const std::string takes = text(*f.chassis, "gpu_form");
-    const bool fits = gpu_form_fits(form, takes);
-    const std::string socket = text(*f.chassis, "sxm_socket");
-    const bool socket_fits = socket.empty() || !is_sxm_module(form) || form == socket;
-    auto max_gpus = number(*f.chassis, "max_gpus");
-    // An SXM system's baseboard comes with all its GPUs.
-    auto on_board = number(*f.chassis, "baseboard_gpus");
-    const bool fills_board = !on_board || !is_sxm_module(form) || f.gpus_per_node == *on_board;
-    // A consumer card in a rack-mount chassis (a chassis of unknown form leaves the rule silent).
-    const std::string chassis_form = text(*f.chassis, "form");
-    const bool consumer_in_rack = text(*f.gpu, "class") == "consumer" && !chassis_form.empty() && chassis_form != "tower";
-    return bound(text(*f.gpu, "class") == "cloud", Prune::CloudOnlyPart, n) ||
-           bound(!fits, Prune::FormFactor, n) ||
-           bound(!socket_fits, Prune::SxmSocket, n) ||
-           bound(max_gpus && f.gpus_per_node > *max_gpus, Prune::GpusFitChassis, n) ||
-           bound(!fills_board, Prune::GpusFillBaseboard, n) ||
-           bound(consumer_in_rack, Prune::ConsumerInRack, n);
+  // The first of `checks` whose rule the candidate's part facts violate removes `n`
+  // configurations (its rule's, counted in this order).
+  bool asked(std::initializer_list<Prune> checks, const PartFacts& parts, long n = 1) {
+    for (Prune p : checks) {
+      if (bound(in_.rules.violated(p, parts.facts()), p, n)) return true;
+    }
+    return false;
   }
 
-  // Slots and bays hold air-cooled cards at their catalog width; water blocks are the
-  // block's width, so with custom liquid each card still takes one slot opening.
-  bool variant_pruned(const ServerBuild& f) {
-    const bool blocks = f.cooling == "liquid_custom";
-    const double width = blocks ? 1 : value_or(number(*f.gpu, "slot_width"), 1);
-    auto slots = number(*f.chassis, "expansion_slots");
-    auto bay_width = number(*f.chassis, "max_gpu_width");
-    return bound(slots && f.gpus_per_node * width > *slots, Prune::GpusFitSlots) ||
-           bound(!blocks && bay_width && width > *bay_width, Prune::GpuFitsBays);
+  // What the chassis takes, asked of the rules on the frame's GPUs and chassis.
+  bool frame_pruned(const PartFacts& frame, long n) {
+    return asked({Prune::CloudOnlyPart, Prune::FormFactor, Prune::SxmSocket, Prune::GpusFitChassis,
+                  Prune::GpusFillBaseboard, Prune::ConsumerInRack},
+                 frame, n);
   }
+
+  // What the slots and bays hold with the variant's cooling (water blocks are the block's
+  // width), asked of the rules on the frame's facts with its link and cooling.
+  bool variant_pruned(const PartFacts& variant) { return asked({Prune::GpusFitSlots, Prune::GpuFitsBays}, variant); }
 
   void search_servers() {
     result_.storage = plan_storage(sizing_);
@@ -196,12 +183,15 @@ class Searcher {
           frame.gpus_per_node = k;
           frame.chassis = chassis;
           auto vs = variants(frame);
-          if (frame_pruned(frame, static_cast<long>(vs.size()))) continue;
+          PartFacts frame_facts(in_.program, *in_.workload.facts);
+          frame_facts.gpus(*gpu, k).chassis(*chassis);
+          if (frame_pruned(frame_facts, static_cast<long>(vs.size()))) continue;
           for (const auto& v : vs) {
             ServerBuild variant = frame;
             variant.gpu_link = v.link;
             variant.cooling = v.cooling;
-            if (variant_pruned(variant)) continue;
+            PartFacts variant_facts(in_.program, frame_facts.facts());
+            if (variant_pruned(variant_facts.variant(v.link, v.cooling))) continue;
             Outcome o = try_node_counts(variant);
             if (o.passed || !(o.depends & kVariant)) break;
           }
