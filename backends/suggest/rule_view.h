@@ -27,6 +27,21 @@ namespace gpuspec::suggest {
 // region and its disks). A change of a choice keeps the ones outside it.
 enum Choice : unsigned { kVariant = 1, kCount = 2, kFill = 4 };
 
+// The parts whose facts a rule reads, by the part functions that set them (part_facts.h):
+// the GPU model (gpu.*), the GPUs per node (gpu.count and the totals it scales), the
+// chassis, the variant (gpu.link, cooling.kind), the CPUs, the DIMMs, the PSUs; any
+// other fact (the nodes, the workload, the power model) is kOtherFacts.
+enum PartRead : unsigned {
+  kGpuModel = 1,
+  kGpuCount = 2,
+  kChassisPart = 4,
+  kVariantPart = 8,
+  kCpuPart = 16,
+  kDimmPart = 32,
+  kPsuPart = 64,
+  kOtherFacts = 128,
+};
+
 // The search's own checks of catalog facts before the pack runs, each of a shape the
 // bounds API does not read (facts compared with facts or lists, a catalog's markets, a
 // budget on the priced parts alone). Each stands for the rule that rejects in the run and
@@ -77,6 +92,9 @@ class RuleView {
   // part_facts.h) as the linter would judge it: a definite False under a true (or no)
   // guard. A fact the parts do not fix leaves the rule Unknown, which never prunes.
   bool violated(Prune p, const facts::FactSet& facts) const;
+  // Which parts' facts that rule reads in its guard and requirement (bits of PartRead):
+  // its verdict is one per choice of those parts (part_verdicts.h).
+  unsigned part_reads(Prune p) const { return part_reads_[static_cast<std::size_t>(p)]; }
 
   // The bounds the rules that reject put on facts (lint/bounds.h): what sizing reads
   // instead of restating their thresholds.
@@ -114,6 +132,7 @@ class RuleView {
   lint::Bounds advice_;
   std::map<std::string, Shape, std::less<>> shapes_;
   std::array<const lint::Policy*, kPrunes> prunes_{};
+  std::array<unsigned, kPrunes> part_reads_{};
 };
 
 }  // namespace gpuspec::suggest

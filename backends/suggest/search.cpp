@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <chrono>
 #include <initializer_list>
+#include <map>
+#include <memory>
 #include <set>
 #include <span>
 
@@ -45,7 +47,8 @@ class Searcher {
         catalog_(load_catalog(in.program, {in.context.site_region, in.rules.rejects(Prune::MarketRegion)})),
         prices_(in.program, in.book, in.context.site_region, in.context.currency),
         memory_(in.program, *in.workload.entry),
-        sizing_{in.program, catalog_, in.rules, in.workload, prices_, result_.tally, in.context.uptime == "office_hours"} {
+        sizing_{in.program, catalog_,  in.rules,  in.workload,
+                prices_,    result_.tally, verdicts_, in.context.uptime == "office_hours"} {
     // The budget rule judges capex against the budget: the priced parts alone above it
     // fail the rule whatever the unpriced ones cost.
     if (in.context.budget && in.rules.rejects(Prune::Budget)) {
@@ -101,6 +104,17 @@ class Searcher {
 
   // ---- on premises -------------------------------------------------------------
 
+  // A chassis's facts over the workload's, built once per search: the frames' GPUs are
+  // set over them.
+  const facts::FactSet& chassis_facts(const sema::DeclEntry& chassis) {
+    auto& layer = chassis_facts_[&chassis];
+    if (!layer) {
+      layer = std::make_unique<PartFacts>(in_.program, *in_.workload.facts);
+      layer->chassis(chassis);
+    }
+    return layer->facts();
+  }
+
   // How an SXM frame's baseboard links its GPUs, as gpu.baseboard_fabric reads it: the
   // chassis's own board, else the catalog's board part of that many GPUs; empty when
   // neither says (the pack's link rules are silent then).
@@ -140,25 +154,16 @@ class Searcher {
     return out;
   }
 
-  // The first of `checks` whose rule the candidate's part facts violate removes `n`
-  // configurations (its rule's, counted in this order).
-  bool asked(std::initializer_list<Prune> checks, const PartFacts& parts, long n = 1) {
+  // The first of `checks` whose rule the frame's part facts (built by `facts`, when a
+  // verdict is not known yet: part_verdicts.h) violate removes `n` configurations (its
+  // rule's, counted in this order).
+  template <class BuildFacts>
+  bool asked(std::initializer_list<Prune> checks, const PartVerdicts::Key& key, BuildFacts&& facts, long n = 1) {
     for (Prune p : checks) {
-      if (bound(in_.rules.violated(p, parts.facts()), p, n)) return true;
+      if (bound(verdicts_.violated(in_.rules, p, key, facts), p, n)) return true;
     }
     return false;
   }
-
-  // What the chassis takes, asked of the rules on the frame's GPUs and chassis.
-  bool frame_pruned(const PartFacts& frame, long n) {
-    return asked({Prune::CloudOnlyPart, Prune::FormFactor, Prune::SxmSocket, Prune::GpusFitChassis,
-                  Prune::GpusFillBaseboard, Prune::ConsumerInRack},
-                 frame, n);
-  }
-
-  // What the slots and bays hold with the variant's cooling (water blocks are the block's
-  // width), asked of the rules on the frame's facts with its link and cooling.
-  bool variant_pruned(const PartFacts& variant) { return asked({Prune::GpusFitSlots, Prune::GpuFitsBays}, variant); }
 
   void search_servers() {
     result_.storage = plan_storage(sizing_);
@@ -183,15 +188,33 @@ class Searcher {
           frame.gpus_per_node = k;
           frame.chassis = chassis;
           auto vs = variants(frame);
-          PartFacts frame_facts(in_.program, *in_.workload.facts);
-          frame_facts.gpus(*gpu, k).chassis(*chassis);
-          if (frame_pruned(frame_facts, static_cast<long>(vs.size()))) continue;
+          // What the chassis takes, and what its slots and bays hold with the variant's
+          // cooling (water blocks are the block's width), asked of the rules on the frame's
+          // GPUs and chassis, then with the variant's link and cooling.
+          std::unique_ptr<PartFacts> frame_facts;
+          PartVerdicts::Key key{gpu, k, chassis};
+          auto with_frame = [&]() -> PartFacts& {
+            if (!frame_facts) {
+              frame_facts = std::make_unique<PartFacts>(in_.program, chassis_facts(*chassis));
+              frame_facts->gpus(*gpu, k);
+            }
+            return *frame_facts;
+          };
+          if (asked({Prune::CloudOnlyPart, Prune::FormFactor, Prune::SxmSocket, Prune::GpusFitChassis,
+                     Prune::GpusFillBaseboard, Prune::ConsumerInRack},
+                    key, [&]() -> const facts::FactSet& { return with_frame().facts(); }, static_cast<long>(vs.size()))) {
+            continue;
+          }
           for (const auto& v : vs) {
             ServerBuild variant = frame;
             variant.gpu_link = v.link;
             variant.cooling = v.cooling;
-            PartFacts variant_facts(in_.program, frame_facts.facts());
-            if (variant_pruned(variant_facts.variant(v.link, v.cooling))) continue;
+            key.link = v.link;
+            key.cooling = v.cooling;
+            // Set over the frame's own facts: every variant of a frame sets the same two
+            // (the link of one GPU, none, in each).
+            auto with_variant = [&]() -> const facts::FactSet& { return with_frame().variant(v.link, v.cooling).facts(); };
+            if (asked({Prune::GpusFitSlots, Prune::GpuFitsBays}, key, with_variant)) continue;
             Outcome o = try_node_counts(variant);
             if (o.passed || !(o.depends & kVariant)) break;
           }
@@ -391,6 +414,8 @@ class Searcher {
   SearchResult result_;
   PartPrices prices_;
   MemoryBound memory_;
+  PartVerdicts verdicts_;
+  std::map<const sema::DeclEntry*, std::unique_ptr<PartFacts>> chassis_facts_;
   SizingContext sizing_;
   std::optional<double> budget_;  // the budget in the search's currency
 };

@@ -238,26 +238,35 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
   // devices need (cpu.sockets-populated: an HGX board's PCIe switches hang off both
   // sockets of a dual-socket system); a complete system only its own (cpu.fixed-by-system).
   // A CPU model is dropped (and counted once) when its rule fails at every socket count.
-  PartFacts frame_facts(s.program, known);
-  frame_facts.gpus(*frame.gpu, k).chassis(*frame.chassis).variant(frame.gpu_link, frame.cooling);
-  const int max_sockets = tower ? 1 : 2;
-  auto cpu_facts = [&](const sema::DeclEntry& cpu, int sockets) {
-    auto layer = std::make_unique<PartFacts>(s.program, frame_facts.facts());
-    layer->cpus(cpu, sockets);
-    return layer;
+  // The frame's facts and the CPUs' over them, built on the first check whose verdict is
+  // not known yet (part_verdicts.h).
+  std::unique_ptr<PartFacts> frame_facts, cpu_facts, dimm_facts;
+  PartVerdicts::Key key{frame.gpu, k, frame.chassis, frame.gpu_link, frame.cooling};
+  auto with_cpus = [&]() -> const facts::FactSet& {
+    if (!frame_facts) {
+      frame_facts = std::make_unique<PartFacts>(s.program, known);
+      frame_facts->gpus(*frame.gpu, k).chassis(*frame.chassis).variant(frame.gpu_link, frame.cooling);
+    }
+    cpu_facts = std::make_unique<PartFacts>(s.program, frame_facts->facts());
+    return cpu_facts->cpus(*key.cpu, key.sockets).facts();
   };
+  auto cpu_violates = [&](Prune p, const sema::DeclEntry& cpu, int sockets) {
+    key.cpu = &cpu;
+    key.sockets = sockets;
+    return s.verdicts.violated(s.rules, p, key, with_cpus);
+  };
+  const int max_sockets = tower ? 1 : 2;
   std::vector<Fill> out;
   for (const auto* cpu : s.catalog.cpus) {
     if (!socket_fits(*cpu, tower)) continue;
     bool socket_pruned = true;
     for (int sockets = 1; sockets <= max_sockets && socket_pruned; ++sockets) {
-      socket_pruned = s.rules.violated(Prune::CpuSocket, cpu_facts(*cpu, sockets)->facts());
+      socket_pruned = cpu_violates(Prune::CpuSocket, *cpu, sockets);
     }
     if (pruned_part(socket_pruned, Prune::CpuSocket, s)) continue;
     for (int sockets = 1; sockets <= max_sockets; ++sockets) {
-      const auto with_cpus = cpu_facts(*cpu, sockets);
-      if (pruned_part(s.rules.violated(Prune::CpuFixed, with_cpus->facts()), Prune::CpuFixed, s) ||
-          pruned_part(s.rules.violated(Prune::CpuSockets, with_cpus->facts()), Prune::CpuSockets, s)) {
+      if (pruned_part(cpu_violates(Prune::CpuFixed, *cpu, sockets), Prune::CpuFixed, s) ||
+          pruned_part(cpu_violates(Prune::CpuSockets, *cpu, sockets), Prune::CpuSockets, s)) {
         continue;
       }
       const double cores = value_or(number(*cpu, "cores"), 0) * sockets;
@@ -281,9 +290,17 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
         }
         // The DIMMs the CPUs take (memory.dimm-type-fits-cpu), asked of the rule with as
         // many as the fill would hold (one per channel when none reaches the bound).
-        PartFacts with_dimms(s.program, with_cpus->facts());
-        with_dimms.dimms(*dimm, dimms > 0 ? dimms : static_cast<int>(channels));
-        if (pruned_part(s.rules.violated(Prune::DimmType, with_dimms.facts()), Prune::DimmType, s)) continue;
+        const int held = dimms > 0 ? dimms : static_cast<int>(channels);
+        key.cpu = cpu;
+        key.sockets = sockets;
+        key.dimm = dimm;
+        key.dimms = held;
+        const bool type_pruned = s.verdicts.violated(s.rules, Prune::DimmType, key, [&]() -> const facts::FactSet& {
+          dimm_facts.reset();  // before the CPUs' layer it reads through to is rebuilt
+          dimm_facts = std::make_unique<PartFacts>(s.program, with_cpus());
+          return dimm_facts->dimms(*dimm, held).facts();
+        });
+        if (pruned_part(type_pruned, Prune::DimmType, s)) continue;
         const lint::Bound* broken = lint::first_broken(type_bounds, text(*dimm, "type"));
         if (!broken) broken = lint::first_broken(speed_bounds, known, value_or(number(*dimm, "speed"), 0));
         if (broken) {
@@ -350,6 +367,19 @@ std::vector<PsuChoice> size_psus(const ServerBuild& build, const facts::FactSet&
   // the ones it needs beyond: when the shipped supplies meet the bounds they cost nothing
   // and come first, and only otherwise are supplies bought. Whether a set carries the load
   // is still the pack's to judge, as for any other choice.
+  // A check of `count` x `psu` in `mode`, asked of its rule on the build's facts with them.
+  std::unique_ptr<PartFacts> psu_facts;
+  auto psus_violate = [&](Prune p, const sema::DeclEntry& psu, int count, const std::string& mode) {
+    PartVerdicts::Key key{build.gpu, build.gpus_per_node, build.chassis, build.gpu_link, build.cooling,
+                          build.cpu, build.sockets,       build.dimm,    build.dimms};
+    key.psu = &psu;
+    key.psus = count;
+    key.mode = mode;
+    return s.verdicts.violated(s.rules, p, key, [&]() -> const facts::FactSet& {
+      psu_facts = std::make_unique<PartFacts>(s.program, probe);
+      return psu_facts->psus(psu, count, mode).facts();
+    });
+  };
   const CountedPart shipped_psus = shipped_part(s.program, *build.chassis, "psu");
   const sema::DeclEntry* shipped_psu = shipped_psus.entry;
   const int shipped = static_cast<int>(shipped_psus.count);
@@ -361,13 +391,9 @@ std::vector<PsuChoice> size_psus(const ServerBuild& build, const facts::FactSet&
     // psu_forms list; power.psu-module-fits-chassis: a vendor's modules of the families its
     // psu_modules list), asked of the rules on the build's facts with one of these supplies
     // (their count and mode are chosen below, and the bays asked of each choice).
-    {
-      PartFacts one(s.program, probe);
-      one.psus(*psu, 1, "single");
-      if (pruned_part(s.rules.violated(Prune::PsuForm, one.facts()), Prune::PsuForm, s) ||
-          pruned_part(s.rules.violated(Prune::PsuModule, one.facts()), Prune::PsuModule, s)) {
-        continue;
-      }
+    if (pruned_part(psus_violate(Prune::PsuForm, *psu, 1, "single"), Prune::PsuForm, s) ||
+        pruned_part(psus_violate(Prune::PsuModule, *psu, 1, "single"), Prune::PsuModule, s)) {
+      continue;
     }
     const int alone = static_cast<int>(std::ceil(full_load / unit));
     int carry = alone;
@@ -381,10 +407,8 @@ std::vector<PsuChoice> size_psus(const ServerBuild& build, const facts::FactSet&
     std::vector<std::pair<std::string, int>> modes{{"redundant", carry + 1}, {"dual_feed", std::max(carry, 2 * alone)}};
     // A redundant mode the supplies cannot run (power.redundancy-needs-hot-swap), asked of
     // the rule per mode; the supply's modes dropped count once.
-    const auto dropped = std::erase_if(modes, [&](const auto& mode) {
-      PartFacts with(s.program, probe);
-      return s.rules.violated(Prune::PsuHotSwap, with.psus(*psu, mode.second, mode.first).facts());
-    });
+    const auto dropped = std::erase_if(
+        modes, [&](const auto& mode) { return psus_violate(Prune::PsuHotSwap, *psu, mode.second, mode.first); });
     pruned_part(dropped > 0, Prune::PsuHotSwap, s);
     // A server that runs office hours only is not held to power.redundant-psu (its `when`);
     // the shipped supplies run redundant when they can, as the box is built to.
@@ -395,10 +419,7 @@ std::vector<PsuChoice> size_psus(const ServerBuild& build, const facts::FactSet&
     }
     for (auto [mode, count] : modes) {
       if (ships) count = std::max(count, shipped);
-      PartFacts with(s.program, probe);
-      if (pruned_part(s.rules.violated(Prune::PsuBays, with.psus(*psu, count, mode).facts()), Prune::PsuBays, s)) {
-        continue;
-      }
+      if (pruned_part(psus_violate(Prune::PsuBays, *psu, count, mode), Prune::PsuBays, s)) continue;
       PsuChoice choice{psu, count, mode, {}};
       s.prices.add(choice.key, psu, ships ? count - shipped : count);
       out.push_back(choice);
