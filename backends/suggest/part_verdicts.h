@@ -8,8 +8,8 @@
 #pragma once
 
 #include <algorithm>
-#include <compare>
-#include <map>
+#include <cstdint>
+#include <unordered_map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,7 +56,17 @@ class PartVerdicts {
     const void* parts[5];  // gpu, chassis, cpu, dimm, psu
     int counts[4];         // gpus, sockets, dimms, psus
     int names[3];          // link, cooling, mode
-    auto operator<=>(const Stored&) const = default;
+    bool operator==(const Stored&) const = default;
+  };
+  struct Hash {
+    std::size_t operator()(const Stored& k) const {
+      std::size_t h = static_cast<std::size_t>(k.check);
+      auto mix = [&h](std::size_t v) { h = (h ^ v) * 0x100000001b3ULL; };
+      for (const void* part : k.parts) mix(reinterpret_cast<std::uintptr_t>(part));
+      for (int n : k.counts) mix(static_cast<std::size_t>(n));
+      for (int n : k.names) mix(static_cast<std::size_t>(n));
+      return h;
+    }
   };
   Stored stored(Prune p, const Key& key, unsigned reads) {
     const bool gpu = reads & (kGpuModel | kGpuCount), variant = reads & kVariantPart, cpu = reads & kCpuPart,
@@ -74,7 +84,7 @@ class PartVerdicts {
     return static_cast<int>(it - names_.begin()) + 1;
   }
 
-  std::map<Stored, bool> verdicts_;
+  std::unordered_map<Stored, bool, Hash> verdicts_;
   std::vector<std::string> names_;
 };
 
