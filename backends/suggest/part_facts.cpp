@@ -40,6 +40,11 @@ PartFacts& PartFacts::variant(std::string_view link, std::string_view cooling) {
   return *this;
 }
 
+PartFacts& PartFacts::site(std::string_view region) {
+  if (!region.empty()) declare(facts_, "site.region", region);
+  return *this;
+}
+
 PartFacts& PartFacts::cpus(const sema::DeclEntry& cpu, int sockets) {
   add_part(program_, facts_, cpu, sockets, facts::add_cpu_facts);
   return *this;

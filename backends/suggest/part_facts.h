@@ -31,6 +31,8 @@ class PartFacts {
   // `gpu_link = link` (none for one GPU: the schema's default, which no prune reads) and
   // `cooling = cooling`: gpu.link, cooling.kind.
   PartFacts& variant(std::string_view link, std::string_view cooling);
+  // `site.region = region` (none when empty: the schema's default): site.region.
+  PartFacts& site(std::string_view region);
   // `cpu = sockets x cpu`, `memory = count x dimm`, `psu = count x psu` with
   // `psu_mode = mode`: cpu.*, memory.*, psu.*.
   PartFacts& cpus(const sema::DeclEntry& cpu, int sockets);

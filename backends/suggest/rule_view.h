@@ -50,7 +50,7 @@ enum PartRead : unsigned {
 // itself (violated(), on the candidate's part facts, part_facts.h), so no condition is
 // written in C++ either; the rest restate theirs where a fact is not a part's (marked).
 enum class Prune : unsigned {
-  MarketRegion,       // restated: a GPU not sold where the site is (the catalog's filter, catalog.h)
+  MarketRegion,       // a GPU not sold where the site is (asked on the GPU and the site, catalog.h)
   Budget,             // restated: the priced parts alone above the budget (no capex before the pack)
   CloudOnlyPart,      // a cloud-only GPU in a server
   FormFactor,         // the GPU's form against the chassis's GPU form

@@ -44,7 +44,12 @@ class Searcher {
   Searcher(const SearchInput& in, const Judge& judge)
       : in_(in),
         judge_(judge),
-        catalog_(load_catalog(in.program, {in.context.site_region, in.rules.rejects(Prune::MarketRegion)})),
+        catalog_(load_catalog(in.program, {in.context.site_region, [&in](const sema::DeclEntry& gpu) {
+                                 // A GPU the market rule rejects at the site is never offered.
+                                 PartFacts parts(in.program, *in.workload.facts);
+                                 parts.gpus(gpu, 1).site(in.context.site_region);
+                                 return in.rules.violated(Prune::MarketRegion, parts.facts());
+                               }})),
         prices_(in.program, in.book, in.context.site_region, in.context.currency),
         memory_(in.program, *in.workload.entry),
         sizing_{in.program, catalog_,  in.rules,  in.workload,
