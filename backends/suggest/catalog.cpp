@@ -18,15 +18,13 @@ Catalog load_catalog(const sema::Program& program, const CatalogScope& scope) {
     // A part `gpuspec probe` declared describes one machine, not something to buy.
     if (facts::find_property(entry->decl->body, "probed_from")) continue;
     const std::string& kind = entry->decl->kind;
-    if (!scope.site_region.empty() && !sold_in(*entry, scope.site_region)) {
-      if (kind == "gpu" && scope.gpu_markets_reject) {
-        c.gpus_outside_market.push_back(entry);
-        continue;
-      }
-      if (kind != "gpu" && kind != "instance") {
-        c.other_outside_market.push_back(entry);
-        continue;
-      }
+    if (kind == "gpu" && scope.gpu_rejected && scope.gpu_rejected(*entry)) {
+      c.gpus_outside_market.push_back(entry);
+      continue;
+    }
+    if (kind != "gpu" && kind != "instance" && !scope.site_region.empty() && !sold_in(*entry, scope.site_region)) {
+      c.other_outside_market.push_back(entry);
+      continue;
     }
     if (kind == "gpu") c.gpus.push_back(entry);
     else if (kind == "chassis") c.chassis.push_back(entry);

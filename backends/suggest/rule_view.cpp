@@ -27,6 +27,39 @@ bool matches(const std::string& fact, const std::array<const char*, N>& prefixes
   });
 }
 
+// The parts whose facts `policy`'s guard and requirement read (PartRead); names the fact
+// schema lacks are symbols.
+unsigned part_reads(const lint::Policy& policy) {
+  constexpr std::array kCountScaled{"gpu.count", "gpu.vram_total", "gpu.board_power_total"};
+  constexpr std::array kVariant{"gpu.link", "cooling.kind"};
+  const std::pair<const char*, PartRead> kByPrefix[] = {{"gpu.", kGpuModel}, {"chassis.", kChassisPart},
+                                                        {"cpu.", kCpuPart},  {"memory.", kDimmPart},
+                                                        {"psu.", kPsuPart}};
+  std::vector<facts::FactKey> reads;
+  for (const auto* program : {policy.when_program.get(), policy.require_program.get()}) {
+    if (program) program->collect_reads(reads);
+  }
+  unsigned out = 0;
+  for (const auto& read : reads) {
+    const std::string name(read.name);
+    if (!eval::FactSchema::builtin().find(name)) continue;
+    if (matches(name, kCountScaled)) {
+      out |= kGpuCount;
+      continue;
+    }
+    if (matches(name, kVariant)) {
+      out |= kVariantPart;
+      continue;
+    }
+    unsigned part = kOtherFacts;
+    for (const auto& [prefix, bit] : kByPrefix) {
+      if (name.starts_with(prefix)) part = bit;
+    }
+    out |= part;
+  }
+  return out;
+}
+
 // `a and (b and c)` -> a, b, c.
 void conjuncts(const ast::Expr& expr, std::vector<const ast::Expr*>& out) {
   if (const auto* paren = expr.as<ast::ParenExpr>()) return conjuncts(*paren->inner, out);
@@ -93,12 +126,19 @@ RuleView::RuleView(const lint::PolicySet& policies, const lint::LintOptions& opt
     split(policy.require, shape.require);
     split(policy.when, shape.when);
   }
-  for (std::size_t p = 0; p < kPrunes; ++p) prunes_[p] = lint::rule_reading(policies, "server", reads_of(Prune(p)));
+  for (std::size_t p = 0; p < kPrunes; ++p) {
+    prunes_[p] = lint::rule_reading(policies, "server", reads_of(Prune(p)), &options);
+    if (prunes_[p]) part_reads_[p] = suggest::part_reads(*prunes_[p]);
+  }
 }
 
 bool RuleView::rejects(Prune p) const {
   const lint::Policy* policy = rule(p);
   return policy && lint::rejects(*policy, options_);
+}
+
+bool RuleView::violated(Prune p, const facts::FactSet& facts) const {
+  return rejects(p) && lint::violated(*rule(p), facts);
 }
 
 unsigned RuleView::changes_of(const Part& part, std::string_view kind) const {

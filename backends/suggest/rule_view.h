@@ -27,14 +27,31 @@ namespace gpuspec::suggest {
 // region and its disks). A change of a choice keeps the ones outside it.
 enum Choice : unsigned { kVariant = 1, kCount = 2, kFill = 4 };
 
+// The parts whose facts a rule reads, by the part functions that set them (part_facts.h):
+// the GPU model (gpu.*), the GPUs per node (gpu.count and the totals it scales), the
+// chassis, the variant (gpu.link, cooling.kind), the CPUs, the DIMMs, the PSUs; any
+// other fact (the nodes, the workload, the power model) is kOtherFacts.
+enum PartRead : unsigned {
+  kGpuModel = 1,
+  kGpuCount = 2,
+  kChassisPart = 4,
+  kVariantPart = 8,
+  kCpuPart = 16,
+  kDimmPart = 32,
+  kPsuPart = 64,
+  kOtherFacts = 128,
+};
+
 // The search's own checks of catalog facts before the pack runs, each of a shape the
 // bounds API does not read (facts compared with facts or lists, a catalog's markets, a
-// budget on the priced parts alone). Each stands for the rule whose requirement reads
-// the facts it reads (reads_of, lint::rule_reading): its prunes are counted under that
-// rule's id and made only when that rule rejects, so no rule id is written in C++.
+// budget on the priced parts alone). Each stands for the rule that rejects in the run and
+// whose requirement reads the facts it reads (reads_of, lint::rule_reading): its prunes
+// are counted under that rule's id, so no rule id is written in C++. Most ask that rule
+// itself (violated(), on the candidate's part facts, part_facts.h), so no condition is
+// written in C++ either; the rest restate theirs where a fact is not a part's (marked).
 enum class Prune : unsigned {
-  MarketRegion,       // a GPU not sold where the site is
-  Budget,             // the priced parts alone above the budget
+  MarketRegion,       // a GPU not sold where the site is (asked on the GPU and the site, catalog.h)
+  Budget,             // restated: the priced parts alone above the budget (no capex before the pack)
   CloudOnlyPart,      // a cloud-only GPU in a server
   FormFactor,         // the GPU's form against the chassis's GPU form
   SxmSocket,          // an SXM module against the chassis's socket
@@ -43,13 +60,13 @@ enum class Prune : unsigned {
   GpusFitSlots,       // GPUs x slot width against the chassis's slots
   GpuFitsBays,        // the GPU's width against the chassis's bays
   ConsumerInRack,     // a consumer (GeForce) GPU's class against a rack-mount chassis's form
-  VramFits,           // the workload's memory estimate per GPU against its VRAM
-  ParallelismFits,    // the GPUs in all against the workload's parallel degree
+  VramFits,           // restated: the workload's memory estimate per GPU against its VRAM (MemoryBound)
+  ParallelismFits,    // restated: the GPUs in all against the workload's parallel degree
   CpuSocket,          // the CPU's socket against the chassis's
   CpuFixed,           // the CPU against a complete system's own
   CpuSockets,         // the CPUs in a node against the sockets the chassis's board needs
   DimmType,           // the DIMM's type against the CPU's
-  PcieLanes,          // the devices' lanes against the CPUs'
+  PcieLanes,          // restated: the devices' lanes against the CPUs' (pcie.* are the topology's sums)
   PsuForm,            // the PSU's form against the chassis's bays
   PsuModule,          // a vendor's PSU module against the chassis's
   PsuHotSwap,         // a redundant PSU mode on supplies that are not hot-swap
@@ -71,6 +88,13 @@ class RuleView {
   // and cannot be reported below warning (neither --severity nor a severity_when lowers
   // it to info). Only then may the check prune before the pack runs.
   bool rejects(Prune p) const;
+  // Whether that rule, when it rejects, is violated on `facts` (a candidate's part facts,
+  // part_facts.h) as the linter would judge it: a definite False under a true (or no)
+  // guard. A fact the parts do not fix leaves the rule Unknown, which never prunes.
+  bool violated(Prune p, const facts::FactSet& facts) const;
+  // Which parts' facts that rule reads in its guard and requirement (bits of PartRead):
+  // its verdict is one per choice of those parts (part_verdicts.h).
+  unsigned part_reads(Prune p) const { return part_reads_[static_cast<std::size_t>(p)]; }
 
   // The bounds the rules that reject put on facts (lint/bounds.h): what sizing reads
   // instead of restating their thresholds.
@@ -108,6 +132,7 @@ class RuleView {
   lint::Bounds advice_;
   std::map<std::string, Shape, std::less<>> shapes_;
   std::array<const lint::Policy*, kPrunes> prunes_{};
+  std::array<unsigned, kPrunes> part_reads_{};
 };
 
 }  // namespace gpuspec::suggest

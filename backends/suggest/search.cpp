@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <initializer_list>
+#include <map>
+#include <memory>
 #include <set>
 #include <span>
 
@@ -11,6 +14,7 @@
 #include "backends/suggest/catalog.h"
 #include "backends/suggest/catalog_view.h"
 #include "backends/suggest/frame_fit.h"
+#include "backends/suggest/part_facts.h"
 #include "backends/suggest/regions.h"
 #include "backends/suggest/sizing.h"
 
@@ -40,10 +44,16 @@ class Searcher {
   Searcher(const SearchInput& in, const Judge& judge)
       : in_(in),
         judge_(judge),
-        catalog_(load_catalog(in.program, {in.context.site_region, in.rules.rejects(Prune::MarketRegion)})),
+        catalog_(load_catalog(in.program, {in.context.site_region, [&in](const sema::DeclEntry& gpu) {
+                                 // A GPU the market rule rejects at the site is never offered.
+                                 PartFacts parts(in.program, *in.workload.facts);
+                                 parts.gpus(gpu, 1).site(in.context.site_region);
+                                 return in.rules.violated(Prune::MarketRegion, parts.facts());
+                               }})),
         prices_(in.program, in.book, in.context.site_region, in.context.currency),
         memory_(in.program, *in.workload.entry),
-        sizing_{in.program, catalog_, in.rules, in.workload, prices_, result_.tally, in.context.uptime == "office_hours"} {
+        sizing_{in.program, catalog_,  in.rules,  in.workload,
+                prices_,    result_.tally, verdicts_, in.context.uptime == "office_hours"} {
     // The budget rule judges capex against the budget: the priced parts alone above it
     // fail the rule whatever the unpriced ones cost.
     if (in.context.budget && in.rules.rejects(Prune::Budget)) {
@@ -99,6 +109,17 @@ class Searcher {
 
   // ---- on premises -------------------------------------------------------------
 
+  // A chassis's facts over the workload's, built once per search: the frames' GPUs are
+  // set over them.
+  const facts::FactSet& chassis_facts(const sema::DeclEntry& chassis) {
+    auto& layer = chassis_facts_[&chassis];
+    if (!layer) {
+      layer = std::make_unique<PartFacts>(in_.program, *in_.workload.facts);
+      layer->chassis(chassis);
+    }
+    return layer->facts();
+  }
+
   // How an SXM frame's baseboard links its GPUs, as gpu.baseboard_fabric reads it: the
   // chassis's own board, else the catalog's board part of that many GPUs; empty when
   // neither says (the pack's link rules are silent then).
@@ -138,39 +159,15 @@ class Searcher {
     return out;
   }
 
-  // The frame-level bounds: what the chassis takes. These rules compare catalog facts
-  // with each other, a shape the bounds API does not read: the checks and the SXM family
-  // (frame_fit.h) are restated here, each applied only when its rule can reject.
-  bool frame_pruned(const ServerBuild& f, long n) {
-    const std::string form = text(*f.gpu, "form_factor");
-    const std::string takes = text(*f.chassis, "gpu_form");
-    const bool fits = gpu_form_fits(form, takes);
-    const std::string socket = text(*f.chassis, "sxm_socket");
-    const bool socket_fits = socket.empty() || !is_sxm_module(form) || form == socket;
-    auto max_gpus = number(*f.chassis, "max_gpus");
-    // An SXM system's baseboard comes with all its GPUs.
-    auto on_board = number(*f.chassis, "baseboard_gpus");
-    const bool fills_board = !on_board || !is_sxm_module(form) || f.gpus_per_node == *on_board;
-    // A consumer card in a rack-mount chassis (a chassis of unknown form leaves the rule silent).
-    const std::string chassis_form = text(*f.chassis, "form");
-    const bool consumer_in_rack = text(*f.gpu, "class") == "consumer" && !chassis_form.empty() && chassis_form != "tower";
-    return bound(text(*f.gpu, "class") == "cloud", Prune::CloudOnlyPart, n) ||
-           bound(!fits, Prune::FormFactor, n) ||
-           bound(!socket_fits, Prune::SxmSocket, n) ||
-           bound(max_gpus && f.gpus_per_node > *max_gpus, Prune::GpusFitChassis, n) ||
-           bound(!fills_board, Prune::GpusFillBaseboard, n) ||
-           bound(consumer_in_rack, Prune::ConsumerInRack, n);
-  }
-
-  // Slots and bays hold air-cooled cards at their catalog width; water blocks are the
-  // block's width, so with custom liquid each card still takes one slot opening.
-  bool variant_pruned(const ServerBuild& f) {
-    const bool blocks = f.cooling == "liquid_custom";
-    const double width = blocks ? 1 : value_or(number(*f.gpu, "slot_width"), 1);
-    auto slots = number(*f.chassis, "expansion_slots");
-    auto bay_width = number(*f.chassis, "max_gpu_width");
-    return bound(slots && f.gpus_per_node * width > *slots, Prune::GpusFitSlots) ||
-           bound(!blocks && bay_width && width > *bay_width, Prune::GpuFitsBays);
+  // The first of `checks` whose rule the frame's part facts (built by `facts`, when a
+  // verdict is not known yet: part_verdicts.h) violate removes `n` configurations (its
+  // rule's, counted in this order).
+  template <class BuildFacts>
+  bool asked(std::initializer_list<Prune> checks, const PartVerdicts::Key& key, BuildFacts&& facts, long n = 1) {
+    for (Prune p : checks) {
+      if (bound(verdicts_.violated(in_.rules, p, key, facts), p, n)) return true;
+    }
+    return false;
   }
 
   void search_servers() {
@@ -196,12 +193,33 @@ class Searcher {
           frame.gpus_per_node = k;
           frame.chassis = chassis;
           auto vs = variants(frame);
-          if (frame_pruned(frame, static_cast<long>(vs.size()))) continue;
+          // What the chassis takes, and what its slots and bays hold with the variant's
+          // cooling (water blocks are the block's width), asked of the rules on the frame's
+          // GPUs and chassis, then with the variant's link and cooling.
+          std::unique_ptr<PartFacts> frame_facts;
+          PartVerdicts::Key key{gpu, k, chassis};
+          auto with_frame = [&]() -> PartFacts& {
+            if (!frame_facts) {
+              frame_facts = std::make_unique<PartFacts>(in_.program, chassis_facts(*chassis));
+              frame_facts->gpus(*gpu, k);
+            }
+            return *frame_facts;
+          };
+          if (asked({Prune::CloudOnlyPart, Prune::FormFactor, Prune::SxmSocket, Prune::GpusFitChassis,
+                     Prune::GpusFillBaseboard, Prune::ConsumerInRack},
+                    key, [&]() -> const facts::FactSet& { return with_frame().facts(); }, static_cast<long>(vs.size()))) {
+            continue;
+          }
           for (const auto& v : vs) {
             ServerBuild variant = frame;
             variant.gpu_link = v.link;
             variant.cooling = v.cooling;
-            if (variant_pruned(variant)) continue;
+            key.link = v.link;
+            key.cooling = v.cooling;
+            // Set over the frame's own facts: every variant of a frame sets the same two
+            // (the link of one GPU, none, in each).
+            auto with_variant = [&]() -> const facts::FactSet& { return with_frame().variant(v.link, v.cooling).facts(); };
+            if (asked({Prune::GpusFitSlots, Prune::GpuFitsBays}, key, with_variant)) continue;
             Outcome o = try_node_counts(variant);
             if (o.passed || !(o.depends & kVariant)) break;
           }
@@ -401,6 +419,8 @@ class Searcher {
   SearchResult result_;
   PartPrices prices_;
   MemoryBound memory_;
+  PartVerdicts verdicts_;
+  std::map<const sema::DeclEntry*, std::unique_ptr<PartFacts>> chassis_facts_;
   SizingContext sizing_;
   std::optional<double> budget_;  // the budget in the search's currency
 };

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
 #include "backends/cost/bom.h"
 #include "backends/cost/part_price.h"
 #include "backends/suggest/catalog_view.h"
+#include "backends/suggest/part_facts.h"
 
 namespace gpuspec::suggest {
 
@@ -31,6 +33,12 @@ bool socket_fits(const sema::DeclEntry& cpu, bool tower) {
   if (socket == "lga1700" || socket == "str5") return tower;
   if (socket == "lga4677" || socket == "sp5" || socket == "sp3") return !tower;
   return true;
+}
+
+// A part choice a check's rule rejects (RuleView::violated): counted under its id.
+bool pruned_part(bool violated, Prune p, const SizingContext& s) {
+  if (violated) s.tally.prune_part(s.rules.rule(p)->id);
+  return violated;
 }
 
 bool contains(const std::vector<std::string>& list, const std::string& item) {
@@ -225,29 +233,40 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
     }
   }
 
-  // A complete system is sold with its CPUs (cpu.fixed-by-system): only those, as many.
-  // A barebone's board takes one socket type (cpu.socket-fits-chassis): only those CPUs,
-  // and as many as its devices need (cpu.sockets-populated: an HGX board's PCIe switches
-  // hang off both sockets of a dual-socket system).
-  const auto fixed_cpu = counted_part(s.program, *frame.chassis, "cpu");
-  const std::string chassis_socket = text(*frame.chassis, "cpu_socket");
-  const double sockets_required = value_or(number(*frame.chassis, "cpu_sockets_required"), 0);
+  // The CPUs the chassis takes, asked of the rules on the frame's parts with the CPUs:
+  // a barebone's board takes one socket type (cpu.socket-fits-chassis), as many as its
+  // devices need (cpu.sockets-populated: an HGX board's PCIe switches hang off both
+  // sockets of a dual-socket system); a complete system only its own (cpu.fixed-by-system).
+  // A CPU model is dropped (and counted once) when its rule fails at every socket count.
+  // The frame's facts and the CPUs' over them, built on the first check whose verdict is
+  // not known yet (part_verdicts.h).
+  std::unique_ptr<PartFacts> frame_facts, cpu_facts, dimm_facts;
+  PartVerdicts::Key key{frame.gpu, k, frame.chassis, frame.gpu_link, frame.cooling};
+  auto with_cpus = [&]() -> const facts::FactSet& {
+    if (!frame_facts) {
+      frame_facts = std::make_unique<PartFacts>(s.program, known);
+      frame_facts->gpus(*frame.gpu, k).chassis(*frame.chassis).variant(frame.gpu_link, frame.cooling);
+    }
+    cpu_facts = std::make_unique<PartFacts>(s.program, frame_facts->facts());
+    return cpu_facts->cpus(*key.cpu, key.sockets).facts();
+  };
+  auto cpu_violates = [&](Prune p, const sema::DeclEntry& cpu, int sockets) {
+    key.cpu = &cpu;
+    key.sockets = sockets;
+    return s.verdicts.violated(s.rules, p, key, with_cpus);
+  };
+  const int max_sockets = tower ? 1 : 2;
   std::vector<Fill> out;
   for (const auto* cpu : s.catalog.cpus) {
     if (!socket_fits(*cpu, tower)) continue;
-    if (!chassis_socket.empty() && text(*cpu, "socket") != chassis_socket &&
-        s.rules.rejects(Prune::CpuSocket)) {
-      s.tally.prune_part(s.rules.rule(Prune::CpuSocket)->id);
-      continue;
+    bool socket_pruned = true;
+    for (int sockets = 1; sockets <= max_sockets && socket_pruned; ++sockets) {
+      socket_pruned = cpu_violates(Prune::CpuSocket, *cpu, sockets);
     }
-    for (int sockets = 1; sockets <= (tower ? 1 : 2); ++sockets) {
-      const bool not_its_own = fixed_cpu && (cpu != fixed_cpu->entry || sockets != fixed_cpu->count);
-      if (not_its_own && s.rules.rejects(Prune::CpuFixed)) {
-        s.tally.prune_part(s.rules.rule(Prune::CpuFixed)->id);
-        continue;
-      }
-      if (sockets < sockets_required && s.rules.rejects(Prune::CpuSockets)) {
-        s.tally.prune_part(s.rules.rule(Prune::CpuSockets)->id);
+    if (pruned_part(socket_pruned, Prune::CpuSocket, s)) continue;
+    for (int sockets = 1; sockets <= max_sockets; ++sockets) {
+      if (pruned_part(cpu_violates(Prune::CpuFixed, *cpu, sockets), Prune::CpuFixed, s) ||
+          pruned_part(cpu_violates(Prune::CpuSockets, *cpu, sockets), Prune::CpuSockets, s)) {
         continue;
       }
       const double cores = value_or(number(*cpu, "cores"), 0) * sockets;
@@ -257,20 +276,7 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
       }
       const double channels = value_or(number(*cpu, "memory_channels"), 1) * sockets;
       const int per_channel = static_cast<int>(value_or(number(*cpu, "dimms_per_channel"), 2));
-      const auto forms = items(*cpu, "memory_forms");
       for (const auto* dimm : s.catalog.dimms) {
-        const bool type_fits = text(*dimm, "type") == text(*cpu, "memory_type") &&
-                               (forms.empty() || contains(forms, text(*dimm, "form")));
-        if (!type_fits && s.rules.rejects(Prune::DimmType)) {
-          s.tally.prune_part(s.rules.rule(Prune::DimmType)->id);
-          continue;
-        }
-        const lint::Bound* broken = lint::first_broken(type_bounds, text(*dimm, "type"));
-        if (!broken) broken = lint::first_broken(speed_bounds, known, value_or(number(*dimm, "speed"), 0));
-        if (broken) {
-          s.tally.prune_part(broken->policy->id);
-          continue;
-        }
         // The fewest DIMMs that populate every channel and reach the tightest bound on
         // memory.total (2 x the node's VRAM, the states an offloading job keeps in host
         // memory).
@@ -281,6 +287,25 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
             dimms = static_cast<int>(channels * d);
             break;
           }
+        }
+        // The DIMMs the CPUs take (memory.dimm-type-fits-cpu), asked of the rule with as
+        // many as the fill would hold (one per channel when none reaches the bound).
+        const int held = dimms > 0 ? dimms : static_cast<int>(channels);
+        key.cpu = cpu;
+        key.sockets = sockets;
+        key.dimm = dimm;
+        key.dimms = held;
+        const bool type_pruned = s.verdicts.violated(s.rules, Prune::DimmType, key, [&]() -> const facts::FactSet& {
+          dimm_facts.reset();  // before the CPUs' layer it reads through to is rebuilt
+          dimm_facts = std::make_unique<PartFacts>(s.program, with_cpus());
+          return dimm_facts->dimms(*dimm, held).facts();
+        });
+        if (pruned_part(type_pruned, Prune::DimmType, s)) continue;
+        const lint::Bound* broken = lint::first_broken(type_bounds, text(*dimm, "type"));
+        if (!broken) broken = lint::first_broken(speed_bounds, known, value_or(number(*dimm, "speed"), 0));
+        if (broken) {
+          s.tally.prune_part(broken->policy->id);
+          continue;
         }
         if (dimms == 0) {
           s.tally.prune_part(memory_need->bound->policy->id);
@@ -331,24 +356,30 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
 }
 
 std::vector<PsuChoice> size_psus(const ServerBuild& build, const facts::FactSet& probe, const SizingContext& s) {
-  const auto bays = number(*build.chassis, "psu_slots");
   const auto load = probe.quantity("power.full_load");
   const double full_load = load ? load->value : 0;
   // The capacity that carries the load: the tightest bound on it (1.5 x the full load in
   // the pack), at least the load itself.
   const auto need = lint::tightest_lower(s.rules.bounds().on("psu.capacity_carrying", "server", probe), probe);
-  // power.psu-form-fits-chassis: only supplies of a form the chassis's bays take, as its
-  // catalog psu_forms list them (the rule is silent on a supply or chassis of unknown form);
-  // power.psu-module-fits-chassis: of a vendor's modules, only those of the vendors its
-  // psu_modules list.
-  const auto forms = items(*build.chassis, "psu_forms");
-  const auto modules = items(*build.chassis, "psu_modules");
   // The supplies the chassis ships with as standard (its catalog ships_with): any price of
   // it covers that many of that model, and the BOM prices only the ones beyond them. So a
   // choice of that model holds all of them (they come in the box) and is priced only for
   // the ones it needs beyond: when the shipped supplies meet the bounds they cost nothing
   // and come first, and only otherwise are supplies bought. Whether a set carries the load
   // is still the pack's to judge, as for any other choice.
+  // A check of `count` x `psu` in `mode`, asked of its rule on the build's facts with them.
+  std::unique_ptr<PartFacts> psu_facts;
+  auto psus_violate = [&](Prune p, const sema::DeclEntry& psu, int count, const std::string& mode) {
+    PartVerdicts::Key key{build.gpu, build.gpus_per_node, build.chassis, build.gpu_link, build.cooling,
+                          build.cpu, build.sockets,       build.dimm,    build.dimms};
+    key.psu = &psu;
+    key.psus = count;
+    key.mode = mode;
+    return s.verdicts.violated(s.rules, p, key, [&]() -> const facts::FactSet& {
+      psu_facts = std::make_unique<PartFacts>(s.program, probe);
+      return psu_facts->psus(psu, count, mode).facts();
+    });
+  };
   const CountedPart shipped_psus = shipped_part(s.program, *build.chassis, "psu");
   const sema::DeclEntry* shipped_psu = shipped_psus.entry;
   const int shipped = static_cast<int>(shipped_psus.count);
@@ -356,15 +387,12 @@ std::vector<PsuChoice> size_psus(const ServerBuild& build, const facts::FactSet&
   for (const auto* psu : s.catalog.psus) {
     const double unit = value_or(number(*psu, "capacity"), 0);
     if (unit <= 0) continue;
-    const std::string form = text(*psu, "form_factor");
-    if (!forms.empty() && !form.empty() && !contains(forms, form) && s.rules.rejects(Prune::PsuForm)) {
-      s.tally.prune_part(s.rules.rule(Prune::PsuForm)->id);
-      continue;
-    }
-    const std::string family = text(*psu, "module_family");
-    if (form == "oem_module" && !modules.empty() && !family.empty() && !contains(modules, family) &&
-        s.rules.rejects(Prune::PsuModule)) {
-      s.tally.prune_part(s.rules.rule(Prune::PsuModule)->id);
+    // The supplies the chassis's bays take (power.psu-form-fits-chassis: the forms its
+    // psu_forms list; power.psu-module-fits-chassis: a vendor's modules of the families its
+    // psu_modules list), asked of the rules on the build's facts with one of these supplies
+    // (their count and mode are chosen below, and the bays asked of each choice).
+    if (pruned_part(psus_violate(Prune::PsuForm, *psu, 1, "single"), Prune::PsuForm, s) ||
+        pruned_part(psus_violate(Prune::PsuModule, *psu, 1, "single"), Prune::PsuModule, s)) {
       continue;
     }
     const int alone = static_cast<int>(std::ceil(full_load / unit));
@@ -377,10 +405,11 @@ std::vector<PsuChoice> size_psus(const ServerBuild& build, const facts::FactSet&
     // load alone. Without that rule a single set is enough. Only hot-swap modules share a
     // load (power.redundancy-needs-hot-swap): a desktop unit runs single or not at all.
     std::vector<std::pair<std::string, int>> modes{{"redundant", carry + 1}, {"dual_feed", std::max(carry, 2 * alone)}};
-    if (text(*psu, "hot_swap") == "false" && s.rules.rejects(Prune::PsuHotSwap)) {
-      s.tally.prune_part(s.rules.rule(Prune::PsuHotSwap)->id);
-      modes.clear();
-    }
+    // A redundant mode the supplies cannot run (power.redundancy-needs-hot-swap), asked of
+    // the rule per mode; the supply's modes dropped count once.
+    const auto dropped = std::erase_if(
+        modes, [&](const auto& mode) { return psus_violate(Prune::PsuHotSwap, *psu, mode.second, mode.first); });
+    pruned_part(dropped > 0, Prune::PsuHotSwap, s);
     // A server that runs office hours only is not held to power.redundant-psu (its `when`);
     // the shipped supplies run redundant when they can, as the box is built to.
     const bool ships = psu == shipped_psu;
@@ -390,10 +419,7 @@ std::vector<PsuChoice> size_psus(const ServerBuild& build, const facts::FactSet&
     }
     for (auto [mode, count] : modes) {
       if (ships) count = std::max(count, shipped);
-      if (bays && count > *bays && s.rules.rejects(Prune::PsuBays)) {
-        s.tally.prune_part(s.rules.rule(Prune::PsuBays)->id);
-        continue;
-      }
+      if (pruned_part(psus_violate(Prune::PsuBays, *psu, count, mode), Prune::PsuBays, s)) continue;
       PsuChoice choice{psu, count, mode, {}};
       s.prices.add(choice.key, psu, ships ? count - shipped : count);
       out.push_back(choice);

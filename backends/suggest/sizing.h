@@ -19,6 +19,7 @@
 #include "backends/cost/price_book.h"
 #include "backends/suggest/build.h"
 #include "backends/suggest/catalog.h"
+#include "backends/suggest/part_verdicts.h"
 #include "backends/suggest/rule_view.h"
 #include "backends/suggest/tally.h"
 #include "backends/suggest/workload_view.h"
@@ -64,6 +65,7 @@ struct SizingContext {
   const WorkloadView& workload;
   PartPrices& prices;
   Tally& tally;
+  PartVerdicts& verdicts;  // the part checks' verdicts asked so far in the search
   bool office_hours = false;  // the servers run office hours: power.redundant-psu does not apply
 };
 

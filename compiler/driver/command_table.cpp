@@ -20,6 +20,15 @@ const OptionSpec kCurrency{"--currency", "CUR", "report money in CNY or USD", fa
 const OptionSpec kForce{"--force", "", "with -o: replace a file gpuspec did not write, or that changed since (docs/outputs.md)"};
 const OptionSpec kRate{"--rate", "FROM/TO=RATE", "an exchange rate of your own, e.g. USD/CNY=7.2 (repeatable)", true};
 
+// A priced report's options (bom, quote): the command's own, then where it writes and
+// the price book's, in that order in --help.
+std::vector<OptionSpec> priced_report(std::initializer_list<OptionSpec> own) {
+  std::vector<OptionSpec> out(own);
+  out.insert(out.end(), {{"-o", "FILE", "write to FILE instead of standard output", false, Completion::File},
+                         kForce, kPrices, kRequirePrices, kRate, kCurrency, kStdlib});
+  return out;
+}
+
 const std::vector<CommandSpec>& table() {
   static const std::vector<CommandSpec> kCommands = {
       {"check",
@@ -172,17 +181,10 @@ const std::vector<CommandSpec>& table() {
        "point or a range. A part without a price, or a role the build lacks (a tower case's\n"
        "motherboard), is a warning and makes the total a lower bound (\"at least ...\");\n"
        "--require-prices (or gpuspec.json's \"fail-on\": \"warning\") makes it exit 1.",
-       {
+       priced_report({
            {"--name", "SERVER", "only the server SERVER"},
            {"--format", "FORMAT", "csv, json or md", false, Completion::None, {"csv", "json", "md"}},
-           {"-o", "FILE", "write to FILE instead of standard output", false, Completion::File},
-           kForce,
-           kPrices,
-           kRequirePrices,
-           kRate,
-           kCurrency,
-           kStdlib,
-       },
+       }),
        1, SIZE_MAX, "PATH", Completion::Spec,
        "0 written (a missing price is a warning), 1 the spec has errors, or a price is missing under --require-prices, "
        "2 the tool could not run",
@@ -201,21 +203,14 @@ const std::vector<CommandSpec>& table() {
        "power and memory balance), the BOMs and every price's source and date.\n"
        "--diff compares option by option and exits 1 when any option's capex, TCO or cloud\n"
        "total rises above --fail-above (10% or 50000CNY).",
-       {
+       priced_report({
            {"--name", "DECL", "only the declaration DECL"},
            {"--format", "FORMAT", "text (default), json, md, csv or html", false, Completion::None,
             {"text", "json", "md", "csv", "html"}},
            {"--compare", "", "compare every server with every cloud option"},
            {"--diff", "", "compare the quotes of two versions of a spec: OLD NEW"},
            {"--fail-above", "LIMIT", "with --diff: exit 1 when a total rises by more (10% or 50000CNY)"},
-           {"-o", "FILE", "write to FILE instead of standard output", false, Completion::File},
-           kForce,
-           kPrices,
-           kRequirePrices,
-           kRate,
-           kCurrency,
-           kStdlib,
-       },
+       }),
        1, SIZE_MAX, "PATH", Completion::Spec,
        "0 quoted (a missing price is a warning), 1 the spec has errors, a price is missing under --require-prices, or "
        "--diff went over, 2 the tool could not run",

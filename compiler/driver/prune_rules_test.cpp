@@ -4,7 +4,9 @@
 // reading those facts that few others, and the one the check means (the ids below are
 // read off policies/*.gpuspec by hand). A rule that stops reading a check's facts, or a
 // new rule that reads them as narrowly, fails here until the check follows; a rename
-// fails only the id table, suggest itself follows it.
+// fails only the id table, suggest itself follows it. What a check prunes is the rule's
+// own verdict on the candidate's catalog facts (RuleView::violated), so no condition is
+// compared here: suggest/prunes-ask-the-rules.test runs changed conditions through the binary.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -92,61 +94,29 @@ TEST_F(PruneRules, EachCheckStandsForTheRuleItMeans) {
   }
 }
 
-// The numeric checks' comparisons, as search.cpp and sizing.cpp make them, on the rules
-// themselves: what the check prunes the rule fails, and the edge it keeps the rule passes.
-TEST_F(PruneRules, TheCountChecksCompareAsTheirRules) {
-  auto check = [&](Prune p, std::initializer_list<std::pair<const char*, double>> values) {
-    facts::FactSet f("s", "server");
-    for (const auto& [name, v] : values) f.set(name, facts::Value::number(v), {});
-    return view_.rule(p)->require_program->check(f).kind;
-  };
-  using K = eval::Check::Kind;
-  // search.cpp: f.gpus_per_node > max_gpus prunes.
-  EXPECT_EQ(check(Prune::GpusFitChassis, {{"gpu.count", 5}, {"chassis.max_gpus", 4}}), K::False);
-  EXPECT_EQ(check(Prune::GpusFitChassis, {{"gpu.count", 4}, {"chassis.max_gpus", 4}}), K::True);
-  // search.cpp: an SXM frame's GPUs per node other than the board's prune.
-  EXPECT_EQ(check(Prune::GpusFillBaseboard, {{"gpu.count", 4}, {"chassis.baseboard_gpus", 8}}), K::False);
-  EXPECT_EQ(check(Prune::GpusFillBaseboard, {{"gpu.count", 8}, {"chassis.baseboard_gpus", 8}}), K::True);
-  // sizing.cpp: fewer CPUs than the board's required sockets prune.
-  EXPECT_EQ(check(Prune::CpuSockets, {{"cpu.sockets", 1}, {"chassis.cpu_sockets_required", 2}}), K::False);
-  EXPECT_EQ(check(Prune::CpuSockets, {{"cpu.sockets", 2}, {"chassis.cpu_sockets_required", 2}}), K::True);
-  // sizing.cpp: count > bays prunes.
-  EXPECT_EQ(check(Prune::PsuBays, {{"psu.count", 5}, {"chassis.psu_slots", 4}}), K::False);
-  EXPECT_EQ(check(Prune::PsuBays, {{"psu.count", 4}, {"chassis.psu_slots", 4}}), K::True);
-  // search.cpp: an air-cooled card wider than the bays prunes (the rule's guard exempts
-  // water blocks, which search.cpp skips the same way).
-  EXPECT_EQ(check(Prune::GpuFitsBays, {{"gpu.slot_width", 3}, {"chassis.max_gpu_width", 2}}), K::False);
-  EXPECT_EQ(check(Prune::GpuFitsBays, {{"gpu.slot_width", 2}, {"chassis.max_gpu_width", 2}}), K::True);
+// A check asks the rule that rejects in the run: with the built-in rule disabled, no other
+// rule of the pack reads the licence check's facts, so the check prunes nothing (a project's
+// own rule on those facts would be asked instead: suggest/prunes-ask-the-rules.test).
+TEST_F(PruneRules, ADisabledRuleIsNotAsked) {
+  lint::LintOptions off;
+  off.disabled.insert("gpu.consumer-in-rack-server");
+  const suggest::RuleView view(session_.policies(), off);
+  EXPECT_EQ(view.rule(Prune::ConsumerInRack), nullptr);
+  EXPECT_FALSE(view.rejects(Prune::ConsumerInRack));
 }
 
-// The checks that compare a catalog symbol, as search.cpp and sizing.cpp make them.
-TEST_F(PruneRules, TheSymbolChecksCompareAsTheirRules) {
-  using K = eval::Check::Kind;
-  using facts::Value;
-  auto check = [&](Prune p, std::initializer_list<std::pair<const char*, Value>> values) {
-    facts::FactSet f("s", "server");
-    for (const auto& [name, v] : values) f.set(name, v, {});
-    return view_.rule(p)->require_program->check(f).kind;
-  };
-  // search.cpp: a GPU of catalog class `cloud` prunes a server frame.
-  EXPECT_EQ(check(Prune::CloudOnlyPart, {{"gpu.class", Value::symbol("cloud")}}), K::False);
-  EXPECT_EQ(check(Prune::CloudOnlyPart, {{"gpu.class", Value::symbol("datacenter")}}), K::True);
-  // search.cpp: a consumer GPU in a chassis of a known form other than tower prunes; in a
-  // tower, or a workstation card in a rack, the rule passes.
-  EXPECT_EQ(check(Prune::ConsumerInRack, {{"gpu.class", Value::symbol("consumer")}, {"chassis.form", Value::symbol("rack_2u")}}),
-            K::False);
-  EXPECT_EQ(check(Prune::ConsumerInRack, {{"gpu.class", Value::symbol("consumer")}, {"chassis.form", Value::symbol("tower")}}),
-            K::True);
-  EXPECT_EQ(check(Prune::ConsumerInRack, {{"gpu.class", Value::symbol("workstation")}, {"chassis.form", Value::symbol("rack_4u")}}),
-            K::True);
-  // sizing.cpp: a CPU whose socket is not the chassis's prunes.
-  EXPECT_EQ(check(Prune::CpuSocket, {{"cpu.socket", Value::symbol("sp5")}, {"chassis.cpu_socket", Value::symbol("lga4677")}}),
-            K::False);
-  EXPECT_EQ(check(Prune::CpuSocket, {{"cpu.socket", Value::symbol("sp5")}, {"chassis.cpu_socket", Value::symbol("sp5")}}),
-            K::True);
-  // sizing.cpp: a supply whose catalog hot_swap is false runs single or not at all.
-  EXPECT_EQ(check(Prune::PsuHotSwap, {{"psu.hot_swap", Value::flag(false)}}), K::False);
-  EXPECT_EQ(check(Prune::PsuHotSwap, {{"psu.hot_swap", Value::flag(true)}}), K::True);
+// A check's verdict is kept per choice of the parts its rule reads (part_verdicts.h):
+// the parts are read off the rule's own guard and requirement.
+TEST_F(PruneRules, TheVerdictsAreKeptByThePartsTheRuleReads) {
+  using suggest::PartRead;
+  EXPECT_EQ(view_.part_reads(Prune::ConsumerInRack), suggest::kGpuModel | suggest::kChassisPart);
+  EXPECT_EQ(view_.part_reads(Prune::GpusFitChassis), suggest::kGpuCount | suggest::kChassisPart);
+  EXPECT_EQ(view_.part_reads(Prune::GpusFitSlots),
+            suggest::kGpuModel | suggest::kGpuCount | suggest::kChassisPart | suggest::kVariantPart);
+  EXPECT_EQ(view_.part_reads(Prune::DimmType), suggest::kCpuPart | suggest::kDimmPart);
+  EXPECT_EQ(view_.part_reads(Prune::PsuHotSwap), unsigned{suggest::kPsuPart});
+  // The redundancy rule reads the power model and the uptime: asked every time.
+  EXPECT_TRUE(view_.part_reads(Prune::PsuRedundancy) & suggest::kOtherFacts);
 }
 
 }  // namespace

@@ -48,6 +48,16 @@ class FactBuilder {
 // where it is a total. Shared by on-premises servers and cloud instances.
 void add_gpu_facts(FactBuilder& b, const Counted& gpus, SourceRange spec_range);
 
+// The facts of a server's catalog parts, each from its counted reference: chassis.*
+// (resolve_topology.cpp), cpu.* and memory.* (resolve_server.cpp), psu.* with the
+// psu.mode already set (resolve_power.cpp). Shared by the server resolver and suggest's
+// prunes, which evaluate the rules on a candidate's parts before it is a spec
+// (backends/suggest/part_facts.h): one mapping of catalog properties to facts.
+void add_chassis_facts(FactBuilder& b, const Counted& chassis);
+void add_cpu_facts(FactBuilder& b, const Counted& cpus);
+void add_memory_facts(FactBuilder& b, const Counted& dimms);
+void add_psu_facts(FactBuilder& b, const Counted& psus);
+
 // network.bandwidth_per_gpu: network.node_bandwidth shared by the node's gpu.count GPUs
 // (a server's NICs, a cloud instance's network bandwidth).
 void add_bandwidth_per_gpu(FactBuilder& b);

@@ -123,17 +123,16 @@ void add_load_facts(FactBuilder& b) {
                                     : fmt::format("{} ({}{})", breakdown, components, unpriced));
 }
 
+}  // namespace
+
 // psu.capacity_carrying: the supplies that carry the load in normal operation (N+1 keeps
 // one spare); psu.capacity_after_failure: what is left when the redundancy is used (one
 // supply failed, or one of two feeds lost with its half of the supplies).
-void add_psu_facts(FactBuilder& b) {
-  b.declared_or_default("psu.mode"_fact, "psu_mode", Value::symbol("single"), "schema default");
-  auto psus = b.counted("psu");
-  if (!psus || psus->entry->decl->kind != "psu") return;
-  const auto& psu = *psus->entry;
-  double n = psus->count;
-  b.derived("psu.count"_fact, Value::number(n), psus->range, Explanation::format("{} x {}", n, psu.decl->name));
-  b.derived("psu.model"_fact, Value::symbol(psu.decl->name), psus->range, "the referenced catalog entry");
+void add_psu_facts(FactBuilder& b, const Counted& psus) {
+  const auto& psu = *psus.entry;
+  double n = psus.count;
+  b.derived("psu.count"_fact, Value::number(n), psus.range, Explanation::format("{} x {}", n, psu.decl->name));
+  b.derived("psu.model"_fact, Value::symbol(psu.decl->name), psus.range, "the referenced catalog entry");
   b.catalog("psu.unit_capacity"_fact, psu, "capacity");
   b.catalog("psu.efficiency"_fact, psu, "efficiency");
   b.catalog("psu.form_factor"_fact, psu, "form_factor");
@@ -142,42 +141,41 @@ void add_psu_facts(FactBuilder& b) {
   auto unit = b.facts().quantity("psu.unit_capacity"_fact);
   if (!unit) return;
   auto supplies = [&](double k) { return scaled(*unit, std::max(0.0, k)); };
-  b.derived("psu.capacity"_fact, Value::of(supplies(n)), psus->range, Explanation::format("{} x {}", n, shown(*unit)));
-  b.derived("psu.capacity_one_failed"_fact, Value::of(supplies(n - 1)), psus->range,
+  b.derived("psu.capacity"_fact, Value::of(supplies(n)), psus.range, Explanation::format("{} x {}", n, shown(*unit)));
+  b.derived("psu.capacity_one_failed"_fact, Value::of(supplies(n - 1)), psus.range,
             Explanation::format("{} x {} (one of {} failed)", n - 1, shown(*unit), n));
   std::string mode = b.facts().symbol("psu.mode"_fact).value_or("single");
   // psu.carrying says in words which supplies carry the load (for messages).
   auto carrying = [&](double k, std::string why) {
     std::string text = fmt::format("{} x {}{}", k, units::format(*unit), why);
-    b.derived("psu.capacity_carrying"_fact, Value::of(supplies(k)), psus->range, text);
-    b.derived("psu.carrying"_fact, Value::symbol(text), psus->range, Explanation::format("psu_mode = {}", mode));
+    b.derived("psu.capacity_carrying"_fact, Value::of(supplies(k)), psus.range, text);
+    b.derived("psu.carrying"_fact, Value::symbol(text), psus.range, Explanation::format("psu_mode = {}", mode));
   };
   if (mode == "redundant") {
     carrying(n - 1, fmt::format("; N+1, one of the {} is the spare", n));
-    b.derived("psu.capacity_after_failure"_fact, Value::of(supplies(n - 1)), psus->range,
+    b.derived("psu.capacity_after_failure"_fact, Value::of(supplies(n - 1)), psus.range,
               Explanation::format("{} x {} with one of {} failed", n - 1, shown(*unit), n));
     b.derived("psu.failover"_fact, Value::symbol(fmt::format("with one of its {} PSUs failed, {} remain", n,
                                                         units::format(supplies(n - 1)))),
-              psus->range, "psu_mode = redundant");
+              psus.range, "psu_mode = redundant");
   } else if (mode == "dual_feed") {
     // The supplies split over the two feeds; losing the feed with more of them leaves the rest.
     double survivors = std::floor(n / 2);
     carrying(n, " on two feeds that share the load");
-    b.derived("psu.capacity_after_failure"_fact, Value::of(supplies(survivors)), psus->range,
+    b.derived("psu.capacity_after_failure"_fact, Value::of(supplies(survivors)), psus.range,
               Explanation::format("{} x {} on the remaining feed", survivors, shown(*unit)));
     b.derived("psu.failover"_fact, Value::symbol(fmt::format("with one feed lost, {} ({} of {} PSUs) remain",
                                                         units::format(supplies(survivors)), survivors, n)),
-              psus->range, "psu_mode = dual_feed");
+              psus.range, "psu_mode = dual_feed");
   } else {
     carrying(n, "");
-    b.derived("psu.failover"_fact, Value::symbol("nothing is planned for a failed PSU"), psus->range, "psu_mode = single");
+    b.derived("psu.failover"_fact, Value::symbol("nothing is planned for a failed PSU"), psus.range, "psu_mode = single");
   }
 }
 
-}  // namespace
-
 void add_power_facts(FactBuilder& b) {
-  add_psu_facts(b);
+  b.declared_or_default("psu.mode"_fact, "psu_mode", Value::symbol("single"), "schema default");
+  if (auto psus = b.counted("psu"); psus && psus->entry->decl->kind == "psu") add_psu_facts(b, *psus);
   add_load_facts(b);
 }
 

@@ -67,6 +67,8 @@ RaidYield raid_yield(const std::string& raid, double n) {
   return {n, 1};  // independent drives: capacity adds up, one stream reads from one drive
 }
 
+}  // namespace
+
 void add_cpu_facts(FactBuilder& b, const Counted& cpus) {
   const auto& cpu = *cpus.entry;
   double n = cpus.count;
@@ -122,6 +124,8 @@ void add_memory_facts(FactBuilder& b, const Counted& dimms) {
     b.derived("memory.total"_fact, Value::of(scaled(*size, n)), dimms.range, Explanation::format("{} x {}", n, shown(*size)));
   }
 }
+
+namespace {
 
 // The storage.<volume>.* keys, resolved once per process: composing and hashing a dozen
 // names per volume for every server was a visible share of resolving one (issue 12).

@@ -55,11 +55,11 @@ std::optional<double> number_of(const sema::DeclEntry& entry, std::string_view p
   return fact->value.quantity.value;
 }
 
-void add_chassis_facts(FactBuilder& b) {
-  auto chassis = b.counted("chassis");
-  if (!chassis || chassis->entry->decl->kind != "chassis") return;
-  const sema::DeclEntry& entry = *chassis->entry;
-  b.derived("chassis.model"_fact, Value::symbol(entry.decl->name), chassis->range, "the referenced catalog entry");
+}  // namespace
+
+void add_chassis_facts(FactBuilder& b, const Counted& chassis) {
+  const sema::DeclEntry& entry = *chassis.entry;
+  b.derived("chassis.model"_fact, Value::symbol(entry.decl->name), chassis.range, "the referenced catalog entry");
   for (auto [fact, property] : {std::pair{"chassis.form"_fact, "form"},
                                 {"chassis.max_gpus"_fact, "max_gpus"},
                                 {"chassis.gpu_form"_fact, "gpu_form"},
@@ -87,6 +87,8 @@ void add_chassis_facts(FactBuilder& b) {
                   Origin{Origin::Kind::Catalog, cpu->range, entry.decl->name, "the CPUs the system is sold with"});
   }
 }
+
+namespace {
 
 // The baseboard that carries the node's SXM GPUs. An SXM system is built around one board
 // (its chassis's `baseboard_gpus` and `baseboard_fabric`); without one recorded, it is the
@@ -243,7 +245,7 @@ void add_fabric_facts(FactBuilder& b) {
 }  // namespace
 
 void add_topology_facts(FactBuilder& b) {
-  add_chassis_facts(b);
+  if (auto chassis = b.counted("chassis"); chassis && chassis->entry->decl->kind == "chassis") add_chassis_facts(b, *chassis);
   add_baseboard_facts_memoized(b);
   add_pcie_facts(b);
   add_fabric_facts(b);

@@ -197,12 +197,13 @@ const Bound* first_broken(const std::vector<const Bound*>& bounds, std::string_v
   return nullptr;
 }
 
-const Policy* rule_reading(const PolicySet& policies, std::string_view kind, std::span<const std::string_view> facts) {
+const Policy* rule_reading(const PolicySet& policies, std::string_view kind, std::span<const std::string_view> facts,
+                           const LintOptions* running) {
   const Policy* best = nullptr;
   std::size_t best_reads = 0;
   for (std::size_t index : policies.indices_for(kind)) {
     const Policy& policy = policies.policies()[index];
-    if (!policy.require_program) continue;
+    if (!policy.require_program || (running && !rejects(policy, *running))) continue;
     std::vector<facts::FactKey> keys;
     policy.require_program->collect_reads(keys);
     std::set<std::string_view> reads;
@@ -214,6 +215,10 @@ const Policy* rule_reading(const PolicySet& policies, std::string_view kind, std
     }
   }
   return best;
+}
+
+bool violated(const Policy& policy, const facts::FactSet& facts) {
+  return judge(policy, facts).verdict == eval::Verdict::Violated;
 }
 
 }  // namespace gpuspec::lint

@@ -93,7 +93,16 @@ const Bound* first_broken(const std::vector<const Bound*>& bounds, std::string_v
 // and the fewest others (a name counts as read where it may be one: the symbol `cloud` in
 // `gpu.class != cloud` too), the first in pack order among equals; null when none reads
 // them all. Asked by fact, so a renamed rule is followed and a report counts what the
-// check prunes under the id the pack gives it. Whether it may reject is rejects()'s.
-const Policy* rule_reading(const PolicySet& policies, std::string_view kind, std::span<const std::string_view> facts);
+// check prunes under the id the pack gives it. With `running`, only the rules that reject
+// in that run (rejects()): a project that disables a built-in rule and adds its own on
+// the same facts gets its own rule asked; without, whether it may reject is rejects()'s.
+const Policy* rule_reading(const PolicySet& policies, std::string_view kind, std::span<const std::string_view> facts,
+                           const LintOptions* running = nullptr);
+
+// Whether `policy` is violated on `facts` as the linter judges it (eval::judge): its
+// guard true (or absent) and its requirement false. Unknown (a fact `facts` lacks) and
+// errors are not violations: a search that prunes on this prunes only what the rule
+// itself rejects.
+bool violated(const Policy& policy, const facts::FactSet& facts);
 
 }  // namespace gpuspec::lint

@@ -69,12 +69,11 @@ class DeclarationLinter {
     // A false or unknown guard decides alone (see eval::judge); the requirement is
     // evaluated only when it can matter, and traced only when it failed.
     using Kind = eval::Check::Kind;
-    eval::Check when;
-    const bool guarded = policy.when_program != nullptr;
-    if (guarded) when = policy.when_program->check(facts);
-    eval::Check require;
-    if (!guarded || when.kind == Kind::True || when.kind == Kind::NotBool) require = policy.require_program->check(facts);
-    switch (eval::judge(guarded ? &when : nullptr, require)) {
+    const Judgement judged = judge(policy, facts);
+    const bool guarded = judged.guarded;
+    const eval::Check& when = judged.when;
+    const eval::Check& require = judged.require;
+    switch (judged.verdict) {
       case eval::Verdict::Holds:
       case eval::Verdict::Silent:
         return;

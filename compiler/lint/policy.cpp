@@ -206,4 +206,16 @@ PolicySet load_policies(const sema::Library& library, const std::vector<const se
   return set;
 }
 
+Judgement judge(const Policy& policy, const facts::FactSet& facts) {
+  using Kind = eval::Check::Kind;
+  Judgement out;
+  out.guarded = policy.when_program != nullptr;
+  if (out.guarded) out.when = policy.when_program->check(facts);
+  if (!out.guarded || out.when.kind == Kind::True || out.when.kind == Kind::NotBool) {
+    out.require = policy.require_program->check(facts);
+  }
+  out.verdict = eval::judge(out.guarded ? &out.when : nullptr, out.require);
+  return out;
+}
+
 }  // namespace gpuspec::lint

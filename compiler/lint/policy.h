@@ -57,6 +57,17 @@ struct Policy {
   const sema::LoadedFile* file = nullptr;
 };
 
+// A policy judged on a set of facts, as the linter and suggest's prunes judge it: the
+// guard (when it has one), the requirement (evaluated only when the guard lets it
+// matter) and what the two mean together (eval::judge: Unknown is silent).
+struct Judgement {
+  bool guarded = false;
+  eval::Check when;
+  eval::Check require;
+  eval::Verdict verdict = eval::Verdict::Silent;
+};
+Judgement judge(const Policy& policy, const facts::FactSet& facts);
+
 // All policies of a run, checked when loaded: an unknown fact, a unit mismatch, a
 // symbol a fact cannot take, a bad template or two policies with one id are
 // diagnostics in the policy file, reported before any spec is linted.
