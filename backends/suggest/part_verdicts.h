@@ -1,7 +1,7 @@
 // The verdicts of the prunes already asked in one search (RuleView::violated), by the
 // check and the parts its rule reads. A rule that reads only facts the part functions set
 // (part_facts.h; RuleView::part_reads) has one verdict per choice of the parts it reads:
-// the licence rule one per GPU model and chassis, whatever the GPUs per node; the DIMM
+// the licence rule one per GPUs and chassis, whatever the variant and the fill; the DIMM
 // rule one per CPU and DIMM, whatever the frame. Building the parts' facts for every ask
 // (a fact set each) made the search ~20 % slower; asked once per choice it is not. A rule
 // that reads any other fact (the node count, the workload) is asked every time.
@@ -69,12 +69,12 @@ class PartVerdicts {
     }
   };
   Stored stored(Prune p, const Key& key, unsigned reads) {
-    const bool gpu = reads & (kGpuModel | kGpuCount), variant = reads & kVariantPart, cpu = reads & kCpuPart,
+    const bool gpu = reads & kGpuPart, variant = reads & kVariantPart, cpu = reads & kCpuPart,
                dimm = reads & kDimmPart, psu = reads & kPsuPart;
     return {p,
             {gpu ? key.gpu : nullptr, reads & kChassisPart ? key.chassis : nullptr, cpu ? key.cpu : nullptr,
              dimm ? key.dimm : nullptr, psu ? key.psu : nullptr},
-            {reads & kGpuCount ? key.gpus : 0, cpu ? key.sockets : 0, dimm ? key.dimms : 0, psu ? key.psus : 0},
+            {gpu ? key.gpus : 0, cpu ? key.sockets : 0, dimm ? key.dimms : 0, psu ? key.psus : 0},
             {variant ? name(key.link) : 0, variant ? name(key.cooling) : 0, psu ? name(key.mode) : 0}};
   }
   // 1 + the index of `text` among the names seen (a handful: links, coolings, PSU modes).

@@ -30,9 +30,8 @@ bool matches(const std::string& fact, const std::array<const char*, N>& prefixes
 // The parts whose facts `policy`'s guard and requirement read (PartRead); names the fact
 // schema lacks are symbols.
 unsigned part_reads(const lint::Policy& policy) {
-  constexpr std::array kCountScaled{"gpu.count", "gpu.vram_total", "gpu.board_power_total"};
   constexpr std::array kVariant{"gpu.link", "cooling.kind"};
-  const std::pair<const char*, PartRead> kByPrefix[] = {{"gpu.", kGpuModel}, {"chassis.", kChassisPart},
+  const std::pair<const char*, PartRead> kByPrefix[] = {{"gpu.", kGpuPart}, {"chassis.", kChassisPart},
                                                         {"cpu.", kCpuPart},  {"memory.", kDimmPart},
                                                         {"psu.", kPsuPart}};
   std::vector<facts::FactKey> reads;
@@ -43,10 +42,6 @@ unsigned part_reads(const lint::Policy& policy) {
   for (const auto& read : reads) {
     const std::string name(read.name);
     if (!eval::FactSchema::builtin().find(name)) continue;
-    if (matches(name, kCountScaled)) {
-      out |= kGpuCount;
-      continue;
-    }
     if (matches(name, kVariant)) {
       out |= kVariantPart;
       continue;

@@ -28,12 +28,12 @@ namespace gpuspec::suggest {
 enum Choice : unsigned { kVariant = 1, kCount = 2, kFill = 4 };
 
 // The parts whose facts a rule reads, by the part functions that set them (part_facts.h):
-// the GPU model (gpu.*), the GPUs per node (gpu.count and the totals it scales), the
-// chassis, the variant (gpu.link, cooling.kind), the CPUs, the DIMMs, the PSUs; any
-// other fact (the nodes, the workload, the power model) is kOtherFacts.
+// the GPUs (gpu.*: model and GPUs per node together, so a total that scales with the
+// count is never kept per model alone, whichever totals add_gpu_facts sets), the chassis,
+// the variant (gpu.link, cooling.kind), the CPUs, the DIMMs, the PSUs; any other fact
+// (the nodes, the workload, the power model) is kOtherFacts.
 enum PartRead : unsigned {
-  kGpuModel = 1,
-  kGpuCount = 2,
+  kGpuPart = 1,
   kChassisPart = 4,
   kVariantPart = 8,
   kCpuPart = 16,

@@ -109,10 +109,9 @@ TEST_F(PruneRules, ADisabledRuleIsNotAsked) {
 // the parts are read off the rule's own guard and requirement.
 TEST_F(PruneRules, TheVerdictsAreKeptByThePartsTheRuleReads) {
   using suggest::PartRead;
-  EXPECT_EQ(view_.part_reads(Prune::ConsumerInRack), suggest::kGpuModel | suggest::kChassisPart);
-  EXPECT_EQ(view_.part_reads(Prune::GpusFitChassis), suggest::kGpuCount | suggest::kChassisPart);
-  EXPECT_EQ(view_.part_reads(Prune::GpusFitSlots),
-            suggest::kGpuModel | suggest::kGpuCount | suggest::kChassisPart | suggest::kVariantPart);
+  EXPECT_EQ(view_.part_reads(Prune::ConsumerInRack), suggest::kGpuPart | suggest::kChassisPart);
+  EXPECT_EQ(view_.part_reads(Prune::GpusFitChassis), suggest::kGpuPart | suggest::kChassisPart);
+  EXPECT_EQ(view_.part_reads(Prune::GpusFitSlots), suggest::kGpuPart | suggest::kChassisPart | suggest::kVariantPart);
   EXPECT_EQ(view_.part_reads(Prune::DimmType), suggest::kCpuPart | suggest::kDimmPart);
   EXPECT_EQ(view_.part_reads(Prune::PsuHotSwap), unsigned{suggest::kPsuPart});
   // The redundancy rule reads the power model and the uptime: asked every time.
