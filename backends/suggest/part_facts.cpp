@@ -29,6 +29,13 @@ PartFacts& PartFacts::gpus(const sema::DeclEntry& gpu, int count) {
   return *this;
 }
 
+PartFacts& PartFacts::nodes(const sema::DeclEntry& gpu, int nodes, std::string_view unit) {
+  facts_.set("nodes", facts::Value::number(nodes), facts::Origin{facts::Origin::Kind::Declared, {}, {}, {}});
+  facts::FactBuilder b(program_, *gpu.decl, facts_);
+  facts::add_gpu_total(b, {}, unit);
+  return *this;
+}
+
 PartFacts& PartFacts::chassis(const sema::DeclEntry& chassis) {
   add_part(program_, facts_, chassis, 1, facts::add_chassis_facts);
   return *this;

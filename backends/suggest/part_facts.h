@@ -27,6 +27,9 @@ class PartFacts {
 
   // `gpu = count x gpu` and `chassis = chassis`: gpu.*, chassis.*.
   PartFacts& gpus(const sema::DeclEntry& gpu, int count);
+  // `nodes = nodes` over the GPUs set by gpus(gpu, ...): nodes, gpu.count_total (the
+  // resolvers' own add_gpu_total; `unit` is "node" or "instance").
+  PartFacts& nodes(const sema::DeclEntry& gpu, int nodes, std::string_view unit);
   PartFacts& chassis(const sema::DeclEntry& chassis);
   // `gpu_link = link` (none for one GPU: the schema's default, which no prune reads) and
   // `cooling = cooling`: gpu.link, cooling.kind.

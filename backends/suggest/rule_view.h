@@ -61,7 +61,7 @@ enum class Prune : unsigned {
   GpuFitsBays,        // the GPU's width against the chassis's bays
   ConsumerInRack,     // a consumer (GeForce) GPU's class against a rack-mount chassis's form
   VramFits,           // restated: the workload's memory estimate per GPU against its VRAM (MemoryBound)
-  ParallelismFits,    // restated: the GPUs in all against the workload's parallel degree
+  ParallelismFits,    // the GPUs in all against the workload's parallel degree (asked on gpus() and nodes())
   CpuSocket,          // the CPU's socket against the chassis's
   CpuFixed,           // the CPU against a complete system's own
   CpuSockets,         // the CPUs in a node against the sockets the chassis's board needs

@@ -9,6 +9,7 @@
 #include <memory>
 #include <set>
 #include <span>
+#include <tuple>
 
 #include "backends/suggest/candidate_text.h"
 #include "backends/suggest/catalog.h"
@@ -105,6 +106,22 @@ class Searcher {
     tally().configurations += n;
     tally().prune(id(p), n);
     return true;
+  }
+
+  // Whether the rule on a deployment's GPUs against the workload's parallel degree
+  // rejects `per_node` x `gpu` on `nodes` nodes (or instances, `unit`), asked of the rule
+  // itself on those facts over the workload's (RuleView::violated). The layer holds only
+  // the workload's facts, the GPUs' and the node count, so one verdict per GPU, count and
+  // node count is exact within a search.
+  bool parallelism_violated(const sema::DeclEntry& gpu, int per_node, int nodes, std::string_view unit) {
+    if (!in_.rules.rejects(Prune::ParallelismFits)) return false;
+    auto [it, fresh] = parallelism_.try_emplace(std::tuple{&gpu, per_node, nodes}, false);
+    if (fresh) {
+      PartFacts layer(in_.program, *in_.workload.facts);
+      layer.gpus(gpu, per_node).nodes(gpu, nodes, unit);
+      it->second = in_.rules.violated(Prune::ParallelismFits, layer.facts());
+    }
+    return it->second;
   }
 
   // ---- on premises -------------------------------------------------------------
@@ -240,7 +257,7 @@ class Searcher {
     const int k = frame.gpus_per_node;
     unsigned deps = 0;
     for (int nodes = 1; nodes <= in_.max_nodes; ++nodes) {
-      if (bound(!parallelism_fits(in_.workload, k * nodes), Prune::ParallelismFits)) continue;
+      if (bound(parallelism_violated(*frame.gpu, k, nodes, "node"), Prune::ParallelismFits)) continue;
       if (memory_pruned(k * nodes, vram)) {
         tally().configurations += 1;
         tally().prune(id(Prune::VramFits));
@@ -378,7 +395,7 @@ class Searcher {
       const double vram = value_or(number(*gpu, "vram"), 0);
       const int per_instance = static_cast<int>(gpus->count);
       for (int count = 1; count <= in_.max_nodes; ++count) {
-        if (bound(!parallelism_fits(in_.workload, per_instance * count), Prune::ParallelismFits)) continue;
+        if (bound(parallelism_violated(*gpu, per_instance, count, "instance"), Prune::ParallelismFits)) continue;
         tally().configurations += 1;
         if (memory_pruned(per_instance * count, vram)) {
           tally().prune(id(Prune::VramFits));
@@ -421,6 +438,7 @@ class Searcher {
   MemoryBound memory_;
   PartVerdicts verdicts_;
   std::map<const sema::DeclEntry*, std::unique_ptr<PartFacts>> chassis_facts_;
+  std::map<std::tuple<const sema::DeclEntry*, int, int>, bool> parallelism_;
   SizingContext sizing_;
   std::optional<double> budget_;  // the budget in the search's currency
 };

@@ -21,9 +21,6 @@ WorkloadView view_workload(const sema::Program& program, const sema::DeclEntry& 
   if (auto d = f.quantity("workload.dataset")) view.dataset_bytes = d->value;
   if (auto h = f.quantity("workload.horizon")) view.horizon_months = h->value / kSecondsPerMonth;
   view.budget = f.quantity("workload.budget");
-  if (auto degree = f.quantity("workload.parallel_gpus")) {
-    view.parallel_gpus = std::max(1, units::checked_integer<int>(degree->value).value_or(1));
-  }
   if (f.symbol("workload.offload").value_or("none") != "none" && view.trains) {
     view.offload_input = facts::workload_estimator_input(*workload.decl, f, 1);
   }
@@ -34,10 +31,6 @@ WorkloadView view_workload(const sema::Program& program, const sema::DeclEntry& 
   own->set("workload.dataset_known", facts::Value::flag(own->find("workload.dataset") != nullptr), {});
   view.facts = std::move(own);
   return view;
-}
-
-bool parallelism_fits(const WorkloadView& workload, int total_gpus) {
-  return total_gpus % workload.parallel_gpus == 0;
 }
 
 double offload_host_bytes(const WorkloadView& workload, int per_node, int nodes) {

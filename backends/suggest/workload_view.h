@@ -22,9 +22,6 @@ struct WorkloadView {
   std::optional<double> dataset_bytes;
   std::optional<double> horizon_months;
   std::optional<units::Quantity> budget;  // the workload's own `budget`
-  // GPUs one copy of the model takes (workload.parallel_gpus: tensor x pipeline
-  // parallel, x data_parallel when declared): a deployment's GPUs are a multiple of it.
-  int parallel_gpus = 1;
   // The estimator's input when the job offloads its states to the host (its host
   // memory per node depends on the nodes: offload_host_bytes), else nullopt.
   std::optional<facts::EstimatorInput> offload_input;
@@ -34,10 +31,6 @@ struct WorkloadView {
   // sizing sets for each build it sizes (facts::add_workload_base_facts).
   std::shared_ptr<const facts::FactSet> facts;
 };
-
-// Whether `total_gpus` GPUs are a multiple of the workload's parallel_gpus
-// (workload.parallelism-fits-gpus).
-bool parallelism_fits(const WorkloadView& workload, int total_gpus);
 
 // Host memory one node needs for the offloaded states (memory.offload-fits-host reads the
 // same figure, workload.mem.host_offload) on `nodes` nodes of `per_node` GPUs; 0 when the

@@ -93,4 +93,12 @@ void add_bandwidth_per_gpu(FactBuilder& b) {
             Explanation::format("{} per node / {} GPUs", shown(node->value.quantity), gpus->value));
 }
 
+void add_gpu_total(FactBuilder& b, SourceRange at, std::string_view unit) {
+  auto count = b.facts().quantity("gpu.count"_fact);
+  if (!count) return;
+  double nodes = b.facts().quantity("nodes"_fact).value_or(units::Quantity::number(1)).value;
+  b.derived("gpu.count_total"_fact, Value::number(count->value * nodes), at,
+            Explanation::format("{} per {} x {} {}s", count->value, unit, nodes, unit));
+}
+
 }  // namespace gpuspec::facts

@@ -62,4 +62,9 @@ void add_psu_facts(FactBuilder& b, const Counted& psus);
 // (a server's NICs, a cloud instance's network bandwidth).
 void add_bandwidth_per_gpu(FactBuilder& b);
 
+// gpu.count_total: gpu.count per node (or instance) times `nodes` (1 when unset), at
+// `at`; `unit` names what a node is in the explanation ("node", "instance"). Shared by
+// servers, clouds and suggest's parallelism prune, which asks the rule on it.
+void add_gpu_total(FactBuilder& b, SourceRange at, std::string_view unit);
+
 }  // namespace gpuspec::facts

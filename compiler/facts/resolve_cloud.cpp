@@ -55,11 +55,7 @@ void resolve_cloud(FactBuilder& b, const sema::DeclEntry* instance_override) {
             "from the instance type's networking");
   // EFA (SRD) gives NCCL the kernel-bypass transport RDMA does.
   b.derived("network.rdma"_fact, Value::flag(infiniband || efa), instance->range, "InfiniBand or EFA on the instance type");
-  if (auto count = b.facts().quantity("gpu.count"_fact)) {
-    double nodes = b.facts().quantity("nodes"_fact).value_or(units::Quantity::number(1)).value;
-    b.derived("gpu.count_total"_fact, Value::number(count->value * nodes), at,
-              Explanation::format("{} per instance x {} instances", count->value, nodes));
-  }
+  add_gpu_total(b, at, "instance");
 }
 
 }  // namespace gpuspec::facts

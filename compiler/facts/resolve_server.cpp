@@ -285,11 +285,7 @@ void resolve_server(FactBuilder& b) {
                             {"probed_from.software"_fact, "probed_from.software"}}) {
     b.declared(fact, path);
   }
-  if (auto count = b.facts().quantity("gpu.count"_fact)) {
-    double nodes = b.facts().quantity("nodes"_fact).value_or(units::Quantity::number(1)).value;
-    b.derived("gpu.count_total"_fact, Value::number(count->value * nodes), at,
-              Explanation::format("{} per node x {} nodes", count->value, nodes));
-  }
+  add_gpu_total(b, at, "node");
   add_topology_facts(b);
   add_power_facts(b);
 }
