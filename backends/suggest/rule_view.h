@@ -60,7 +60,7 @@ enum class Prune : unsigned {
   GpusFitSlots,       // GPUs x slot width against the chassis's slots
   GpuFitsBays,        // the GPU's width against the chassis's bays
   ConsumerInRack,     // a consumer (GeForce) GPU's class against a rack-mount chassis's form
-  VramFits,           // restated: the workload's memory estimate per GPU against its VRAM (MemoryBound)
+  VramFits,           // the workload's memory estimate per GPU against its VRAM (asked over WorkloadOnGpus)
   ParallelismFits,    // the GPUs in all against the workload's parallel degree (asked on gpus() and nodes())
   CpuSocket,          // the CPU's socket against the chassis's
   CpuFixed,           // the CPU against a complete system's own

@@ -52,7 +52,7 @@ class Searcher {
                                  return in.rules.violated(Prune::MarketRegion, parts.facts());
                                }})),
         prices_(in.program, in.book, in.context.site_region, in.context.currency),
-        memory_(in.program, *in.workload.entry),
+        workload_on_(in.program, *in.workload.entry),
         sizing_{in.program, catalog_,  in.rules,  in.workload,
                 prices_,    result_.tally, verdicts_, in.context.uptime == "office_hours"} {
     // The budget rule judges capex against the budget: the priced parts alone above it
@@ -245,24 +245,30 @@ class Searcher {
     }
   }
 
-  // Whether the memory estimate on `total` GPUs rules the card out (the VRAM rule: the
-  // frugal bound above VRAM is its error, the typical estimate above it its warning).
-  bool memory_pruned(int total, double vram) {
-    auto need = memory_.per_gpu(total);
-    return need && need->typical > vram && in_.rules.rejects(Prune::VramFits);
+  // Whether the memory estimate on `per_node` x `nodes` GPUs rules the card out, asked of
+  // the VRAM rule itself on the workload's facts on that many GPUs (workload.mem.*) with
+  // the GPUs' and the node count over them; a verdict per GPU, count and node count.
+  bool memory_violated(const sema::DeclEntry& gpu, int per_node, int nodes, std::string_view unit) {
+    if (!in_.rules.rejects(Prune::VramFits)) return false;
+    auto [it, fresh] = memory_verdicts_.try_emplace(std::tuple{&gpu, per_node, nodes}, false);
+    if (fresh) {
+      PartFacts layer(in_.program, workload_on_.on(per_node * nodes));
+      layer.gpus(gpu, per_node).nodes(gpu, nodes, unit);
+      it->second = in_.rules.violated(Prune::VramFits, layer.facts());
+    }
+    return it->second;
   }
 
   Outcome try_node_counts(const ServerBuild& frame) {
-    const double vram = value_or(number(*frame.gpu, "vram"), 0);
     const int k = frame.gpus_per_node;
     unsigned deps = 0;
     for (int nodes = 1; nodes <= in_.max_nodes; ++nodes) {
       if (bound(parallelism_violated(*frame.gpu, k, nodes, "node"), Prune::ParallelismFits)) continue;
-      if (memory_pruned(k * nodes, vram)) {
+      if (memory_violated(*frame.gpu, k, nodes, "node")) {
         tally().configurations += 1;
         tally().prune(id(Prune::VramFits));
         // More nodes help only while sharding still lowers the figure.
-        if (memory_pruned(k * in_.max_nodes, vram)) return {false, 0};
+        if (memory_violated(*frame.gpu, k, in_.max_nodes, "node")) return {false, 0};
         continue;
       }
       tally().configurations += 1;
@@ -392,14 +398,13 @@ class Searcher {
                            value_or(number(*instance, "local_nvme_drive_size"), 0);
       base.local_nvme = local > 0 && local >= need;
       base.data_bytes = base.local_nvme ? 0 : need;
-      const double vram = value_or(number(*gpu, "vram"), 0);
       const int per_instance = static_cast<int>(gpus->count);
       for (int count = 1; count <= in_.max_nodes; ++count) {
         if (bound(parallelism_violated(*gpu, per_instance, count, "instance"), Prune::ParallelismFits)) continue;
         tally().configurations += 1;
-        if (memory_pruned(per_instance * count, vram)) {
+        if (memory_violated(*gpu, per_instance, count, "instance")) {
           tally().prune(id(Prune::VramFits));
-          if (memory_pruned(per_instance * in_.max_nodes, vram)) break;
+          if (memory_violated(*gpu, per_instance, in_.max_nodes, "instance")) break;
           continue;
         }
         Outcome o = try_regions(base, count, regions);
@@ -435,10 +440,11 @@ class Searcher {
   Catalog catalog_;
   SearchResult result_;
   PartPrices prices_;
-  MemoryBound memory_;
+  WorkloadOnGpus workload_on_;
   PartVerdicts verdicts_;
   std::map<const sema::DeclEntry*, std::unique_ptr<PartFacts>> chassis_facts_;
   std::map<std::tuple<const sema::DeclEntry*, int, int>, bool> parallelism_;
+  std::map<std::tuple<const sema::DeclEntry*, int, int>, bool> memory_verdicts_;
   SizingContext sizing_;
   std::optional<double> budget_;  // the budget in the search's currency
 };

@@ -38,17 +38,14 @@ double offload_host_bytes(const WorkloadView& workload, int per_node, int nodes)
   return facts::estimate_host_offload(*workload.offload_input, per_node, nodes, false).host;
 }
 
-std::optional<MemoryBound::PerGpu> MemoryBound::per_gpu(int total_gpus) {
-  if (auto it = cache_.find(total_gpus); it != cache_.end()) return it->second;
-  facts::FactSet f(workload_.decl->name, "server");
-  DiagnosticEngine scratch;
-  facts::add_workload_facts(program_, workload_, f, total_gpus, scratch);
-  std::optional<PerGpu> out;
-  auto typical = f.quantity("workload.mem.per_gpu");
-  auto frugal = f.quantity("workload.mem.frugal_per_gpu");
-  if (typical && frugal) out = PerGpu{typical->value, frugal->value};
-  cache_.emplace(total_gpus, out);
-  return out;
+const facts::FactSet& WorkloadOnGpus::on(int total_gpus) {
+  auto& facts = cache_[total_gpus];
+  if (!facts) {
+    facts = std::make_unique<facts::FactSet>(workload_.decl->name, "server");
+    DiagnosticEngine scratch;  // the workload's own problems are `check`'s to report
+    facts::add_workload_facts(program_, workload_, *facts, total_gpus, scratch);
+  }
+  return *facts;
 }
 
 }  // namespace gpuspec::suggest

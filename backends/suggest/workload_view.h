@@ -39,24 +39,19 @@ double offload_host_bytes(const WorkloadView& workload, int per_node, int nodes)
 
 WorkloadView view_workload(const sema::Program& program, const sema::DeclEntry& workload);
 
-// The estimator on `total` GPUs (data parallel = total / tensor parallel), cached per
-// count: the typical per-GPU estimate (above a card's VRAM: vram.fits-workload warns)
-// and the frugal bound (above it: the rule's error).
-class MemoryBound {
+// The workload's facts on a number of GPUs in all (facts::add_workload_facts: its memory
+// estimate, workload.mem.*, depends on how many GPUs share the model), kept per count for
+// one search: the VRAM prune asks the rule over them (search.cpp).
+class WorkloadOnGpus {
  public:
-  MemoryBound(const sema::Program& program, const sema::DeclEntry& workload) : program_(program), workload_(workload) {}
+  WorkloadOnGpus(const sema::Program& program, const sema::DeclEntry& workload) : program_(program), workload_(workload) {}
 
-  struct PerGpu {
-    double typical = 0;  // bytes
-    double frugal = 0;
-  };
-  // nullopt when the estimator has nothing to say (no params): nothing is pruned then.
-  std::optional<PerGpu> per_gpu(int total_gpus);
+  const facts::FactSet& on(int total_gpus);
 
  private:
   const sema::Program& program_;
   const sema::DeclEntry& workload_;
-  std::map<int, std::optional<PerGpu>> cache_;
+  std::map<int, std::unique_ptr<facts::FactSet>> cache_;
 };
 
 }  // namespace gpuspec::suggest
