@@ -173,10 +173,20 @@ void add_psu_facts(FactBuilder& b, const Counted& psus) {
   }
 }
 
-void add_power_facts(FactBuilder& b) {
+namespace {
+
+void add_supply_facts(FactBuilder& b) {
   b.declared_or_default("psu.mode"_fact, "psu_mode", Value::symbol("single"), "schema default");
   if (auto psus = b.counted("psu"); psus && psus->entry->decl->kind == "psu") add_psu_facts(b, *psus);
-  add_load_facts(b);
+}
+
+}  // namespace
+
+// Each part through the memo with the body items it reads (the load reads the memory,
+// drives and NICs; the GPU and CPU terms it reads from the set).
+void add_power_facts(FactBuilder& b) {
+  memoized_part(b, "supplies", {"psu_mode", "psu"}, add_supply_facts);
+  memoized_part(b, "load", {"other_power", "memory", "storage", "network"}, add_load_facts);
 }
 
 }  // namespace gpuspec::facts

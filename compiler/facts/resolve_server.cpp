@@ -241,6 +241,19 @@ void add_motherboard_facts(FactBuilder& b) {
   }
 }
 
+// The parts memoized_part runs, each reading of the body only the items named where it is called.
+void cpu_part(FactBuilder& b) {
+  if (auto cpus = b.counted("cpu"); cpus && cpus->entry->decl->kind == "cpu") add_cpu_facts(b, *cpus);
+}
+
+void memory_part(FactBuilder& b) {
+  if (auto dimms = b.counted("memory"); dimms && dimms->entry->decl->kind == "memory") {
+    add_memory_facts(b, *dimms);
+  } else {
+    b.declared("memory.total"_fact, "memory");  // a total, the DIMMs unknown (a probe without dmidecode)
+  }
+}
+
 }  // namespace
 
 void resolve_server(FactBuilder& b) {
@@ -249,14 +262,10 @@ void resolve_server(FactBuilder& b) {
   b.declared_or_default("nodes"_fact, "nodes", Value::number(1), "schema default");
   if (auto gpus = b.counted("gpu"); gpus && gpus->entry->decl->kind == "gpu") add_gpu_facts(b, *gpus, gpus->range);
   b.declared_or_default("gpu.link"_fact, "gpu_link", Value::symbol("pcie"), "schema default");
-  if (auto cpus = b.counted("cpu"); cpus && cpus->entry->decl->kind == "cpu") add_cpu_facts(b, *cpus);
-  if (auto dimms = b.counted("memory"); dimms && dimms->entry->decl->kind == "memory") {
-    add_memory_facts(b, *dimms);
-  } else {
-    b.declared("memory.total"_fact, "memory");  // a total, the DIMMs unknown (a probe without dmidecode)
-  }
+  memoized_part(b, "cpu", {"cpu"}, cpu_part);
+  memoized_part(b, "memory", {"memory"}, memory_part);
   add_motherboard_facts(b);
-  add_storage_facts(b);
+  memoized_part(b, "storage", {"storage"}, add_storage_facts);
   b.declared("cooling.kind"_fact, "cooling");
   add_network_facts(b);
   b.declared_or_default("site.region"_fact, "site.region", Value::symbol("other"), "schema default");
@@ -290,7 +299,7 @@ void resolve_server(FactBuilder& b) {
     b.derived("gpu.count_total"_fact, Value::number(count->value * nodes), at,
               Explanation::format("{} per node x {} nodes", count->value, nodes));
   }
-  add_topology_facts(b);
+  memoized_part(b, "topology", {"chassis", "gpu", "storage", "network"}, add_topology_facts);
   add_power_facts(b);
 }
 

@@ -1,0 +1,84 @@
+// memoized_part (resolve_server_parts.h): a part of a server's own facts through the
+// library's memo, keyed by the text of the body items it reads.
+#include <string>
+#include <vector>
+
+#include "ast/walk.h"
+#include "facts/fact_memo.h"
+#include "facts/resolve_server_parts.h"
+
+namespace gpuspec::facts {
+
+namespace {
+
+template <class T>
+void append_bytes(std::string& key, const T& value) {
+  key.append(reinterpret_cast<const char*>(&value), sizeof value);
+}
+
+// Appends the declaration each name in `expr` resolves to (null for none); false when one
+// is the program's own, which another program's entry cannot stand for. (A program's
+// declaration never shadows the library's: that is a duplicate-name error.)
+bool append_resolved_names(std::string& key, const sema::Program& program, const ast::Expr& expr) {
+  std::string_view name;
+  if (const auto* counted = expr.as<ast::Multiplicity>()) name = counted->name;
+  if (const auto* plain = expr.as<ast::Name>()) name = plain->name;
+  if (!name.empty()) {
+    const sema::DeclEntry* entry = program.find(name);
+    if (entry && (!entry->file || !entry->file->library)) return false;
+    append_bytes(key, entry ? entry->decl : nullptr);
+  }
+  bool shared = true;
+  ast::for_each_child(expr, [&](const ast::Expr& child) { shared = shared && append_resolved_names(key, program, child); });
+  return shared;
+}
+
+bool append_resolved_names(std::string& key, const sema::Program& program, const ast::Body& body) {
+  for (const auto& item : body.items) {
+    if (const auto* property = std::get_if<ast::Property>(&item)) {
+      if (!append_resolved_names(key, program, *property->value)) return false;
+    } else if (const auto* block = std::get_if<std::unique_ptr<ast::Block>>(&item)) {
+      if (!append_resolved_names(key, program, (*block)->body)) return false;
+    }
+  }
+  return true;
+}
+
+bool is_read(std::string_view item, std::initializer_list<std::string_view> keys) {
+  for (std::string_view key : keys) {
+    if (item.starts_with(key) && (item.size() == key.size() || item[key.size()] == '.')) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void memoized_part(FactBuilder& b, std::string_view part, std::initializer_list<std::string_view> keys,
+                   void (*add)(FactBuilder&)) {
+  const ast::Declaration& decl = b.decl();
+  const FactMemo* memo = library_memo(b.program());
+  const sema::LoadedFile* file = b.file();
+  if (!memo || FactMemo::recording() || !file || !file->source || decl.recovered) return add(b);
+  std::string key(part);
+  key += '\0';
+  std::vector<SourceRange> anchors;
+  for (const auto& item : decl.body.items) {
+    const auto* property = std::get_if<ast::Property>(&item);
+    const auto* block = property ? nullptr : std::get_if<std::unique_ptr<ast::Block>>(&item);
+    if (!property && !block) continue;  // a waiver: no part reads one
+    const SourceRange range = property ? property->range : (*block)->range;
+    if (!is_read(property ? property->key : (*block)->key, keys)) continue;
+    const std::string_view text = file->source->slice(range);
+    append_bytes(key, text.size());
+    key += text;
+    const bool shared = property ? append_resolved_names(key, b.program(), *property->value)
+                                 : append_resolved_names(key, b.program(), (*block)->body);
+    if (!shared) return add(b);
+    anchors.push_back(range);
+  }
+  DiagnosticEngine none;  // a server's own facts report nothing
+  memoized(memo, std::move(key), b.program(), decl.name_range, b.facts(), none,
+           [&](DiagnosticEngine&) { add(b); }, anchors, decl.kind_range);
+}
+
+}  // namespace gpuspec::facts
