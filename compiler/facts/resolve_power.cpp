@@ -59,6 +59,8 @@ void add_parts_term(FactBuilder& b, LoadTerms& load, const char* fact, const cha
   load.add(b, fact, label, watts(sum), groups.front().range, fmt::format("{}", fmt::join(parts, " + ")));
 }
 
+}  // namespace
+
 void add_load_facts(FactBuilder& b) {
   FactSet& facts = b.facts();
   // 002 Q1 budgets "other components" at 100 W; here it also covers the fans and board
@@ -123,8 +125,6 @@ void add_load_facts(FactBuilder& b) {
                                     : fmt::format("{} ({}{})", breakdown, components, unpriced));
 }
 
-}  // namespace
-
 // psu.capacity_carrying: the supplies that carry the load in normal operation (N+1 keeps
 // one spare); psu.capacity_after_failure: what is left when the redundancy is used (one
 // supply failed, or one of two feeds lost with its half of the supplies).
@@ -173,20 +173,14 @@ void add_psu_facts(FactBuilder& b, const Counted& psus) {
   }
 }
 
-namespace {
-
 void add_supply_facts(FactBuilder& b) {
   b.declared_or_default("psu.mode"_fact, "psu_mode", Value::symbol("single"), "schema default");
   if (auto psus = b.counted("psu"); psus && psus->entry->decl->kind == "psu") add_psu_facts(b, *psus);
 }
 
-}  // namespace
-
-// Each part through the memo with the body items it reads (the load reads the memory,
-// drives and NICs; the GPU and CPU terms it reads from the set).
 void add_power_facts(FactBuilder& b) {
-  memoized_part(b, "supplies", {"psu_mode", "psu"}, add_supply_facts);
-  memoized_part(b, "load", {"other_power", "memory", "storage", "network"}, add_load_facts);
+  add_supply_facts(b);
+  add_load_facts(b);
 }
 
 }  // namespace gpuspec::facts

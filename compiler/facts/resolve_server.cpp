@@ -246,6 +246,10 @@ void cpu_part(FactBuilder& b) {
   if (auto cpus = b.counted("cpu"); cpus && cpus->entry->decl->kind == "cpu") add_cpu_facts(b, *cpus);
 }
 
+void gpu_part(FactBuilder& b) {
+  if (auto gpus = b.counted("gpu"); gpus && gpus->entry->decl->kind == "gpu") add_gpu_facts(b, *gpus, gpus->range);
+}
+
 void memory_part(FactBuilder& b) {
   if (auto dimms = b.counted("memory"); dimms && dimms->entry->decl->kind == "memory") {
     add_memory_facts(b, *dimms);
@@ -254,18 +258,37 @@ void memory_part(FactBuilder& b) {
   }
 }
 
+void add_settings_facts(FactBuilder& b);
+
 }  // namespace
 
 void resolve_server(FactBuilder& b) {
   SourceRange at = b.decl().name_range;
   b.facts().set("deploy.kind"_fact, Value::symbol("onprem"), Origin{Origin::Kind::Declared, b.decl().kind_range, {}, {}});
   b.declared_or_default("nodes"_fact, "nodes", Value::number(1), "schema default");
-  if (auto gpus = b.counted("gpu"); gpus && gpus->entry->decl->kind == "gpu") add_gpu_facts(b, *gpus, gpus->range);
+  ServerPartMemo parts(b);
+  parts.run("gpu", {"gpu"}, gpu_part);
   b.declared_or_default("gpu.link"_fact, "gpu_link", Value::symbol("pcie"), "schema default");
-  memoized_part(b, "cpu", {"cpu"}, cpu_part);
-  memoized_part(b, "memory", {"memory"}, memory_part);
+  parts.run("cpu", {"cpu"}, cpu_part);
+  parts.run("memory", {"memory"}, memory_part);
   add_motherboard_facts(b);
-  memoized_part(b, "storage", {"storage"}, add_storage_facts);
+  parts.run("storage", {"storage"}, add_storage_facts);
+  parts.run("settings", {"cooling", "network", "site", "budget", "uptime", "software", "acceptance", "probed_from"},
+            add_settings_facts);
+  if (auto count = b.facts().quantity("gpu.count"_fact)) {
+    double nodes = b.facts().quantity("nodes"_fact).value_or(units::Quantity::number(1)).value;
+    b.derived("gpu.count_total"_fact, Value::number(count->value * nodes), at,
+              Explanation::format("{} per node x {} nodes", count->value, nodes));
+  }
+  parts.run("topology", {"chassis", "gpu", "storage", "network"}, add_topology_facts);
+  parts.run("supplies", {"psu_mode", "psu"}, add_supply_facts);
+  parts.run("load", {"other_power", "memory", "storage", "network"}, add_load_facts);
+}
+
+namespace {
+
+// What the server declares of its site, software and acceptance, and its network.
+void add_settings_facts(FactBuilder& b) {
   b.declared("cooling.kind"_fact, "cooling");
   add_network_facts(b);
   b.declared_or_default("site.region"_fact, "site.region", Value::symbol("other"), "schema default");
@@ -294,13 +317,8 @@ void resolve_server(FactBuilder& b) {
                             {"probed_from.software"_fact, "probed_from.software"}}) {
     b.declared(fact, path);
   }
-  if (auto count = b.facts().quantity("gpu.count"_fact)) {
-    double nodes = b.facts().quantity("nodes"_fact).value_or(units::Quantity::number(1)).value;
-    b.derived("gpu.count_total"_fact, Value::number(count->value * nodes), at,
-              Explanation::format("{} per node x {} nodes", count->value, nodes));
-  }
-  memoized_part(b, "topology", {"chassis", "gpu", "storage", "network"}, add_topology_facts);
-  add_power_facts(b);
 }
+
+}  // namespace
 
 }  // namespace gpuspec::facts

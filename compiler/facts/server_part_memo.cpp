@@ -1,4 +1,4 @@
-// memoized_part (resolve_server_parts.h): a part of a server's own facts through the
+// ServerPartMemo (resolve_server_parts.h): a part of a server's own facts through the
 // library's memo, keyed by the text of the body items it reads.
 #include <string>
 #include <vector>
@@ -53,32 +53,44 @@ bool is_read(std::string_view item, std::initializer_list<std::string_view> keys
 
 }  // namespace
 
-void memoized_part(FactBuilder& b, std::string_view part, std::initializer_list<std::string_view> keys,
-                   void (*add)(FactBuilder&)) {
+ServerPartMemo::ServerPartMemo(FactBuilder& b) : b_(b) {
   const ast::Declaration& decl = b.decl();
-  const FactMemo* memo = library_memo(b.program());
   const sema::LoadedFile* file = b.file();
-  if (!memo || FactMemo::recording() || !file || !file->source || decl.recovered) return add(b);
-  std::string key(part);
-  key += '\0';
-  std::vector<SourceRange> anchors;
+  if (!file || !file->source || decl.recovered || !fact_memo_enabled()) return;
+  memo_ = library_memo(b.program());
+  items_.reserve(decl.body.items.size());
   for (const auto& item : decl.body.items) {
     const auto* property = std::get_if<ast::Property>(&item);
     const auto* block = property ? nullptr : std::get_if<std::unique_ptr<ast::Block>>(&item);
     if (!property && !block) continue;  // a waiver: no part reads one
-    const SourceRange range = property ? property->range : (*block)->range;
-    if (!is_read(property ? property->key : (*block)->key, keys)) continue;
-    const std::string_view text = file->source->slice(range);
-    append_bytes(key, text.size());
-    key += text;
-    const bool shared = property ? append_resolved_names(key, b.program(), *property->value)
-                                 : append_resolved_names(key, b.program(), (*block)->body);
-    if (!shared) return add(b);
-    anchors.push_back(range);
+    Item& prepared = items_.emplace_back();
+    prepared.key = property ? property->key : (*block)->key;
+    prepared.range = property ? property->range : (*block)->range;
+    const std::string_view text = file->source->slice(prepared.range);
+    append_bytes(prepared.identity, text.size());
+    prepared.identity += text;
+    prepared.shared = property ? append_resolved_names(prepared.identity, b.program(), *property->value)
+                               : append_resolved_names(prepared.identity, b.program(), (*block)->body);
   }
+}
+
+void ServerPartMemo::run(std::string_view part, std::initializer_list<std::string_view> keys,
+                         void (*add)(FactBuilder&)) {
+  if (!memo_ || FactMemo::recording()) return add(b_);
+  std::string key(part);
+  key += '\0';
+  SourceRange anchors[16];
+  std::size_t anchored = 0;
+  for (const Item& item : items_) {
+    if (!is_read(item.key, keys)) continue;
+    if (!item.shared || anchored == std::size(anchors)) return add(b_);
+    key += item.identity;
+    anchors[anchored++] = item.range;
+  }
+  const ast::Declaration& decl = b_.decl();
   DiagnosticEngine none;  // a server's own facts report nothing
-  memoized(memo, std::move(key), b.program(), decl.name_range, b.facts(), none,
-           [&](DiagnosticEngine&) { add(b); }, anchors, decl.kind_range);
+  memoized(memo_, std::move(key), b_.program(), decl.name_range, b_.facts(), none,
+           [&](DiagnosticEngine&) { add(b_); }, Anchors(anchors, anchored), decl.kind_range);
 }
 
 }  // namespace gpuspec::facts
