@@ -242,45 +242,38 @@ void add_motherboard_facts(FactBuilder& b) {
 }
 
 // The parts memoized_part runs, each reading of the body only the items named where it is called.
-void cpu_part(FactBuilder& b) {
-  if (auto cpus = b.counted("cpu"); cpus && cpus->entry->decl->kind == "cpu") add_cpu_facts(b, *cpus);
-}
-
 void gpu_part(FactBuilder& b) {
   if (auto gpus = b.counted("gpu"); gpus && gpus->entry->decl->kind == "gpu") add_gpu_facts(b, *gpus, gpus->range);
+  b.declared_or_default("gpu.link"_fact, "gpu_link", Value::symbol("pcie"), "schema default");
 }
 
-void memory_part(FactBuilder& b) {
+// The CPUs, memory, board and drives.
+void components_part(FactBuilder& b) {
+  if (auto cpus = b.counted("cpu"); cpus && cpus->entry->decl->kind == "cpu") add_cpu_facts(b, *cpus);
   if (auto dimms = b.counted("memory"); dimms && dimms->entry->decl->kind == "memory") {
     add_memory_facts(b, *dimms);
   } else {
     b.declared("memory.total"_fact, "memory");  // a total, the DIMMs unknown (a probe without dmidecode)
   }
+  add_motherboard_facts(b);
+  add_storage_facts(b);
 }
 
-void add_settings_facts(FactBuilder& b);
+void platform_part(FactBuilder& b);
 
 }  // namespace
 
 void resolve_server(FactBuilder& b) {
-  SourceRange at = b.decl().name_range;
   b.facts().set("deploy.kind"_fact, Value::symbol("onprem"), Origin{Origin::Kind::Declared, b.decl().kind_range, {}, {}});
   b.declared_or_default("nodes"_fact, "nodes", Value::number(1), "schema default");
+  // Five parts: fewer replays, each of a few combinations (the load, read last, has the most).
   ServerPartMemo parts(b);
-  parts.run("gpu", {"gpu"}, gpu_part);
-  b.declared_or_default("gpu.link"_fact, "gpu_link", Value::symbol("pcie"), "schema default");
-  parts.run("cpu", {"cpu"}, cpu_part);
-  parts.run("memory", {"memory"}, memory_part);
-  add_motherboard_facts(b);
-  parts.run("storage", {"storage"}, add_storage_facts);
-  parts.run("settings", {"cooling", "network", "site", "budget", "uptime", "software", "acceptance", "probed_from"},
-            add_settings_facts);
-  if (auto count = b.facts().quantity("gpu.count"_fact)) {
-    double nodes = b.facts().quantity("nodes"_fact).value_or(units::Quantity::number(1)).value;
-    b.derived("gpu.count_total"_fact, Value::number(count->value * nodes), at,
-              Explanation::format("{} per node x {} nodes", count->value, nodes));
-  }
-  parts.run("topology", {"chassis", "gpu", "storage", "network"}, add_topology_facts);
+  parts.run("gpu", {"gpu", "gpu_link"}, gpu_part);
+  parts.run("components", {"cpu", "memory", "motherboard", "storage"}, components_part);
+  parts.run("platform",
+            {"cooling", "network", "site", "budget", "uptime", "software", "acceptance", "probed_from", "chassis",
+             "gpu", "storage"},
+            platform_part);
   parts.run("supplies", {"psu_mode", "psu"}, add_supply_facts);
   parts.run("load", {"other_power", "memory", "storage", "network"}, add_load_facts);
 }
@@ -317,6 +310,17 @@ void add_settings_facts(FactBuilder& b) {
                             {"probed_from.software"_fact, "probed_from.software"}}) {
     b.declared(fact, path);
   }
+}
+
+// The settings, the job's GPU count and the chassis, baseboard, PCIe and fabric.
+void platform_part(FactBuilder& b) {
+  add_settings_facts(b);
+  if (auto count = b.facts().quantity("gpu.count"_fact)) {
+    double nodes = b.facts().quantity("nodes"_fact).value_or(units::Quantity::number(1)).value;
+    b.derived("gpu.count_total"_fact, Value::number(count->value * nodes), b.decl().name_range,
+              Explanation::format("{} per node x {} nodes", count->value, nodes));
+  }
+  add_topology_facts(b);
 }
 
 }  // namespace

@@ -87,6 +87,11 @@ void ServerPartMemo::run(std::string_view part, std::initializer_list<std::strin
     key += item.identity;
     anchors[anchored++] = item.range;
   }
+  // Read the earlier parts' facts one by one, not as one read of the chain of entries
+  // replayed before (fact_memo.h): a part copies origins of facts another part wrote
+  // inside that part's items (the CPU lanes' at `cpu = ...`), which a whole read makes a
+  // slot, but the chain's anchors are not, so the entry would not be kept.
+  b_.facts().stamp(0);
   const ast::Declaration& decl = b_.decl();
   DiagnosticEngine none;  // a server's own facts report nothing
   memoized(memo_, std::move(key), b_.program(), decl.name_range, b_.facts(), none,
