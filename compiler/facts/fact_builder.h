@@ -19,7 +19,7 @@ class FactBuilder {
   const ast::Declaration& decl() const { return decl_; }
   FactSet& facts() { return facts_; }
   // The file the declaration is in, when the caller knows it (resolve_facts): parts of a
-  // server's facts are memoized by the text they read (memoized_part).
+  // server's facts are memoized by the text they read (ServerPartMemo).
   const sema::LoadedFile* file() const { return file_; }
   void set_file(const sema::LoadedFile* file) { file_ = file; }
 

@@ -303,6 +303,7 @@ bool FactMemo::replay(const std::string& key, const sema::Program& program, Sour
   }
   // An entry never changes once kept: several threads may replay it at once.
   // The key fixes how many anchors there are: the entry's and this call's pair up.
+  if (entry->anchored && anchors.size() != entry->anchors.size()) return false;  // a key that does not
   const Entry* outputs = entry;
   auto same_anchor = [&](std::size_t i) {
     return anchors[i].file == outputs->anchors[i].file && anchors[i].begin == outputs->anchors[i].begin;

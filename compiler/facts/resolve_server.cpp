@@ -241,7 +241,7 @@ void add_motherboard_facts(FactBuilder& b) {
   }
 }
 
-// The parts memoized_part runs, each reading of the body only the items named where it is called.
+// The parts ServerPartMemo runs, each reading of the body only the items named where it is run.
 void gpu_part(FactBuilder& b) {
   if (auto gpus = b.counted("gpu"); gpus && gpus->entry->decl->kind == "gpu") add_gpu_facts(b, *gpus, gpus->range);
   b.declared_or_default("gpu.link"_fact, "gpu_link", Value::symbol("pcie"), "schema default");
