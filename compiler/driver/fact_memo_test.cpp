@@ -295,6 +295,53 @@ TEST_F(FactMemoTest, AWorkloadMovedToAnotherFileIsMovedOnceForAllItsServers) {
   EXPECT_EQ(session.sources().file(moved->origin.range.file).path(), (dir_ / "third.gpuspec").string());
 }
 
+// A server's own facts are memoized per part (facts/resolve_server_parts.h), keyed by the
+// text of the body items each part reads: a server with the same parts in another file,
+// at other offsets and under another name, records nothing new and its facts point into
+// its own text; one that differs in one part records that part again.
+TEST_F(FactMemoTest, AServersPartsOfTheSameTextAreSharedAtItsOwnPlace) {
+  Session session(LibraryOptions{});
+  const std::string parts = R"(gpu = 2 x nvidia.l40s
+  cpu = 1 x amd.epyc_9354
+  psu = 2 x generic.psu_2000w_platinum
+  storage { system = samsung.pm9a3_1_92tb })";
+  Tally tally;
+  auto first = load(session, write("first.gpuspec", "server s {\n  " + parts + "\n}\n"));
+  ASSERT_TRUE(first);
+  expect_same_facts(*first, "first", tally);
+  const std::size_t kept = facts::library_memo(*first)->size();
+  auto second = load(session, write("second.gpuspec", "# moved down\n\nserver another {\n\n  " + parts + "\n}\n"));
+  ASSERT_TRUE(second);
+  expect_same_facts(*second, "second", tally);
+  EXPECT_EQ(facts::library_memo(*second)->size(), kept);  // replayed, nothing new recorded
+  DiagnosticEngine diags;
+  auto facts = facts::resolve_facts(*second, *second->find("another"), diags);  // a replay
+  auto slice = [&](const char* name) {
+    const facts::Fact* fact = facts.find(name);
+    EXPECT_NE(fact, nullptr) << name;
+    if (!fact) return std::string();
+    const SourceFile& file = session.sources().file(fact->origin.range.file);
+    EXPECT_EQ(file.path(), (dir_ / "second.gpuspec").string()) << name;
+    return std::string(file.slice(fact->origin.range));
+  };
+  EXPECT_EQ(slice("cpu.cores_total"), "1 x amd.epyc_9354");
+  EXPECT_EQ(slice("psu.capacity"), "2 x generic.psu_2000w_platinum");
+  EXPECT_EQ(slice("storage.system.capacity"), "samsung.pm9a3_1_92tb");
+  EXPECT_EQ(slice("storage.data.present"), "another");  // a default, at the server's name
+  EXPECT_EQ(slice("power.gpus"), "2 x nvidia.l40s");
+  EXPECT_EQ(slice("pcie.lanes_needed"), "2 x nvidia.l40s");
+  // Another supply: its part (and only what reads it) is recorded again.
+  auto third = load(session, write("third.gpuspec", "server s {\n  " + parts + "\n  psu_mode = redundant\n}\n"));
+  ASSERT_TRUE(third);
+  expect_same_facts(*third, "third", tally);
+  // Just the supplies' entry: no other part reads `psu_mode` (a whole server's entry
+  // would be recorded again; without the part memos nothing would be).
+  EXPECT_EQ(facts::library_memo(*third)->size(), kept + 1);
+  auto redundant = facts::resolve_facts(*third, *third->find("s"), diags);
+  ASSERT_NE(redundant.symbol("psu.mode"), std::nullopt);
+  EXPECT_EQ(*redundant.symbol("psu.mode"), "redundant");
+}
+
 // A program with compatibility entries of its own does not share the library's entries:
 // the same inputs resolve against its tables.
 TEST_F(FactMemoTest, AProgramWithItsOwnTablesResolvesAgainstThem) {

@@ -18,6 +18,10 @@ class FactBuilder {
   const sema::Program& program() const { return program_; }
   const ast::Declaration& decl() const { return decl_; }
   FactSet& facts() { return facts_; }
+  // The file the declaration is in, when the caller knows it (resolve_facts): parts of a
+  // server's facts are memoized by the text they read (ServerPartMemo).
+  const sema::LoadedFile* file() const { return file_; }
+  void set_file(const sema::LoadedFile* file) { file_ = file; }
 
   // The declared value of `path` as fact `name`; returns whether it was present.
   // Each takes the fact as a key resolved once ("gpu.count"_fact, fact_key.h).
@@ -42,6 +46,7 @@ class FactBuilder {
   const sema::Program& program_;
   const ast::Declaration& decl_;
   FactSet& facts_;
+  const sema::LoadedFile* file_ = nullptr;
 };
 
 // Adds gpu.*, cpu.*, memory.* facts from a counted part, each scaled by its count

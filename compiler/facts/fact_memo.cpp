@@ -100,11 +100,11 @@ struct FactMemo::Entry {
     FactId id;
     Fact fact;
     int slot = -1;  // index into the slots of the origin's range; -1 when fixed
-    bool anchored = false;  // the origin's range is inside the anchor: kept relative to its start
+    int anchor = -1;  // the anchor the origin's range is inside, kept relative to its start; -1 when none
   };
   std::vector<Output> outputs;
   std::vector<Diagnostic> diagnostics;
-  SourceRange anchor;  // the recording's, when an output is anchored
+  std::vector<SourceRange> anchors;  // the recording's, when an output is anchored
   bool anchored = false;  // some output is
 };
 
@@ -169,12 +169,12 @@ const FactMemo::Entry& FactMemo::moved_to(const Entry& entry, SourceRange anchor
   auto& copy = moved_->copies[{&entry, anchor.file, anchor.begin}];
   if (!copy) {
     auto moved = std::make_unique<Entry>(entry);
-    moved->anchor = anchor;
+    moved->anchors.assign(1, anchor);
     for (auto& output : moved->outputs) {
-      if (!output.anchored) continue;
+      if (output.anchor < 0) continue;
       SourceRange& range = output.fact.origin.range;
-      range = SourceRange{anchor.file, anchor.begin + (range.begin - entry.anchor.begin),
-                          anchor.begin + (range.end - entry.anchor.begin)};
+      range = SourceRange{anchor.file, anchor.begin + (range.begin - entry.anchors[0].begin),
+                          anchor.begin + (range.end - entry.anchors[0].begin)};
     }
     copy = std::move(moved);
   }
@@ -210,8 +210,12 @@ void FactMemo::applied(FactSet& facts, const Entry* entry, const std::vector<Sou
 }
 
 FactMemo::Recording::Recording(const FactMemo& memo, const sema::Program& program, SourceRange declaration,
-                               FactSet& facts, SourceRange anchor, SourceRange named)
-    : program_(program), facts_(facts), outer_(active), anchor_(anchor), chained_(memo.chained(facts)) {
+                               FactSet& facts, Anchors anchors, SourceRange named)
+    : program_(program),
+      facts_(facts),
+      outer_(active),
+      anchors_(anchors.begin(), anchors.end()),
+      chained_(memo.chained(facts)) {
   slots_.push_back(declaration);
   if (named.valid()) slots_.push_back(named);
   if (chained_) {
@@ -272,7 +276,7 @@ void note_table_read(std::string_view kind) {
 }
 
 bool FactMemo::replay(const std::string& key, const sema::Program& program, SourceRange declaration, FactSet& facts,
-                      DiagnosticEngine& diags, SourceRange anchor, SourceRange named, const FactMemo* moved) const {
+                      DiagnosticEngine& diags, Anchors anchors, SourceRange named, const FactMemo* moved) const {
   std::vector<SourceRange> slots{declaration};
   if (named.valid()) slots.push_back(named);
   const bool chained = this->chained(facts);  // before any write of the replay clears the stamp
@@ -298,24 +302,33 @@ bool FactMemo::replay(const std::string& key, const sema::Program& program, Sour
     entry = node->entry.get();
   }
   // An entry never changes once kept: several threads may replay it at once.
+  // The key fixes how many anchors there are: the entry's and this call's pair up.
+  if (entry->anchored && anchors.size() != entry->anchors.size()) return false;  // a key that does not
   const Entry* outputs = entry;
-  bool same_anchor = anchor.file == entry->anchor.file && anchor.begin == entry->anchor.begin;
-  if (!same_anchor && entry->anchored && moved && moved != this && anchor.valid()) {
-    outputs = &moved->moved_to(*entry, anchor);
-    same_anchor = true;
+  auto same_anchor = [&](std::size_t i) {
+    return anchors[i].file == outputs->anchors[i].file && anchors[i].begin == outputs->anchors[i].begin;
+  };
+  if (entry->anchored && moved && moved != this && anchors.size() == 1 && !same_anchor(0)) {
+    outputs = &moved->moved_to(*entry, anchors[0]);
   }
   for (const auto& output : outputs->outputs) {
     const FactKey key{output.id, kFactNames[output.id]};
     const SourceRange& kept = output.fact.origin.range;
-    if (output.anchored ? same_anchor
-                        : output.slot < 0 || same_range(kept, slots[static_cast<std::size_t>(output.slot)])) {
+    const auto anchor = static_cast<std::size_t>(output.anchor);
+    if (output.anchor >= 0 ? same_anchor(anchor)
+                           : output.slot < 0 || same_range(kept, slots[static_cast<std::size_t>(output.slot)])) {
       facts.borrow(key, output.fact);
       continue;
     }
     // At the replaying declaration's place: borrowed, and copied there only if read.
-    const SourceRange at = output.anchored ? SourceRange{anchor.file, anchor.begin + (kept.begin - entry->anchor.begin),
-                                                         anchor.begin + (kept.end - entry->anchor.begin)}
-                                           : slots[static_cast<std::size_t>(output.slot)];
+    SourceRange at;
+    if (output.anchor >= 0) {
+      const SourceRange& from = outputs->anchors[anchor];
+      at = SourceRange{anchors[anchor].file, anchors[anchor].begin + (kept.begin - from.begin),
+                       anchors[anchor].begin + (kept.end - from.begin)};
+    } else {
+      at = slots[static_cast<std::size_t>(output.slot)];
+    }
     facts.borrow_at(key, output.fact, at);
   }
   for (const auto& d : entry->diagnostics) diags.report(d.id, d.severity, d.range, d.message) = d;
@@ -331,7 +344,7 @@ void FactMemo::keep(std::string key, Recording& recording, DiagnosticEngine& dia
   if (shared_ && recording.own_table_) return;
   auto entry = std::make_unique<Entry>();
   entry->diagnostics = recording.reported_.diagnostics();
-  entry->anchor = recording.anchor_;
+  entry->anchors = recording.anchors_;
   if (shared_) {
     // A finding is reported where it was found: one in the program's own files is this
     // program's alone (fail closed: the provider runs afresh elsewhere).
@@ -345,10 +358,14 @@ void FactMemo::keep(std::string key, Recording& recording, DiagnosticEngine& dia
       }
     }
   }
-  const SourceRange& anchor = recording.anchor_;
   auto inside_anchor = [&](const SourceRange& range) {
-    return anchor.valid() && range.valid() && range.file == anchor.file && range.begin >= anchor.begin &&
-           range.end <= anchor.end;
+    for (std::size_t i = 0; range.valid() && i < recording.anchors_.size(); ++i) {
+      const SourceRange& anchor = recording.anchors_[i];
+      if (anchor.valid() && range.file == anchor.file && range.begin >= anchor.begin && range.end <= anchor.end) {
+        return static_cast<int>(i);
+      }
+    }
+    return -1;
   };
   std::vector<bool> seen(FactSchema::builtin().size(), false);
   for (FactId written : recording.written_) {
@@ -366,11 +383,11 @@ void FactMemo::keep(std::string key, Recording& recording, DiagnosticEngine& dia
         break;
       }
     }
-    output.anchored = output.slot < 0 && inside_anchor(range);
-    entry->anchored = entry->anchored || output.anchored;
+    output.anchor = output.slot < 0 ? inside_anchor(range) : -1;
+    entry->anchored = entry->anchored || output.anchor >= 0;
     if (shared_ && output.slot < 0) {
       // Fail closed: a fixed origin in the program's own files is per declaration after all.
-      if (!output.anchored && range.valid() && in_program(recording.program_, range.file)) return;
+      if (output.anchor < 0 && range.valid() && in_program(recording.program_, range.file)) return;
       // Every thread replaying it reads it: format its explanation now, once, so no
       // read of it ever writes (explanation.h).
       (void)output.fact.origin.explanation.str();

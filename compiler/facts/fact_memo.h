@@ -19,13 +19,14 @@
 // it shares a range with, so the mapping is never ambiguous). Every other origin is the
 // same for all and is borrowed in place (FactSet::borrow).
 //
-// A provider may also be given an "anchor": the range of the declaration it reads
-// beyond the set (the served workload's body), when its key names that declaration by
-// its text rather than by its address; the declaration's name is then a slot. An output
-// whose origin lies inside the anchor is kept at its offset from the anchor's start and
-// replayed at the same offset inside the replaying call's anchor, so one entry serves
-// every program with the same workload body (issue 28: a folder of specs repeats a few
-// workloads, and a memo per program ran each workload's providers again in every file).
+// A provider may also be given "anchors": the ranges of text it reads beyond the set (the
+// served workload's body; the properties of a server a part of its facts reads), when its
+// key names them by their text rather than by their address; the declaration's name is
+// then a slot. An output whose origin lies inside an anchor is kept at its offset from
+// that anchor's start and replayed at the same offset inside the replaying call's anchor
+// of the same place in the list, so one entry serves every program with the same text
+// (issue 28: a folder of specs repeats a few workloads and part combinations, and a memo
+// per program ran their providers again in every file).
 //
 // The entries of one key form a tree: a provider reads the same next thing whenever it
 // has read the same values so far, so a node holds that next read and its children by
@@ -57,6 +58,9 @@
 namespace gpuspec::facts {
 
 // One read of a provider: what was read, not the value.
+// The anchors of a call (see above), in an order its key fixes.
+using Anchors = std::span<const SourceRange>;
+
 struct FactRead {
   enum class Kind : std::uint8_t { Value, Fact, Table, Chain };
   Kind kind = Kind::Value;
@@ -86,7 +90,7 @@ class FactMemo {
   class Recording final : public FactReader {
    public:
     Recording(const FactMemo& memo, const sema::Program& program, SourceRange declaration, FactSet& facts,
-              SourceRange anchor = {}, SourceRange named = {});
+              Anchors anchors = {}, SourceRange named = {});
     ~Recording();
     void read(FactKey key, const Fact* fact, bool whole) override;
     void table(std::string_view kind);
@@ -101,7 +105,7 @@ class FactMemo {
     std::vector<FactRead> reads_;
     std::vector<std::string> values_;  // of reads_, as observe() encodes them
     std::vector<SourceRange> slots_;   // the slot ranges, the declaration's first
-    SourceRange anchor_;               // see above; invalid when none
+    std::vector<SourceRange> anchors_;  // see above
     bool own_table_ = false;
     std::vector<std::uint8_t> seen_;  // by FactId: 1 value read, 2 whole read, 4 written
     std::size_t journaled_ = 0;       // of written_, in seen_
@@ -117,7 +121,7 @@ class FactMemo {
   // anchored entry replayed at another anchor is copied there once, its anchored origins
   // moved, and later replays at that anchor borrow from the copy (see Moved below).
   bool replay(const std::string& key, const sema::Program& program, SourceRange declaration, FactSet& facts,
-              DiagnosticEngine& diags, SourceRange anchor = {}, SourceRange named = {},
+              DiagnosticEngine& diags, Anchors anchors = {}, SourceRange named = {},
               const FactMemo* moved = nullptr) const;
   // Keeps what `recording` recorded under `key` (unless it may not be kept, the memo is
   // full or another thread kept it first) and reports its diagnostics to `diags`.
@@ -166,11 +170,11 @@ void note_table_read(std::string_view kind);
 // `moved`: see FactMemo::replay.
 template <class Add>
 void memoized(const FactMemo* memo, std::string key, const sema::Program& program, SourceRange declaration,
-              FactSet& facts, DiagnosticEngine& diags, Add&& add, SourceRange anchor = {}, SourceRange named = {},
+              FactSet& facts, DiagnosticEngine& diags, Add&& add, Anchors anchors = {}, SourceRange named = {},
               const FactMemo* moved = nullptr) {
   if (!memo || !fact_memo_enabled() || FactMemo::recording()) return add(diags);
-  if (memo->replay(key, program, declaration, facts, diags, anchor, named, moved)) return;
-  FactMemo::Recording recording(*memo, program, declaration, facts, anchor, named);
+  if (memo->replay(key, program, declaration, facts, diags, anchors, named, moved)) return;
+  FactMemo::Recording recording(*memo, program, declaration, facts, anchors, named);
   add(recording.diagnostics());
   memo->keep(std::move(key), recording, diags);
 }

@@ -71,7 +71,8 @@ void add_served_workload_facts(const sema::Program& program, const sema::DeclEnt
     identity.assign(reinterpret_cast<const char*>(&workload), sizeof(&workload));
   }
   // Shared: the name is set here, the body's facts anchored after it and the name a slot.
-  const SourceRange anchor = shared ? body_of(*workload.decl) : SourceRange{};
+  const SourceRange body = body_of(*workload.decl);
+  const Anchors anchor = shared ? Anchors(&body, 1) : Anchors();
   const SourceRange named = shared ? workload.decl->name_range : SourceRange{};
   auto key = [&](const char* part, auto... arguments) {
     std::string out(part);
@@ -107,6 +108,7 @@ FactSet resolve(const sema::Program& program, const sema::DeclEntry& entry, Diag
   const ast::Declaration& decl = *entry.decl;
   FactSet facts(decl.name, decl.kind);
   FactBuilder b(program, decl, facts);
+  b.set_file(entry.file);
   if (decl.kind == "workload") {
     add_workload_facts(program, entry, facts, std::nullopt, diags);
     return facts;

@@ -59,6 +59,8 @@ void add_parts_term(FactBuilder& b, LoadTerms& load, const char* fact, const cha
   load.add(b, fact, label, watts(sum), groups.front().range, fmt::format("{}", fmt::join(parts, " + ")));
 }
 
+}  // namespace
+
 void add_load_facts(FactBuilder& b) {
   FactSet& facts = b.facts();
   // 002 Q1 budgets "other components" at 100 W; here it also covers the fans and board
@@ -123,8 +125,6 @@ void add_load_facts(FactBuilder& b) {
                                     : fmt::format("{} ({}{})", breakdown, components, unpriced));
 }
 
-}  // namespace
-
 // psu.capacity_carrying: the supplies that carry the load in normal operation (N+1 keeps
 // one spare); psu.capacity_after_failure: what is left when the redundancy is used (one
 // supply failed, or one of two feeds lost with its half of the supplies).
@@ -173,9 +173,13 @@ void add_psu_facts(FactBuilder& b, const Counted& psus) {
   }
 }
 
-void add_power_facts(FactBuilder& b) {
+void add_supply_facts(FactBuilder& b) {
   b.declared_or_default("psu.mode"_fact, "psu_mode", Value::symbol("single"), "schema default");
   if (auto psus = b.counted("psu"); psus && psus->entry->decl->kind == "psu") add_psu_facts(b, *psus);
+}
+
+void add_power_facts(FactBuilder& b) {
+  add_supply_facts(b);
   add_load_facts(b);
 }
 

@@ -241,14 +241,14 @@ void add_motherboard_facts(FactBuilder& b) {
   }
 }
 
-}  // namespace
-
-void resolve_server(FactBuilder& b) {
-  SourceRange at = b.decl().name_range;
-  b.facts().set("deploy.kind"_fact, Value::symbol("onprem"), Origin{Origin::Kind::Declared, b.decl().kind_range, {}, {}});
-  b.declared_or_default("nodes"_fact, "nodes", Value::number(1), "schema default");
+// The parts ServerPartMemo runs, each reading of the body only the items named where it is run.
+void gpu_part(FactBuilder& b) {
   if (auto gpus = b.counted("gpu"); gpus && gpus->entry->decl->kind == "gpu") add_gpu_facts(b, *gpus, gpus->range);
   b.declared_or_default("gpu.link"_fact, "gpu_link", Value::symbol("pcie"), "schema default");
+}
+
+// The CPUs, memory, board and drives.
+void components_part(FactBuilder& b) {
   if (auto cpus = b.counted("cpu"); cpus && cpus->entry->decl->kind == "cpu") add_cpu_facts(b, *cpus);
   if (auto dimms = b.counted("memory"); dimms && dimms->entry->decl->kind == "memory") {
     add_memory_facts(b, *dimms);
@@ -257,6 +257,31 @@ void resolve_server(FactBuilder& b) {
   }
   add_motherboard_facts(b);
   add_storage_facts(b);
+}
+
+void platform_part(FactBuilder& b);
+
+}  // namespace
+
+void resolve_server(FactBuilder& b) {
+  b.facts().set("deploy.kind"_fact, Value::symbol("onprem"), Origin{Origin::Kind::Declared, b.decl().kind_range, {}, {}});
+  b.declared_or_default("nodes"_fact, "nodes", Value::number(1), "schema default");
+  // Five parts: fewer replays, each of a few combinations (the load, read last, has the most).
+  ServerPartMemo parts(b);
+  parts.run("gpu", {"gpu", "gpu_link"}, gpu_part);
+  parts.run("components", {"cpu", "memory", "motherboard", "storage"}, components_part);
+  parts.run("platform",
+            {"cooling", "network", "site", "budget", "uptime", "software", "acceptance", "probed_from", "chassis",
+             "gpu", "storage"},
+            platform_part);
+  parts.run("supplies", {"psu_mode", "psu"}, add_supply_facts);
+  parts.run("load", {"other_power", "memory", "storage", "network"}, add_load_facts);
+}
+
+namespace {
+
+// What the server declares of its site, software and acceptance, and its network.
+void add_settings_facts(FactBuilder& b) {
   b.declared("cooling.kind"_fact, "cooling");
   add_network_facts(b);
   b.declared_or_default("site.region"_fact, "site.region", Value::symbol("other"), "schema default");
@@ -285,9 +310,15 @@ void resolve_server(FactBuilder& b) {
                             {"probed_from.software"_fact, "probed_from.software"}}) {
     b.declared(fact, path);
   }
-  add_gpu_total(b, at, "node");
-  add_topology_facts(b);
-  add_power_facts(b);
 }
+
+// The settings, the job's GPU count and the chassis, baseboard, PCIe and fabric.
+void platform_part(FactBuilder& b) {
+  add_settings_facts(b);
+  add_gpu_total(b, b.decl().name_range, "node");
+  add_topology_facts(b);
+}
+
+}  // namespace
 
 }  // namespace gpuspec::facts
