@@ -22,6 +22,7 @@
 #include "driver/session.h"
 #include "facts/fact_memo.h"
 #include "facts/resolve.h"
+#include "facts/resolve_server_parts.h"
 #include "sema/loader.h"
 
 namespace gpuspec::driver {
@@ -340,6 +341,41 @@ TEST_F(FactMemoTest, AServersPartsOfTheSameTextAreSharedAtItsOwnPlace) {
   auto redundant = facts::resolve_facts(*third, *third->find("s"), diags);
   ASSERT_NE(redundant.symbol("psu.mode"), std::nullopt);
   EXPECT_EQ(*redundant.symbol("psu.mode"), "redundant");
+}
+
+// A part is keyed by the text of the body items it is declared to read: one that looks up
+// another item (a resolver that began reading one more property, its list not updated)
+// keeps nothing, so no server with the same keyed text but another value there can
+// replay it (fail closed). With the item in its keys it is kept.
+TEST_F(FactMemoTest, APartThatReadsAnItemItsKeyDoesNotNameKeepsNothing) {
+  Session session(LibraryOptions{});
+  auto cooled = load(session, write("cooled.gpuspec", "server s {\n  gpu = 2 x nvidia.l40s\n  cooling = air_server\n}\n"));
+  auto plain = load(session, write("plain.gpuspec", "server s {\n  gpu = 2 x nvidia.l40s\n}\n"));
+  ASSERT_TRUE(cooled && plain);
+  // The part reads `cooling` and writes at the server's name (a slot), so no origin of
+  // its output lies in the item it read: only the read itself tells.
+  auto run = [&](const sema::Program& program, std::initializer_list<std::string_view> keys) {
+    const sema::DeclEntry* entry = program.find("s");
+    facts::FactSet set("s", "server");
+    facts::FactBuilder b(program, *entry->decl, set);
+    b.set_file(entry->file);
+    facts::ServerPartMemo parts(b);
+    parts.run("test.cooling", keys, [](facts::FactBuilder& b) {
+      const bool declared = facts::find_property(b.decl().body, "cooling") != nullptr;
+      b.derived("cooling.kind", facts::Value::symbol(declared ? "declared" : "none"), b.decl().name_range,
+                facts::Explanation::literal("test"));
+    });
+    return set.symbol("cooling.kind").value_or("");
+  };
+  const facts::FactMemo* memo = facts::library_memo(*cooled);
+  ASSERT_NE(memo, nullptr);
+  const std::size_t before = memo->size();
+  EXPECT_EQ(run(*cooled, {"gpu"}), "declared");  // reads `cooling`, keyed by `gpu` alone
+  EXPECT_EQ(memo->size(), before);               // nothing kept
+  EXPECT_EQ(run(*plain, {"gpu"}), "none");       // the same keyed text: resolved afresh
+  EXPECT_EQ(run(*cooled, {"gpu", "cooling"}), "declared");
+  EXPECT_EQ(memo->size(), before + 1);
+  EXPECT_EQ(run(*plain, {"gpu", "cooling"}), "none");
 }
 
 // A program with compatibility entries of its own does not share the library's entries:

@@ -342,6 +342,7 @@ void FactMemo::keep(std::string key, Recording& recording, DiagnosticEngine& dia
   facts.watch(nullptr);
   for (const auto& d : recording.reported_.diagnostics()) diags.report(d.id, d.severity, d.range, d.message) = d;
   if (shared_ && recording.own_table_) return;
+  if (recording.keep_nothing_) return;
   auto entry = std::make_unique<Entry>();
   entry->diagnostics = recording.reported_.diagnostics();
   entry->anchors = recording.anchors_;

@@ -95,6 +95,9 @@ class FactMemo {
     void read(FactKey key, const Fact* fact, bool whole) override;
     void table(std::string_view kind);
     DiagnosticEngine& diagnostics() { return reported_; }
+    // The provider read what its key does not name (BodyReadWatch): what it recorded is
+    // reported but never kept.
+    void keep_nothing() { keep_nothing_ = true; }
 
    private:
     friend class FactMemo;
@@ -107,6 +110,7 @@ class FactMemo {
     std::vector<SourceRange> slots_;   // the slot ranges, the declaration's first
     std::vector<SourceRange> anchors_;  // see above
     bool own_table_ = false;
+    bool keep_nothing_ = false;
     std::vector<std::uint8_t> seen_;  // by FactId: 1 value read, 2 whole read, 4 written
     std::size_t journaled_ = 0;       // of written_, in seen_
     bool chained_ = false;             // the set held just the chain's facts when it began

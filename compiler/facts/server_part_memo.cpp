@@ -94,8 +94,19 @@ void ServerPartMemo::run(std::string_view part, std::initializer_list<std::strin
   b_.facts().stamp(0);
   const ast::Declaration& decl = b_.decl();
   DiagnosticEngine none;  // a server's own facts report nothing
-  memoized(memo_, std::move(key), b_.program(), decl.name_range, b_.facts(), none,
-           [&](DiagnosticEngine&) { add(b_); }, Anchors(anchors, anchored), decl.kind_range);
+  // The key names only the items of `keys`: a part that looks up another item of the body
+  // (a resolver that started reading one more property) keeps nothing, and the
+  // differential tests see its replays missing rather than stale (fail closed).
+  memoized(
+      memo_, std::move(key), b_.program(), decl.name_range, b_.facts(), none,
+      [&](DiagnosticEngine&) {
+        BodyReadWatch watch(decl.body, std::span<const std::string_view>(keys.begin(), keys.size()));
+        add(b_);
+        if (watch.strayed()) {
+          if (FactMemo::Recording* recording = FactMemo::recording()) recording->keep_nothing();
+        }
+      },
+      Anchors(anchors, anchored), decl.kind_range);
 }
 
 }  // namespace gpuspec::facts
