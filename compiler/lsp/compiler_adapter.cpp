@@ -236,6 +236,7 @@ std::shared_ptr<const Analysis> CompilerAdapter::analyze(const std::string& path
     std::unique_ptr<SemaMemo>& kept = slot->checks[path];
     if (!kept) kept = std::make_unique<SemaMemo>();
     checks = kept.get();
+    checks->begin();
     std::unique_ptr<syntax::DeclarationCache>& parses = slot->parses[path];
     if (!parses) parses = std::make_unique<syntax::DeclarationCache>();
     // The replaced analysis's tree, if it is this document's in this session (the cache

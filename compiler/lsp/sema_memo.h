@@ -27,11 +27,12 @@ struct CheckStats {
 
 class SemaMemo final : public sema::CheckMemo {
  public:
+  // Call before each analysis's check, and sweep() after it.
+  void begin();
   bool known_clean(const ast::Declaration& decl, const sema::LoadedFile& file, const sema::Program& program) override;
   void checked(const ast::Declaration& decl, const sema::LoadedFile& file, bool clean,
                sema::NameLookups lookups) override;
-  // Forgets the declarations this analysis did not have; call once after each. Returns
-  // how many it checked and skipped.
+  // Forgets the declarations this analysis did not have. Returns how many it checked and skipped.
   CheckStats sweep();
 
  private:
@@ -39,12 +40,25 @@ class SemaMemo final : public sema::CheckMemo {
     sema::NameLookups lookups;
     std::uint64_t generation = 0;  // of the last analysis that had this declaration
   };
+  // Of a declaration's first and last bytes and its length: hashing every byte of every
+  // declaration cost more than the checks it saved. Equal keys are compared whole.
   struct TextHash {
     using is_transparent = void;
-    std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+    std::size_t operator()(std::string_view text) const;
   };
-  // By the declaration's text, kind keyword to closing brace.
+  // The program's declarations' names and kinds, in order, as one string: what a look-up by
+  // name finds in it (with the session's library). While it is what it was for the last
+  // analysis, every kept entry's lookups find what they found then.
+  void note_names(const sema::Program& program);
+
+  // By the declaration's text, kind keyword to closing brace. Each entry's lookups find
+  // the same kinds in the program of the last analysis (`names_`): an entry that was not
+  // validated again in an analysis is swept after it.
   std::unordered_map<std::string, Entry, TextHash, std::equal_to<>> clean_;
+  std::string names_;
+  bool names_same_ = false;  // this analysis's names are the last one's
+  bool started_ = false;     // note_names ran for this analysis
+  bool swept_ = true;        // the last analysis ended with sweep()
   std::uint64_t generation_ = 1;
   CheckStats stats_;
 };
