@@ -12,8 +12,9 @@ namespace gpuspec::driver {
 namespace {
 
 // `first` is the index of the first diagnostic of this load in `diags`.
-LoadedSpec checked(sema::Program program, std::size_t errors_before, std::size_t first, DiagnosticEngine& diags) {
-  sema::check_program(program, diags);
+LoadedSpec checked(sema::Program program, std::size_t errors_before, std::size_t first, DiagnosticEngine& diags,
+                   sema::CheckMemo* memo = nullptr) {
+  sema::check_program(program, diags, memo);
   bool clean = diags.error_count() == errors_before;
   auto broken = clean ? std::set<const ast::Declaration*>() : sema::broken_declarations(program, diags.diagnostics(), first);
   return LoadedSpec{std::move(program), clean, std::move(broken)};
@@ -35,12 +36,13 @@ std::optional<LoadedSpec> load_spec(Session& session, const std::string& path, D
 }
 
 LoadedSpec load_spec_text(Session& session, const std::string& path, std::string text, DiagnosticEngine& diags,
-                          const std::optional<ProjectRoot>& root, const sema::ParseRoot& parse_root) {
+                          const std::optional<ProjectRoot>& root, const sema::ParseRoot& parse_root,
+                          sema::CheckMemo* check_memo) {
   std::size_t errors_before = diags.error_count();
   std::size_t first = diags.diagnostics().size();
   auto program = sema::load_program_text(path, std::move(text), session.library(), session.sources(), diags, root,
                                            parse_root);
-  return checked(std::move(program), errors_before, first, diags);
+  return checked(std::move(program), errors_before, first, diags, check_memo);
 }
 
 std::optional<cost::PriceBook> spec_price_book(Session& session, const std::vector<const sema::Program*>& programs,

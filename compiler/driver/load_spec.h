@@ -12,6 +12,7 @@
 #include "backends/cost/price_book.h"
 #include "diag/diagnostic.h"
 #include "driver/session.h"
+#include "sema/check_memo.h"
 #include "sema/loader.h"
 #include "sema/program.h"
 #include "source/confinement.h"
@@ -34,10 +35,10 @@ std::optional<LoadedSpec> load_spec(Session& session, const std::string& path, D
 
 // The same for a root file whose text is given (an editor's buffer; imports are read
 // from disk, inside `root`: by default the file's project root).
-// `parse_root`: see sema::load_program_text.
+// `parse_root`: see sema::load_program_text; `check_memo`: see sema::check_program.
 LoadedSpec load_spec_text(Session& session, const std::string& path, std::string text, DiagnosticEngine& diags,
                           const std::optional<ProjectRoot>& root = std::nullopt,
-                          const sema::ParseRoot& parse_root = {});
+                          const sema::ParseRoot& parse_root = {}, sema::CheckMemo* check_memo = nullptr);
 
 // The price book of `programs`: the stdlib's entries, each program's own files and the
 // --prices files `price_paths` (loaded and checked once per session; their diagnostics

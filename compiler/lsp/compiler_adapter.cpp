@@ -159,6 +159,7 @@ CompilerAdapter::CachedSession& CompilerAdapter::session_for(const std::string& 
     slot.bytes = 0;
     slot.memos.clear();
     slot.parses.clear();
+    slot.checks.clear();
   }
   slot.bytes += bytes;
   return slot;
@@ -230,7 +231,12 @@ std::shared_ptr<const Analysis> CompilerAdapter::analyze(const std::string& path
   // What driver::analyze_text does, but the lint goes through the document's memo:
   // the same diagnostics, most of them replayed (lint_memo.h).
   sema::ParseRoot parse_root;
+  SemaMemo* checks = nullptr;
   if (incremental_) {
+    std::unique_ptr<SemaMemo>& kept = slot->checks[path];
+    if (!kept) kept = std::make_unique<SemaMemo>();
+    checks = kept.get();
+    checks->begin();
     std::unique_ptr<syntax::DeclarationCache>& parses = slot->parses[path];
     if (!parses) parses = std::make_unique<syntax::DeclarationCache>();
     // The replaced analysis's tree, if it is this document's in this session (the cache
@@ -247,8 +253,9 @@ std::shared_ptr<const Analysis> CompilerAdapter::analyze(const std::string& path
     };
   }
   driver::LoadedSpec spec =
-      driver::load_spec_text(*session, path, std::move(text), diags, options.import_root, parse_root);
+      driver::load_spec_text(*session, path, std::move(text), diags, options.import_root, parse_root, checks);
   if (!incremental_) analysis->parse_stats_ = {spec.program.files().front()->ast.declarations.size(), 0, true};
+  if (checks) analysis->check_stats_ = checks->sweep();
   if (options.lint) {
     std::string price_error;
     auto book = driver::spec_price_book(*session, {&spec.program}, options.price_paths, diags, price_error);

@@ -15,6 +15,7 @@
 #include "ast/ast.h"
 #include "diag/diagnostic.h"
 #include "lsp/lint_memo.h"
+#include "lsp/sema_memo.h"
 #include "source/source.h"
 #include "syntax/declaration_cache.h"
 
@@ -82,6 +83,8 @@ class Analysis {
   const LintStats& lint_stats() const { return lint_stats_; }
   // How many of the document's declarations were parsed from their text, and how many copied.
   const syntax::DeclarationParseStats& parse_stats() const { return parse_stats_; }
+  // How many of the program's declarations were type-checked, and how many skipped as known clean.
+  const CheckStats& check_stats() const { return check_stats_; }
 
  private:
   friend class CompilerAdapter;
@@ -92,6 +95,7 @@ class Analysis {
   std::vector<std::string> price_paths_;           // the nearest gpuspec.json's "prices"
   LintStats lint_stats_;
   syntax::DeclarationParseStats parse_stats_;
+  CheckStats check_stats_;
 };
 
 class CompilerAdapter {
@@ -128,6 +132,8 @@ class CompilerAdapter {
     std::map<std::string, std::unique_ptr<LintMemo>> memos;
     // Each document's declarations' trees, kept by their text (syntax/declaration_cache.h).
     std::map<std::string, std::unique_ptr<syntax::DeclarationCache>> parses;
+    // Each document's declarations that type-checked clean (sema_memo.h).
+    std::map<std::string, std::unique_ptr<SemaMemo>> checks;
   };
   CachedSession& session_for(const std::string& key, const std::vector<std::string>& policy_dirs, std::size_t bytes);
 

@@ -84,9 +84,11 @@ std::uint32_t text_key(const Analysis& analysis, const Diagnostic& d, Locator& l
     key += s;
   };
   const SourceRange primary = document_range(analysis, d);
-  const std::uint32_t base = locator.positions(primary).first.line;
-  auto range = [&](SourceRange r) {
-    auto [start, end] = locator.positions(r);
+  // The primary range's positions, found once: they give the base line and its key.
+  const std::pair<Position, Position> primary_at = locator.positions(primary);
+  const std::uint32_t base = primary_at.first.line;
+  auto range = [&](SourceRange r, const std::pair<Position, Position>* known = nullptr) {
+    auto [start, end] = known ? *known : locator.positions(r);
     bool relative = r.file == analysis.document().id();
     for (Position p : {end, start}) {
       lines.push_back({relative, relative ? std::int64_t{p.line} - base : std::int64_t{p.line}});
@@ -102,7 +104,7 @@ std::uint32_t text_key(const Analysis& analysis, const Diagnostic& d, Locator& l
   text(d.message);
   key += d.hint ? '+' : '-';
   if (d.hint) text(*d.hint);
-  range(primary);
+  range(primary, &primary_at);
   for (const auto& note : d.notes) {
     text(note.message);
     auto uri = note.range.valid() ? locator.uri_of(note.range.file) : std::nullopt;

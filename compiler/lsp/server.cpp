@@ -364,7 +364,7 @@ void Server::publish(const std::string& uri, Document& doc) {
     const LintStats& stats = doc.analysis->lint_stats();
     notify("$/gpuspec/stats",
            {{"uri", uri}, {"version", doc.text.version()}, {"linted", stats.linted}, {"replayed", stats.replayed},
-            {"reparsed", doc.analysis->parse_stats().reparsed}});
+            {"reparsed", doc.analysis->parse_stats().reparsed}, {"checked", doc.analysis->check_stats().checked}});
   }
 }
 

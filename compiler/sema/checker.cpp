@@ -71,7 +71,9 @@ class DeclarationChecker {
   // The text of the file the next declarations are in, for fix-its that move text.
   void set_file_text(std::string_view text) { text_ = text; }
 
-  void check(const ast::Declaration& decl) {
+  // `lookups`, when given, records the names the declaration's references looked up.
+  void check(const ast::Declaration& decl, NameLookups* lookups = nullptr) {
+    lookups_ = lookups;
     declaration_ = decl.name;
     const KindSchema* kind = find_kind(decl.kind);
     if (!kind) {
@@ -153,12 +155,12 @@ class DeclarationChecker {
   void check_property(const ast::Property& property, const BlockSchema& schema, const Owner& owner) {
     if (schema.open) {
       PropertySchema open{property.key, schema.open_value};
-      ValueChecker(program_, diags_, declaration_).check(*property.value, open);
+      ValueChecker(program_, diags_, declaration_, lookups_).check(*property.value, open);
       return;
     }
     const PropertySchema* ps = lookup(schema, property.key, property.key_range, owner);
     if (!ps) return;
-    ValueChecker(program_, diags_, declaration_).check(*property.value, *ps);
+    ValueChecker(program_, diags_, declaration_, lookups_).check(*property.value, *ps);
   }
 
   void check_block(const ast::Block& block, const BlockSchema& schema, const Owner& owner) {
@@ -214,17 +216,25 @@ class DeclarationChecker {
   bool complete_ = true;  // the declaration parsed without a syntax error
   std::string_view text_;
   bool probed_ = false;
+  NameLookups* lookups_ = nullptr;
 };
 
 }  // namespace
 
-void check_program(const Program& program, DiagnosticEngine& diags) {
+void check_program(const Program& program, DiagnosticEngine& diags, CheckMemo* memo) {
   DeclarationChecker checker(program, diags);
   for (const auto& file : program.files()) {
     checker.set_file_text(file->source->text());
     for (const auto& decl : file->ast.declarations) {
       std::size_t errors_before = diags.error_count();
-      checker.check(decl);
+      if (!memo) {
+        checker.check(decl);
+      } else if (!memo->known_clean(decl, *file, program)) {
+        std::size_t reported_before = diags.diagnostics().size();
+        NameLookups lookups;
+        checker.check(decl, &lookups);
+        memo->checked(decl, *file, diags.diagnostics().size() == reported_before, std::move(lookups));
+      }
       // Catalog cross-checks read the checked values, so they need a clean schema check
       // of a declaration that parsed whole.
       bool whole = !decl.recovered && diags.error_count() == errors_before;

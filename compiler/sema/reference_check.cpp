@@ -56,7 +56,9 @@ const LoadedFile* ValueChecker::file_of(SourceRange range) const {
 ValueChecker::Outcome ValueChecker::check_reference(const ast::Expr&, std::string_view name, SourceRange range,
                                                     const Type& type) {
   Outcome out{true, false, {}};
-  if (const DeclEntry* entry = program_.find(name)) {
+  const DeclEntry* entry = program_.find(name);
+  if (lookups_) lookups_->push_back({std::string(name), entry ? entry->decl->kind : std::string()});
+  if (entry) {
     for (auto kind : type.ref_kinds) {
       if (entry->decl->kind == kind) {
         out.ok = true;

@@ -4,6 +4,7 @@
 #include <functional>
 
 #include "ast/ast.h"
+#include "sema/check_memo.h"
 #include "diag/diagnostic.h"
 #include "sema/program.h"
 #include "sema/schema.h"
@@ -20,8 +21,10 @@ std::optional<units::Quantity> resolve_quantity(const ast::QuantityLit& lit, Sou
 
 class ValueChecker {
  public:
-  ValueChecker(const Program& program, DiagnosticEngine& diags, std::string declaration)
-      : program_(program), diags_(diags), declaration_(std::move(declaration)) {}
+  // `lookups`, when given, records every name looked up in the program and the kind found.
+  ValueChecker(const Program& program, DiagnosticEngine& diags, std::string declaration,
+               NameLookups* lookups = nullptr)
+      : program_(program), diags_(diags), declaration_(std::move(declaration)), lookups_(lookups) {}
 
   // Reports at most one diagnostic for the value.
   void check(const ast::Expr& value, const PropertySchema& schema);
@@ -53,6 +56,7 @@ class ValueChecker {
   const Program& program_;
   DiagnosticEngine& diags_;
   std::string declaration_;
+  NameLookups* lookups_;
   std::string_view property_;  // the property being checked, for out-of-range messages
 };
 

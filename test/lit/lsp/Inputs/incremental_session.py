@@ -13,12 +13,15 @@ instance count or utilization (which a server's cost reads) changed, syntax brok
 by the next edit), and what the re-parse cuts the text by: a declaration's closing `}`
 deleted or one inserted inside a server, braces typed into a string, the import removed or
 put back, a workload declared twice (merges, splits and second declarations are undone by
-the next edit). After each edit the diagnostics it published must be, byte for byte, those a new
+the next edit); and what the type check of a declaration reads of the others (the kept
+checks, lsp/sema_memo.h): a workload removed (undone next), declared again as a cloud (its
+servers' `serves` now name the wrong kind; undone next), a server serving a workload nobody
+declares, and that workload added. After each edit the diagnostics it published must be, byte for byte, those a new
 `gpuspec lsp` process publishes on opening the same text at the same version with the
 memo off (`incremental: false`, which lints the whole program at once as `check` does).
 
 Prints one line per edit: its kind, the declarations the server linted afresh (from
-`$/gpuspec/stats`), how many it replayed and how many declarations it parsed again; then `N edits, N identical`. Exits 1 at the
+`$/gpuspec/stats`), how many it replayed, how many declarations it parsed again and how many it type-checked; then `N edits, N identical`. Exits 1 at the
 first difference, printing both.
 """
 import json
@@ -149,7 +152,7 @@ def change(old, new):
             "text": new[start:len(new) - end]}
 
 
-UNDONE = {"merge declarations", "split declaration", "duplicate name"}  # undone by the next edit
+UNDONE = {"merge declarations", "split declaration", "duplicate name", "remove workload", "workload to cloud"}  # undone by the next edit
 
 
 def edit(text, rng, broken):
@@ -159,7 +162,8 @@ def edit(text, rng, broken):
         return "fix syntax", text.replace(" { = oops", "", 1)
     kind = rng.choice(["insert line", "delete line", "rename server", "gpu count", "serves", "rename workload",
                        "waiver", "budget", "break syntax", "workload", "cloud count", "cloud utilization",
-                       "merge declarations", "split declaration", "brace in string", "import", "duplicate name"])
+                       "merge declarations", "split declaration", "brace in string", "import", "duplicate name",
+                       "remove workload", "workload to cloud", "serve unknown", "add missing workload"])
     # What the language server's re-parse (syntax/declaration_cache.h) cuts by: a `}` that
     # closes a declaration deleted (two merge) or inserted (one splits), braces in a string,
     # the import toggled, a second declaration of a name (and each undone next).
@@ -187,6 +191,33 @@ def edit(text, rng, broken):
         if not names:
             return kind, text
         return kind, text + "\n" + WORKLOAD.format(name=rng.choice(names))
+    # What a declaration's type check reads of others: the kind of each name it refers to.
+    if kind == "remove workload":
+        spots = [m for m in re.finditer(r"^workload \w+ \{\n(?:  .*\n)*\}\n", text, re.M)]
+        if not spots:
+            return kind, text
+        m = rng.choice(spots)
+        return f"{kind} {m.group(0).split()[1]}", text[:m.start()] + text[m.end():]
+    if kind == "workload to cloud":
+        names = re.findall(r"^workload (\w+)", text, re.M)
+        if not names:
+            return kind, text
+        name = rng.choice(names)
+        return f"{kind} {name}", re.sub(rf"^workload {name} ", f"cloud {name} ", text, count=1, flags=re.M)
+    if kind == "serve unknown":
+        spots = [m for m in re.finditer(r"serves    = (\w+)", text)]
+        if not spots:
+            return kind, text
+        m = rng.choice(spots)
+        name = rng.choice(["job_7", "job_8"])
+        return f"{kind} {name}", text[:m.start(1)] + name + text[m.end(1):]
+    if kind == "add missing workload":
+        declared = set(re.findall(r"^(?:workload|server|cloud) (\w+)", text, re.M))
+        missing = sorted({n for n in re.findall(r"serves    = (\w+)", text)} - declared - {"imported_job"})
+        if not missing:
+            return kind, text
+        name = rng.choice(missing)
+        return f"{kind} {name}", text + "\n" + WORKLOAD.format(name=name)
     if kind == "insert line":
         at = rng.randrange(len(lines))
         lines.insert(at, "# inserted")
@@ -261,7 +292,8 @@ def main():
     server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "gpuspec", "version": 1, "text": text}})
     server.wait("textDocument/publishDiagnostics", 1)
     stats = server.wait("$/gpuspec/stats", 1)[1]
-    print(f"open: linted {len(stats['linted'])}, replayed {stats['replayed']}, reparsed {stats['reparsed']}")
+    print(f"open: linted {len(stats['linted'])}, replayed {stats['replayed']}, reparsed {stats['reparsed']}, "
+          f"checked {stats['checked']}")
     broken = False
     undo = None  # the text before an edit the next one undoes
     scripted = [("gpu count of train_3", lambda t: t.replace("server train_3 {\n  serves    = job_1\n  nodes     = 1\n"
@@ -278,7 +310,7 @@ def main():
         else:
             kind, new = edit(text, rng, broken)
             broken = kind == "break syntax"
-            if kind in UNDONE:
+            if any(kind.startswith(undone) for undone in UNDONE):
                 undo = text
         server.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version},
                                                  "contentChanges": [change(text, new)]})
@@ -291,7 +323,7 @@ def main():
         expected, _ = fresh.wait("textDocument/publishDiagnostics", version)
         fresh.close()
         print(f"edit {version - 1}: {kind}: linted {sorted(stats['linted'])}, replayed {stats['replayed']}, "
-              f"reparsed {stats['reparsed']}")
+              f"reparsed {stats['reparsed']}, checked {stats['checked']}")
         if published != expected:
             print("DIFFERENT from a fresh analysis of the same text:")
             print("kept:  " + published.decode())
