@@ -223,14 +223,24 @@ void PriceLayer::read_all() const {
 }
 
 void PriceLayer::add_declarations(const sema::LoadedFile& file, bool user) {
-  for (const auto& decl : file.ast.declarations) {
-    if (decl.kind == "price") {
-      std::string item = text_of(decl, "item");
+  for (const auto& header : file.ast.declarations) {
+    // A library file's bodies may be unread (ast::DeferredBody): read those of the
+    // kinds a layer keeps.
+    if (header.kind != "price" && header.kind != "exchange_rate" && header.kind != "volume" &&
+        header.kind != "electricity") {
+      continue;
+    }
+    const ast::DeferredBody* deferred = file.ast.deferred_body(header);
+    if (header.kind == "price") {
+      std::string item = deferred && deferred->item_known ? std::string(deferred->item) : text_of(file.ast.read(header), "item");
       if (item.empty()) continue;
       by_item_[item].indices.push_back(pending_.size());
-      pending_.push_back({&decl, user});
+      pending_.push_back({sema::DeclRef(&header, deferred), user});
       prices_.emplace_back();
-    } else if (decl.kind == "exchange_rate") {
+      continue;
+    }
+    const ast::Declaration& decl = file.ast.read(header);
+    if (decl.kind == "exchange_rate") {
       ExchangeRate r;
       r.from = currency_from_code(text_of(decl, "from"));
       r.to = currency_from_code(text_of(decl, "to"));
@@ -258,7 +268,7 @@ void PriceLayer::add_declarations(const sema::LoadedFile& file, bool user) {
 
 std::shared_ptr<const PriceLayer> PriceLayer::of_library(const sema::Library& library) {
   auto layer = std::make_shared<PriceLayer>();
-  for (const auto& file : library.files()) layer->add_declarations(*file, false);
+  for (const auto& file : library.files_with_deferred_bodies()) layer->add_declarations(*file, false);
   return layer;
 }
 

@@ -151,7 +151,7 @@ class PriceLayer {
   const std::vector<std::size_t>* entries_of(std::string_view item) const;
   void read_all() const;
   struct Pending {
-    const ast::Declaration* decl = nullptr;
+    sema::DeclRef decl;  // a library entry's body is read when its item is first asked for
     bool user = false;
   };
   std::vector<Pending> pending_;  // every `price` that names an item, in the order added

@@ -3,10 +3,13 @@
 // file keeps its comments so a formatter can put them back.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -224,11 +227,58 @@ struct Comment {
   SourceRange range;
 };
 
+// A library declaration's body kept serialized (the build's snapshot,
+// syntax/ast_snapshot.h) and read on its first use: a one-file check reads a few dozen of
+// the library's declarations, and reading every body was 41 % of its instructions.
+// Until then the declaration's body is empty; its kind, name and ranges are there.
+// read() is safe from any thread and reads once.
+struct DeferredBody {
+  Declaration* target = nullptr;
+  std::string_view bytes;
+  FileId file = kNoFile;
+  // What the body's top-level `item` property names, when the snapshot knows without the
+  // body: its first `item` property is a string, a name or a versioned name (its text),
+  // or there is none (empty). A price layer groups the library's ~400 `price` entries by
+  // it, and reads an entry's body only when its item is asked for.
+  bool item_known = false;
+  std::string_view item;
+  // Fills `body` from `bytes`; false when they are malformed.
+  bool (*read_into)(std::string_view bytes, FileId file, Body& body) = nullptr;
+  mutable std::once_flag once;
+  // Set (release) once the body is final, so later reads skip the once-flag.
+  mutable std::atomic<bool> ready{false};
+
+  void read() const {
+    if (ready.load(std::memory_order_acquire)) return;
+    std::call_once(once, [this] {
+      read_into(bytes, file, target->body);
+      ready.store(true, std::memory_order_release);
+    });
+  }
+};
+
 struct File {
   FileId file = kNoFile;
   std::vector<Import> imports;
   std::vector<Declaration> declarations;
   std::vector<Comment> comments;  // in source order
+  // One per declaration, in order, when the bodies were left unread (a library file
+  // from the snapshot); empty otherwise. The declarations' storage never moves after
+  // the tree is made (moving a vector keeps its buffer), so the targets stay valid.
+  std::unique_ptr<DeferredBody[]> deferred;
+
+  // The deferred body of `decl` (one of this file's declarations), or nullptr.
+  const DeferredBody* deferred_body(const Declaration& decl) const {
+    return deferred ? &deferred[static_cast<std::size_t>(&decl - declarations.data())] : nullptr;
+  }
+  // Reads `decl`'s body if it was deferred; returns `decl`.
+  const Declaration& read(const Declaration& decl) const {
+    if (const auto* d = deferred_body(decl)) d->read();
+    return decl;
+  }
+  void read_all() const {
+    for (const auto& decl : declarations) read(decl);
+  }
 };
 
 }  // namespace gpuspec::ast

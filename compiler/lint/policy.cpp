@@ -198,10 +198,13 @@ PolicySet load_policies(const sema::Library& library, const std::vector<const se
     for (const auto& decl : file.ast.declarations) {
       if (decl.kind != "policy") continue;
       Policy policy;
-      if (load_one(decl, file, builtin, builtin && library_checked, diags, policy)) set.add(std::move(policy));
+      if (load_one(file.ast.read(decl), file, builtin, builtin && library_checked, diags, policy)) {
+        set.add(std::move(policy));
+      }
     }
   };
-  for (const auto& file : library.files()) load_file(*file, true);
+  // The stdlib's bodies stay unread: only the policies' are needed here.
+  for (const auto& file : library.files_with_deferred_bodies()) load_file(*file, true);
   for (const auto* file : extra) load_file(*file, false);
   return set;
 }

@@ -18,11 +18,11 @@ void DeclIndex::add(const LoadedFile& file, DiagnosticEngine& diags, const DeclI
       auto& d = diags.error("duplicate-name", decl.name_range,
                             fmt::format("'{}' is already declared", decl.name));
       d.declaration = decl.name;
-      d.notes.push_back({fmt::format("previous declaration of '{}' ({}) is here", decl.name, previous->decl->kind),
+      d.notes.push_back({fmt::format("previous declaration of '{}' ({}) is here", decl.name, previous->decl.header().kind),
                          previous->decl->name_range});
       continue;
     }
-    auto it = entries_.emplace(std::string_view(decl.name), DeclEntry{&decl, &file}).first;
+    auto it = entries_.emplace(std::string_view(decl.name), DeclEntry{DeclRef(&decl, file.ast.deferred_body(decl)), &file}).first;
     if (hashed_.empty() ? entries_.size() >= kHashFrom : entries_.size() * 2 > hashed_.size()) {
       rehash();
     } else if (!hashed_.empty()) {
@@ -40,7 +40,7 @@ void DeclIndex::rehash() {
 
 void DeclIndex::insert_hashed(const DeclEntry* entry) {
   const std::size_t mask = hashed_.size() - 1;
-  std::size_t at = std::hash<std::string_view>{}(entry->decl->name) & mask;
+  std::size_t at = std::hash<std::string_view>{}(entry->decl.header().name) & mask;
   while (hashed_[at]) at = (at + 1) & mask;
   hashed_[at] = entry;
 }
@@ -49,7 +49,7 @@ const DeclEntry* DeclIndex::find(std::string_view name) const {
   if (!hashed_.empty()) {
     const std::size_t mask = hashed_.size() - 1;
     for (std::size_t at = std::hash<std::string_view>{}(name) & mask; hashed_[at]; at = (at + 1) & mask) {
-      if (hashed_[at]->decl->name == name) return hashed_[at];
+      if (hashed_[at]->decl.header().name == name) return hashed_[at];
     }
     return nullptr;
   }
@@ -61,7 +61,7 @@ void Library::add_file(SourceManager& sources, DiagnosticEngine& diags, std::str
   const SourceFile& source = sources.add(std::move(path), std::move(text), /*embedded=*/true);
   auto file = std::make_unique<LoadedFile>();
   file->source = &source;
-  file->ast = syntax::parse_file(source, diags);
+  file->ast = syntax::parse_library_file(source, diags);
   file->library = true;
   index_.add(*file, diags);
   files_.push_back(std::move(file));
@@ -69,9 +69,14 @@ void Library::add_file(SourceManager& sources, DiagnosticEngine& diags, std::str
   fact_cache_ = DerivedSlot();
 }
 
+const std::vector<std::unique_ptr<LoadedFile>>& Library::files() const {
+  for (const auto& file : files_) file->ast.read_all();
+  return files_;
+}
+
 const DeclsByKind& Library::by_kind() const {
   std::call_once(kinds_->once, [&] {
-    for (const auto& [name, entry] : index_.entries()) kinds_->by_kind[entry.decl->kind].push_back(&entry);
+    for (const auto& [name, entry] : index_.entries()) kinds_->by_kind[entry.decl.header().kind].push_back(&entry);
   });
   return kinds_->by_kind;
 }
@@ -92,21 +97,21 @@ const Program::MergedIndex& Program::merged() const {
     if (std::find(changed.begin(), changed.end(), kind) == changed.end()) changed.push_back(kind);
   };
   for (const auto& [name, entry] : index_.entries()) {
-    mark(entry.decl->kind);
-    if (const DeclEntry* shadowed = library_->index().find(name)) mark(shadowed->decl->kind);
+    mark(entry.decl.header().kind);
+    if (const DeclEntry* shadowed = library_->index().find(name)) mark(shadowed->decl.header().kind);
   }
   for (std::string_view kind : changed) {
     std::vector<const DeclEntry*> group;
     if (auto it = library.find(kind); it != library.end()) {
       for (const DeclEntry* entry : it->second) {
-        if (!index_.find(entry->decl->name)) group.push_back(entry);
+        if (!index_.find(entry->decl.header().name)) group.push_back(entry);
       }
     }
     for (const auto& [name, entry] : index_.entries()) {
-      if (entry.decl->kind == kind) group.push_back(&entry);
+      if (entry.decl.header().kind == kind) group.push_back(&entry);
     }
     std::sort(group.begin(), group.end(),
-              [](const DeclEntry* a, const DeclEntry* b) { return a->decl->name < b->decl->name; });
+              [](const DeclEntry* a, const DeclEntry* b) { return a->decl.header().name < b->decl.header().name; });
     index->by_kind.emplace(std::string(kind), std::move(group));
   }
   merged_ = std::move(index);

@@ -27,8 +27,33 @@ struct LoadedFile {
   DerivedSlot typed;
 };
 
+// A declaration as an index hands it out. Reading through it (->, *, get(), or as a
+// pointer) first reads the body of a library declaration that the snapshot left
+// serialized (ast::DeferredBody), once, from any thread; header() gives the kind, name
+// and ranges without reading the body (what indexing and grouping need).
+class DeclRef {
+ public:
+  DeclRef() = default;
+  DeclRef(const ast::Declaration* decl, const ast::DeferredBody* deferred = nullptr)  // NOLINT: a pointer converts
+      : decl_(decl), deferred_(deferred) {}
+
+  const ast::Declaration* get() const {
+    if (deferred_) deferred_->read();
+    return decl_;
+  }
+  const ast::Declaration* operator->() const { return get(); }
+  const ast::Declaration& operator*() const { return *get(); }
+  operator const ast::Declaration*() const { return get(); }  // NOLINT: used as the pointer it was
+  // Kind, name and ranges only: the body may not have been read.
+  const ast::Declaration& header() const { return *decl_; }
+
+ private:
+  const ast::Declaration* decl_ = nullptr;
+  const ast::DeferredBody* deferred_ = nullptr;
+};
+
 struct DeclEntry {
-  const ast::Declaration* decl = nullptr;
+  DeclRef decl;
   const LoadedFile* file = nullptr;
 };
 
@@ -75,7 +100,12 @@ class Library {
  public:
   void add_file(SourceManager& sources, DiagnosticEngine& diags, std::string path, std::string text);
   const DeclIndex& index() const { return index_; }
-  const std::vector<std::unique_ptr<LoadedFile>>& files() const { return files_; }
+  // Every file with every declaration's body read (the snapshot defers them): what a
+  // reader of a whole file's tree needs.
+  const std::vector<std::unique_ptr<LoadedFile>>& files() const;
+  // The files as they are: a deferred body is empty until read (ast::File::read,
+  // DeclEntry::decl). For readers that look at the headers and read the bodies they use.
+  const std::vector<std::unique_ptr<LoadedFile>>& files_with_deferred_bodies() const { return files_; }
   // The library's declarations by kind: grouped once per process, on first request
   // (under a once-flag: every --jobs thread's programs ask), not once per program —
   // regrouping its hundreds of entries for every spec was 5 % of a check (issue 12).

@@ -7,9 +7,11 @@
 
 #include <set>
 #include <string>
+#include <thread>
 
 #include "driver/embedded.h"
 #include "driver/embedded_library.h"
+#include "facts/properties.h"
 #include "sema/program.h"
 #include "syntax/ast_snapshot.h"
 #include "syntax/parse_snapshot.h"
@@ -66,6 +68,84 @@ TEST(ParseSnapshot, EmbeddedSourcesReadTheSnapshot) {
   EXPECT_TRUE(diags.diagnostics().empty());
   EXPECT_EQ(from_snapshot.file, embedded_source.id());
   EXPECT_EQ(syntax::serialize_ast(from_snapshot), syntax::serialize_ast(parsed));
+}
+
+// What a price layer would read as the body's item (backends/cost/price_book.cpp's
+// text_of): the first `item` property's literal string or symbol, else empty.
+std::string item_of(const ast::Body& body) {
+  const ast::Property* p = facts::find_property(body, "item");
+  auto v = p ? facts::literal_value(*p->value) : std::nullopt;
+  return v && (v->type == facts::Value::Type::String || v->type == facts::Value::Type::Symbol) ? v->text : "";
+}
+
+// A tree whose bodies were left unread has every header, no body until read, and once
+// read (from two threads at once) is the whole tree; the item the snapshot records
+// without the body is the body's.
+TEST(ParseSnapshot, DeferredBodiesReadOnceToTheWholeTree) {
+  std::size_t prices = 0;
+  for (const auto& entry : parse_snapshot_entries()) {
+    auto whole = syntax::deserialize_ast(entry.ast, 7);
+    auto deferred = syntax::deserialize_ast(entry.ast, 7, syntax::Bodies::Deferred);
+    ASSERT_TRUE(whole && deferred);
+    ASSERT_EQ(whole->declarations.size(), deferred->declarations.size());
+    for (std::size_t i = 0; i < whole->declarations.size(); ++i) {
+      const auto& header = deferred->declarations[i];
+      EXPECT_EQ(header.name, whole->declarations[i].name);
+      EXPECT_TRUE(header.body.items.empty()) << header.name;
+      const ast::DeferredBody* body = deferred->deferred_body(header);
+      ASSERT_TRUE(body);
+      if (header.kind == "price") {
+        ++prices;
+        EXPECT_TRUE(body->item_known) << header.name;
+      }
+      if (body->item_known) EXPECT_EQ(body->item, item_of(whole->declarations[i].body)) << header.name;
+    }
+    std::thread other([&] { deferred->read_all(); });
+    deferred->read_all();
+    other.join();
+    EXPECT_EQ(syntax::serialize_ast(*deferred), std::optional<std::string>(entry.ast)) << entry.text.substr(0, 80);
+  }
+  EXPECT_GT(prices, 300u);
+}
+
+// A snapshot of another layout (an older build's) is refused, not misread: the text is
+// then parsed.
+TEST(ParseSnapshot, AnotherLayoutIsRefused) {
+  auto entries = parse_snapshot_entries();
+  ASSERT_FALSE(entries.empty());
+  std::string bytes(entries.front().ast);
+  ASSERT_EQ(bytes[0], 2) << "the layout's version comes first";
+  for (char version : {char(1), char(3)}) {
+    bytes[0] = version;
+    EXPECT_FALSE(syntax::deserialize_ast(bytes, 7));
+    EXPECT_FALSE(syntax::deserialize_ast(bytes, 7, syntax::Bodies::Deferred));
+  }
+}
+
+// The library keeps its bodies unread until a declaration is reached through the index
+// (DeclEntry::decl) or a whole file is asked for (Library::files()).
+TEST(ParseSnapshot, TheLibraryReadsABodyWhenItsDeclarationIsUsed) {
+  install();
+  SourceManager sources;
+  DiagnosticEngine diags;
+  sema::Library library;
+  embedded::add_to_library(library, sources, diags, embedded::stdlib_files(), "<stdlib>");
+  const sema::DeclEntry* entry = library.index().find("nvidia.rtx_4090");
+  ASSERT_TRUE(entry);
+  EXPECT_TRUE(entry->decl.header().body.items.empty());
+  EXPECT_FALSE(entry->decl->body.items.empty());
+  std::size_t unread = 0;
+  for (const auto& file : library.files_with_deferred_bodies()) {
+    for (const auto& decl : file->ast.declarations) unread += decl.body.items.empty();
+  }
+  EXPECT_GT(unread, 100u);
+  for (const auto& file : library.files()) {
+    for (const auto& decl : file->ast.declarations) {
+      const ast::DeferredBody* body = file->ast.deferred_body(decl);
+      ASSERT_TRUE(body) << decl.name;
+      EXPECT_TRUE(body->ready.load()) << decl.name;
+    }
+  }
 }
 
 // A run skips sema::check_library for the embedded library when the build found it

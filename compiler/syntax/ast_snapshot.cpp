@@ -95,6 +95,21 @@ class Writer {
   }
   void payload(const ast::ParenExpr& p) { expr(p.inner); }
 
+  // ast::DeferredBody::item: 0 when unknown without the body, else 1 and the text.
+  void item_hint(const ast::Body& b) {
+    for (const auto& item : b.items) {
+      const auto* p = std::get_if<ast::Property>(&item);
+      if (!p || p->key != "item") continue;
+      const ast::Expr* value = p->value.get();
+      if (const auto* v = value ? value->as<ast::StringLit>() : nullptr) return u(1), s(v->value);
+      if (const auto* v = value ? value->as<ast::Name>() : nullptr) return u(1), s(v->name);
+      if (const auto* v = value ? value->as<ast::VersionedSymbol>() : nullptr) return u(1), s(v->name + "@" + v->version);
+      return u(0);
+    }
+    u(1);
+    s(std::string());
+  }
+
   void body(const ast::Body& b) {
     u(b.items.size());
     for (const auto& item : b.items) {
@@ -165,6 +180,14 @@ class Reader {
     std::uint64_t n = u();
     if (n > in_.size() - at_) return fail(), std::string();
     std::string v(in_.substr(at_, n));
+    at_ += n;
+    return v;
+  }
+  // A length-prefixed run of bytes, in place.
+  std::string_view view() {
+    std::uint64_t n = u();
+    if (n > in_.size() - at_) return fail(), std::string_view();
+    std::string_view v = in_.substr(at_, n);
     at_ += n;
     return v;
   }
@@ -328,8 +351,15 @@ class Reader {
 
 }  // namespace
 
+// The version of the layout below: a snapshot made by a build with another layout is
+// refused (deserialize_ast returns nullopt and the text is parsed), not misread.
+// 2: each declaration's body after its header, prefixed by its length in bytes, and
+// before it the body's `item` when known (ast::DeferredBody::item).
+constexpr std::uint64_t kFormatVersion = 2;
+
 std::optional<std::string> serialize_ast(const ast::File& file) {
   Writer w(file.file);
+  w.u(kFormatVersion);
   w.u(file.imports.size());
   for (const auto& import : file.imports) {
     w.s(import.path);
@@ -342,8 +372,13 @@ std::optional<std::string> serialize_ast(const ast::File& file) {
     w.r(decl.kind_range);
     w.s(decl.name);
     w.r(decl.name_range);
-    w.body(decl.body);
     w.r(decl.range);
+    w.item_hint(decl.body);
+    // The body apart, so that a reader can skip it and read it on first use.
+    Writer body(file.file);
+    body.body(decl.body);
+    if (!body.ok()) return std::nullopt;
+    w.s(body.bytes());
   }
   w.u(file.comments.size());
   for (const auto& comment : file.comments) {
@@ -355,8 +390,21 @@ std::optional<std::string> serialize_ast(const ast::File& file) {
   return std::move(w.bytes());
 }
 
-std::optional<ast::File> deserialize_ast(std::string_view bytes, FileId id) {
+namespace {
+
+bool read_body(std::string_view bytes, FileId id, ast::Body& body) {
   Reader in(bytes, id);
+  body = in.body();
+  if (in.ok() && in.at_end()) return true;
+  body = ast::Body();
+  return false;
+}
+
+}  // namespace
+
+std::optional<ast::File> deserialize_ast(std::string_view bytes, FileId id, Bodies bodies) {
+  Reader in(bytes, id);
+  if (in.u() != kFormatVersion) return std::nullopt;
   ast::File file;
   file.file = id;
   file.imports.resize(in.count());
@@ -366,13 +414,28 @@ std::optional<ast::File> deserialize_ast(std::string_view bytes, FileId id) {
     import.range = in.r();
   }
   file.declarations.resize(in.count());
-  for (auto& decl : file.declarations) {
+  if (bodies == Bodies::Deferred) file.deferred = std::make_unique<ast::DeferredBody[]>(file.declarations.size());
+  for (std::size_t i = 0; i < file.declarations.size(); ++i) {
+    auto& decl = file.declarations[i];
     decl.kind = in.s();
     decl.kind_range = in.r();
     decl.name = in.s();
     decl.name_range = in.r();
-    decl.body = in.body();
     decl.range = in.r();
+    const bool item_known = in.u() != 0;
+    std::string_view item = item_known ? in.view() : std::string_view();
+    std::string_view body = in.view();
+    if (bodies == Bodies::Deferred) {
+      auto& deferred = file.deferred[i];
+      deferred.item_known = item_known;
+      deferred.item = item;
+      deferred.target = &decl;
+      deferred.bytes = body;
+      deferred.file = id;
+      deferred.read_into = read_body;
+    } else if (!read_body(body, id, decl.body)) {
+      return std::nullopt;
+    }
   }
   file.comments.resize(in.count());
   for (auto& comment : file.comments) {

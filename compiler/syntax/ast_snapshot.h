@@ -14,8 +14,14 @@ namespace gpuspec::syntax {
 
 // nullopt when a range points into another file (a tree from one parse never does).
 std::optional<std::string> serialize_ast(const ast::File& file);
+// Whether deserialize_ast reads every declaration's body now or leaves it serialized,
+// read on first use (ast::DeferredBody; the embedded library's files, whose bytes live
+// as long as the process).
+enum class Bodies { Read, Deferred };
+
 // The tree `bytes` describe, with every valid range in `file`; nullopt when the bytes
-// are malformed (a snapshot from another build).
-std::optional<ast::File> deserialize_ast(std::string_view bytes, FileId file);
+// are malformed or of another layout (a snapshot from another build). Deferred bodies
+// view `bytes`, which must outlive the tree; a malformed one reads as empty.
+std::optional<ast::File> deserialize_ast(std::string_view bytes, FileId file, Bodies bodies = Bodies::Read);
 
 }  // namespace gpuspec::syntax

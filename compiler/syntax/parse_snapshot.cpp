@@ -58,12 +58,12 @@ void install_parse_snapshot(const std::vector<ParseSnapshotEntry>& entries, bool
 
 bool embedded_library_checks_clean() { return installed.load(std::memory_order_acquire) && checks_clean; }
 
-std::optional<ast::File> parse_from_snapshot(const SourceFile& source) {
+std::optional<ast::File> parse_from_snapshot(const SourceFile& source, Bodies bodies) {
   const Table* table = installed.load(std::memory_order_acquire);
   if (!table) return std::nullopt;
   auto it = table->find(source.text());
   if (it == table->end()) return std::nullopt;
-  return deserialize_ast(it->second, source.id());
+  return deserialize_ast(it->second, source.id(), bodies);
 }
 
 void set_parse_observer(std::function<void(const SourceFile&, bool clean)> fn) { observer() = std::move(fn); }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "ast/ast.h"
+#include "syntax/ast_snapshot.h"
 #include "source/source.h"
 
 namespace gpuspec::syntax {
@@ -32,8 +33,9 @@ void install_parse_snapshot(const std::vector<ParseSnapshotEntry>& entries, bool
 // not check it again; false when none is installed.
 bool embedded_library_checks_clean();
 
-// The stored tree of `source`, when its text is in the installed snapshot.
-std::optional<ast::File> parse_from_snapshot(const SourceFile& source);
+// The stored tree of `source`, when its text is in the installed snapshot; `bodies`:
+// whether its declarations' bodies are read now or on first use (ast_snapshot.h).
+std::optional<ast::File> parse_from_snapshot(const SourceFile& source, Bodies bodies = Bodies::Read);
 
 // For the build step that makes the snapshot: called after parse_file parses an
 // embedded source (not one read from the snapshot), with whether it was clean.

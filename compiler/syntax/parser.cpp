@@ -393,6 +393,13 @@ ast::File parse_file(const SourceFile& source, DiagnosticEngine& diags, ParsedBy
   return file;
 }
 
+ast::File parse_library_file(const SourceFile& source, DiagnosticEngine& diags) {
+  if (source.embedded()) {
+    if (auto stored = parse_from_snapshot(source, Bodies::Deferred)) return std::move(*stored);
+  }
+  return parse_file(source, diags);
+}
+
 ast::File parse_file_with_antlr(const SourceFile& source, DiagnosticEngine& diags) {
   std::size_t before = diags.diagnostics().size();
   ast::File file = parse_text(source, diags, Parser::AntlrOnly, nullptr);

@@ -21,6 +21,11 @@ inline constexpr int kMaxSyntaxErrors = 20;    // per file, then parsing stops
 enum class ParsedBy { Snapshot, HandWrittenParser, Antlr };
 ast::File parse_file(const SourceFile& source, DiagnosticEngine& diags, ParsedBy* parsed_by = nullptr);
 
+// As parse_file, but a tree read from the build's snapshot keeps its declarations'
+// bodies serialized until each is first used (ast::DeferredBody): for the embedded
+// library, whose trees and snapshot live as long as the process.
+ast::File parse_library_file(const SourceFile& source, DiagnosticEngine& diags);
+
 // The same through the ANTLR parser alone, and never from the build-time snapshot: the
 // reference fast_parser_test and the parser fuzzer compare parse_file with.
 ast::File parse_file_with_antlr(const SourceFile& source, DiagnosticEngine& diags);
