@@ -26,7 +26,7 @@ bool append_resolved_names(std::string& key, const sema::Program& program, const
   if (!name.empty()) {
     const sema::DeclEntry* entry = program.find(name);
     if (entry && (!entry->file || !entry->file->library)) return false;
-    append_bytes(key, entry ? entry->decl : nullptr);
+    append_bytes(key, entry ? &entry->decl.header() : nullptr);  // its identity; the body is read when used
   }
   bool shared = true;
   ast::for_each_child(expr, [&](const ast::Expr& child) { shared = shared && append_resolved_names(key, program, child); });

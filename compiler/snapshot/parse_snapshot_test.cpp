@@ -98,7 +98,9 @@ TEST(ParseSnapshot, DeferredBodiesReadOnceToTheWholeTree) {
         ++prices;
         EXPECT_TRUE(body->item_known) << header.name;
       }
-      if (body->item_known) EXPECT_EQ(body->item, item_of(whole->declarations[i].body)) << header.name;
+      if (body->item_known) {
+        EXPECT_EQ(body->item, item_of(whole->declarations[i].body)) << header.name;
+      }
     }
     std::thread other([&] { deferred->read_all(); });
     deferred->read_all();
