@@ -13,12 +13,13 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 cpack --config "$build/CPackConfig.cmake" -G DEB -B "$work/out" >"$work/cpack.log" 2>&1 || { cat "$work/cpack.log" >&2; fail "cpack"; }
 deb="$(ls "$work"/out/gpuspec_*.deb)"
 # The size the README states: where it goes and how it was cut is in cmake/Install.cmake.
-# 2,600 KB is the ceiling: the test build (-O2, no --gc-sections) gave 2,060 KB before
+# 2,700 KB is the ceiling: the test build (-O2, no --gc-sections) gave 2,060 KB before
 # `probe`, `prices import` and the round-3 price book, and gives 2,429 KB with them; issue
-# #27 measured 2.4 MB for CMake's -O3 default of the smaller binary.
+# #27 measured 2.4 MB for CMake's -O3 default of the smaller binary. 2,634 KB on 2026-12-03
+# (the snapshot's lazily read layout, the fact and sema memos of issue 28): ceiling 2,700.
 size_kb=$(( ($(stat -c %s "$deb") + 1023) / 1024 ))
 echo "package: $(basename "$deb"), $size_kb KB"
-[ "$size_kb" -le 2600 ] || fail "the .deb is $size_kb KB, over the 2600 KB the README's figure allows: see what grew (size -A, nm --size-sort)"
+[ "$size_kb" -le 2700 ] || fail "the .deb is $size_kb KB, over the 2700 KB the README's figure allows: see what grew (size -A, nm --size-sort)"
 
 info="$(dpkg-deb --info "$deb")"
 grep -q '^ Package: gpuspec$' <<<"$info" || fail "package name: $info"
