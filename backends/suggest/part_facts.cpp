@@ -4,6 +4,8 @@
 
 namespace gpuspec::suggest {
 
+using facts::literals::operator""_fact;
+
 namespace {
 
 // A part's resolver over the layer. The builder's declaration is the part's own: the
@@ -30,7 +32,7 @@ PartFacts& PartFacts::gpus(const sema::DeclEntry& gpu, int count) {
 }
 
 PartFacts& PartFacts::nodes(const sema::DeclEntry& gpu, int nodes, std::string_view unit) {
-  facts_.set("nodes", facts::Value::number(nodes), facts::Origin{facts::Origin::Kind::Declared, {}, {}, {}});
+  facts_.set("nodes"_fact, facts::Value::number(nodes), facts::Origin{facts::Origin::Kind::Declared, {}, {}, {}});
   facts::FactBuilder b(program_, *gpu.decl, facts_);
   facts::add_gpu_total(b, {}, unit);
   return *this;

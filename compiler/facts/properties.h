@@ -21,7 +21,9 @@ const ast::Block* find_block(const ast::Body& body, std::string_view path);
 // While one lives (on this thread), every find_property/find_block on `body` whose path is
 // not one of `keys` or under one (`storage` covers `storage.data.drives`) is noted: a
 // memoized part keyed by the text of the items it is declared to read (ServerPartMemo)
-// learns that it read another, and its entry is not kept (fail closed, issue 28).
+// learns that it read another, and its entry is not kept (fail closed, issue 28). Only
+// these two look-ups are watched: a server resolver reads its body through them alone
+// (FactBuilder's declared/counted do); one that walked `body.items` itself would bypass it.
 class BodyReadWatch {
  public:
   BodyReadWatch(const ast::Body& body, std::span<const std::string_view> keys);
