@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <stdexcept>
 
 namespace gpuspec::syntax {
 
@@ -400,6 +401,15 @@ bool read_body(std::string_view bytes, FileId id, ast::Body& body) {
   return false;
 }
 
+// A deferred body is read after the snapshot was accepted, when the fallback of parsing
+// the text is gone: a body that does not read is a broken build, never an empty body (a
+// catalog entry without properties would resolve to unknowns in silence). The driver and
+// the language server report the exception as an internal error; `--jobs` workers pass it on.
+bool read_deferred_body(std::string_view bytes, FileId id, ast::Body& body) {
+  if (read_body(bytes, id, body)) return true;
+  throw std::runtime_error("the embedded library's stored syntax tree of a declaration does not read; rebuild gpuspec");
+}
+
 }  // namespace
 
 std::optional<ast::File> deserialize_ast(std::string_view bytes, FileId id, Bodies bodies) {
@@ -432,7 +442,7 @@ std::optional<ast::File> deserialize_ast(std::string_view bytes, FileId id, Bodi
       deferred.target = &decl;
       deferred.bytes = body;
       deferred.file = id;
-      deferred.read_into = read_body;
+      deferred.read_into = read_deferred_body;
     } else if (!read_body(body, id, decl.body)) {
       return std::nullopt;
     }

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <string>
 
 #include "syntax/ast_dump.h"
@@ -71,6 +72,28 @@ TEST(AstSnapshot, RefusesMalformedBytes) {
     flipped[i] = static_cast<char>(flipped[i] ^ 0xFF);
     (void)deserialize_ast(flipped, source.id());
   }
+}
+
+// A deferred body is read after its file was accepted: bytes that the whole read refuses
+// but the deferred one accepts (a flip inside a body) throw when the body is read, never
+// leave it empty in silence.
+TEST(AstSnapshot, ADeferredBodyThatDoesNotReadThrows) {
+  SourceManager sources;
+  DiagnosticEngine diags;
+  const SourceFile& source = sources.add("a.gpuspec", kEveryKind);
+  auto bytes = serialize_ast(parse_file(source, diags));
+  ASSERT_TRUE(bytes);
+  std::size_t thrown = 0;
+  for (std::size_t n = 0; n < bytes->size(); ++n) {
+    std::string flipped = *bytes;
+    flipped[n] = static_cast<char>(flipped[n] ^ 0xFF);
+    if (deserialize_ast(flipped, source.id())) continue;  // the whole read takes it: not this case
+    auto deferred = deserialize_ast(flipped, source.id(), Bodies::Deferred);
+    if (!deferred) continue;  // refused up front, outside the bodies
+    EXPECT_THROW(deferred->read_all(), std::runtime_error) << n;
+    ++thrown;
+  }
+  EXPECT_GT(thrown, 0u);
 }
 
 TEST(AstSnapshot, RefusesATreeWithRangesInAnotherFile) {
