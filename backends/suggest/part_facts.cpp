@@ -70,4 +70,10 @@ PartFacts& PartFacts::psus(const sema::DeclEntry& psu, int count, std::string_vi
   return *this;
 }
 
+PartFacts& PartFacts::pcie(const facts::PcieDevices& devices) {
+  facts::FactBuilder b(program_, *devices.gpus->entry->decl, facts_);
+  facts::add_pcie_facts(b, devices);
+  return *this;
+}
+
 }  // namespace gpuspec::suggest

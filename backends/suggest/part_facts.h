@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "facts/fact.h"
+#include "facts/fact_builder.h"
 #include "sema/program.h"
 
 namespace gpuspec::suggest {
@@ -41,6 +42,9 @@ class PartFacts {
   PartFacts& cpus(const sema::DeclEntry& cpu, int sockets);
   PartFacts& dimms(const sema::DeclEntry& dimm, int count);
   PartFacts& psus(const sema::DeclEntry& psu, int count, std::string_view mode);
+  // The node's GPUs, drives and NICs over the CPUs' layer (cpu.pcie_lanes_total): pcie.*
+  // (the resolvers' own add_pcie_facts, which needs the GPUs).
+  PartFacts& pcie(const facts::PcieDevices& devices);
 
   const facts::FactSet& facts() const { return facts_; }
 

@@ -66,7 +66,7 @@ enum class Prune : unsigned {
   CpuFixed,           // the CPU against a complete system's own
   CpuSockets,         // the CPUs in a node against the sockets the chassis's board needs
   DimmType,           // the DIMM's type against the CPU's
-  PcieLanes,          // restated: the devices' lanes against the CPUs' (pcie.* are the topology's sums)
+  PcieLanes,          // the devices' lanes against the CPUs' (PartFacts::pcie: the resolvers' lane sum)
   PsuForm,            // the PSU's form against the chassis's bays
   PsuModule,          // a vendor's PSU module against the chassis's
   PsuHotSwap,         // a redundant PSU mode on supplies that are not hot-swap

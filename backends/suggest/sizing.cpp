@@ -46,10 +46,6 @@ bool contains(const std::vector<std::string>& list, const std::string& item) {
 }
 
 // PCIe lanes the node's devices take (cpu.pcie-lanes): each part's catalog pcie_lanes.
-double lanes_of(const sema::DeclEntry* part, double count) {
-  return part ? count * value_or(number(*part, "pcie_lanes"), 0) : 0;
-}
-
 // Board forms a case takes: an E-ATX case takes the smaller ATX-family boards too.
 bool board_fits_case(const std::string& board, const std::string& case_board) {
   if (case_board == "atx") return board == "atx" || board == "micro_atx";
@@ -174,7 +170,6 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
   const int k = frame.gpus_per_node;
   const double vram = value_or(number(*frame.gpu, "vram"), 0);
   const bool tower = text(*frame.chassis, "form") == "tower";
-  const bool switched = text(*frame.chassis, "pcie_switch") == "true";
   // The facts the frame and the count fix, for the bounds on the parts.
   facts::FactSet known = known_facts(s.workload);
   put(known, "nodes", nodes);
@@ -240,15 +235,25 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
   // A CPU model is dropped (and counted once) when its rule fails at every socket count.
   // The frame's facts and the CPUs' over them, built on the first check whose verdict is
   // not known yet (part_verdicts.h).
-  std::unique_ptr<PartFacts> frame_facts, cpu_facts, dimm_facts;
+  std::unique_ptr<PartFacts> frame_facts, cpu_facts, fill_facts;
+  const sema::DeclEntry* built_cpu = nullptr;
+  int built_sockets = 0;
   PartVerdicts::Key key{frame.gpu, k, frame.chassis, frame.gpu_link, frame.cooling};
   auto with_cpus = [&]() -> const facts::FactSet& {
     if (!frame_facts) {
       frame_facts = std::make_unique<PartFacts>(s.program, known);
       frame_facts->gpus(*frame.gpu, k).chassis(*frame.chassis).variant(frame.gpu_link, frame.cooling);
     }
-    cpu_facts = std::make_unique<PartFacts>(s.program, frame_facts->facts());
-    return cpu_facts->cpus(*key.cpu, key.sockets).facts();
+    // Built again only for another choice of CPUs: the lane check asks once per device
+    // set of the same CPUs.
+    if (!cpu_facts || built_cpu != key.cpu || built_sockets != key.sockets) {
+      fill_facts.reset();  // it reads through to the CPUs' layer
+      cpu_facts = std::make_unique<PartFacts>(s.program, frame_facts->facts());
+      cpu_facts->cpus(*key.cpu, key.sockets);
+      built_cpu = key.cpu;
+      built_sockets = key.sockets;
+    }
+    return cpu_facts->facts();
   };
   auto cpu_violates = [&](Prune p, const sema::DeclEntry& cpu, int sockets) {
     key.cpu = &cpu;
@@ -269,6 +274,9 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
           pruned_part(cpu_violates(Prune::CpuSockets, *cpu, sockets), Prune::CpuSockets, s)) {
         continue;
       }
+      // The lane check's verdict per storage plan and fabric: its facts are the frame's,
+      // these CPUs' and the devices' (no DIMM's), so it is asked once for every DIMM.
+      std::vector<signed char> lanes_violated(storage.size() * fabrics.size(), -1);
       const double cores = value_or(number(*cpu, "cores"), 0) * sockets;
       if (const lint::Bound* broken = lint::first_broken(core_bounds, known, cores)) {
         s.tally.prune_part(broken->policy->id);
@@ -296,9 +304,9 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
         key.dimm = dimm;
         key.dimms = held;
         const bool type_pruned = s.verdicts.violated(s.rules, Prune::DimmType, key, [&]() -> const facts::FactSet& {
-          dimm_facts.reset();  // before the CPUs' layer it reads through to is rebuilt
-          dimm_facts = std::make_unique<PartFacts>(s.program, with_cpus());
-          return dimm_facts->dimms(*dimm, held).facts();
+          fill_facts.reset();  // a layer over the CPUs, rebuilt with them
+          fill_facts = std::make_unique<PartFacts>(s.program, with_cpus());
+          return fill_facts->dimms(*dimm, held).facts();
         });
         if (pruned_part(type_pruned, Prune::DimmType, s)) continue;
         const lint::Bound* broken = lint::first_broken(type_bounds, text(*dimm, "type"));
@@ -311,16 +319,25 @@ std::vector<Fill> fills_for(const ServerBuild& frame, int nodes, const std::vect
           s.tally.prune_part(memory_need->bound->policy->id);
           continue;
         }
-        for (const auto& plan : storage) {
-          const double drive_lanes = lanes_of(plan.system, 1) + lanes_of(plan.data, plan.data_drives);
-          for (const auto& fabric : fabrics) {
-            // cpu.pcie-lanes: the GPUs on the CPUs' own lanes, every device within those and
-            // the chipset's (pcie.lanes_available: the CPUs' alone when chipset_lanes is unknown).
-            const double gpu_lanes = lanes_of(frame.gpu, k);
-            const double lanes = gpu_lanes + drive_lanes + lanes_of(fabric.nic, fabric.nics);
-            const double cpu_lanes = sockets * value_or(number(*cpu, "pcie_lanes"), lanes);
-            if (!switched && s.rules.rejects(Prune::PcieLanes) &&
-                (gpu_lanes > cpu_lanes || lanes > cpu_lanes + value_or(number(*cpu, "chipset_lanes"), 0))) {
+        for (std::size_t p = 0; p < storage.size(); ++p) {
+          const StoragePlan& plan = storage[p];
+          for (std::size_t f = 0; f < fabrics.size(); ++f) {
+            const Fabric& fabric = fabrics[f];
+            // The devices' lanes against the CPUs' (cpu.pcie-lanes), asked of the rule on
+            // the frame's parts, the CPUs and these devices (the resolvers' lane sum).
+            signed char& lanes_pruned = lanes_violated[p * fabrics.size() + f];
+            if (lanes_pruned < 0) {
+              facts::PcieDevices devices{facts::Counted{static_cast<double>(k), frame.gpu, {}}, {}, {}};
+              if (plan.system) devices.drives.push_back({1, plan.system, {}});
+              if (plan.data) devices.drives.push_back({static_cast<double>(plan.data_drives), plan.data, {}});
+              if (fabric.nic) devices.nics = facts::Counted{static_cast<double>(fabric.nics), fabric.nic, {}};
+              lanes_pruned = s.verdicts.violated(s.rules, Prune::PcieLanes, key, [&]() -> const facts::FactSet& {
+                fill_facts.reset();
+                fill_facts = std::make_unique<PartFacts>(s.program, with_cpus());
+                return fill_facts->pcie(devices).facts();
+              });
+            }
+            if (lanes_pruned) {
               s.tally.prune_part(s.rules.rule(Prune::PcieLanes)->id);
               continue;
             }

@@ -1,8 +1,10 @@
 // Internal to fact resolution: small helpers that set facts with their origins.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "facts/fact.h"
 #include "facts/properties.h"
@@ -71,5 +73,18 @@ void add_bandwidth_per_gpu(FactBuilder& b);
 // `at`; `unit` names what a node is in the explanation ("node", "instance"). Shared by
 // servers, clouds and suggest's parallelism prune, which asks the rule on it.
 void add_gpu_total(FactBuilder& b, SourceRange at, std::string_view unit);
+
+// The devices of a node whose PCIe lanes count against the CPUs' (cpu.pcie-lanes): its
+// GPUs, its drives (only NVMe drives take lanes; the others are skipped here) and its NICs.
+struct PcieDevices {
+  std::optional<Counted> gpus;
+  std::vector<Counted> drives;
+  std::optional<Counted> nics;
+};
+// pcie.switched (the chassis's pcie_switch, else false), and with GPUs pcie.gpu_lanes,
+// pcie.lanes_needed and pcie.lanes_available over the cpu.* facts already set. Shared by
+// the server resolver (resolve_topology.cpp) and suggest's lane prune, which asks the rule
+// on a candidate's parts (backends/suggest/part_facts.h): one sum of the lanes.
+void add_pcie_facts(FactBuilder& b, const PcieDevices& devices);
 
 }  // namespace gpuspec::facts

@@ -163,51 +163,16 @@ void add_lane_pool(FactBuilder& b) {
   }
 }
 
-// PCIe lanes the node's devices take from the CPUs: x16 per GPU and NIC, x4 per NVMe
-// drive, each from the part's catalog `pcie_lanes`. A part without a lane count is named
-// in the explanation and left out, so the figure is a lower bound.
-void add_pcie_facts(FactBuilder& b) {
-  if (const Fact* own = b.facts().find("chassis.pcie_switch"_fact)) {
-    b.facts().set("pcie.switched"_fact, own->value, own->origin);
-  } else {
-    b.facts().set("pcie.switched"_fact, Value::flag(false),
-                  Origin{Origin::Kind::Default, b.decl().name_range, {},
-                         "no chassis with PCIe switches declared: every device counts against the CPU lanes"});
-  }
-  auto gpus = b.counted("gpu");
-  if (!gpus || gpus->entry->decl->kind != "gpu") return;
-  double lanes = 0;
-  LaneTerms terms;
-  // One term per kind of device: "NVMe drives 4 x 4" over every volume.
-  auto add = [&](const std::vector<Counted>& groups, const char* what) {
-    double devices = 0, kind_lanes = 0;
-    for (const auto& parts : groups) {
-      if (auto per_part = number_of(*parts.entry, "pcie_lanes")) {
-        devices += parts.count;
-        kind_lanes += parts.count * *per_part;
-      } else {
-        terms.unknown.push_back(parts.entry->decl->name);
-      }
-    }
-    if (devices == 0) return;
-    lanes += kind_lanes;
-    terms.terms.push_back({what, kind_lanes, devices});
-  };
-  add({*gpus}, "GPUs");
-  std::vector<Counted> nvme;
+// The node's devices as its spec declares them: the GPUs, the drives of every volume and
+// the NICs, for the shared lane sum (add_pcie_facts below).
+void add_declared_pcie_facts(FactBuilder& b) {
+  PcieDevices devices;
+  if (auto gpus = b.counted("gpu"); gpus && gpus->entry->decl->kind == "gpu") devices.gpus = gpus;
   for (const char* volume : {"system", "data", "checkpoint", "archive"}) {
-    if (auto drives = volume_drives(b, volume); drives && string_property(*drives->entry, "interface") == "nvme") {
-      nvme.push_back(*drives);
-    }
+    if (auto drives = volume_drives(b, volume)) devices.drives.push_back(*drives);
   }
-  if (auto gpu_lanes = number_of(*gpus->entry, "pcie_lanes")) {
-    b.derived("pcie.gpu_lanes"_fact, Value::number(gpus->count * *gpu_lanes), gpus->range,
-              Explanation::format("{} GPUs x {} lanes", gpus->count, *gpu_lanes));
-  }
-  add(nvme, "NVMe drives");
-  if (auto nics = b.counted("network.nic"); nics && nics->entry->decl->kind == "nic") add({*nics}, "NICs");
-  b.derived("pcie.lanes_needed"_fact, Value::number(lanes), gpus->range, Explanation::format("{}", std::move(terms)));
-  add_lane_pool(b);
+  if (auto nics = b.counted("network.nic"); nics && nics->entry->decl->kind == "nic") devices.nics = nics;
+  add_pcie_facts(b, devices);
 }
 
 // NIC ports and line rate per node, per GPU, and over the cluster against the switch
@@ -244,10 +209,55 @@ void add_fabric_facts(FactBuilder& b) {
 
 }  // namespace
 
+// PCIe lanes the node's devices take from the CPUs: x16 per GPU and NIC, x4 per NVMe
+// drive, each from the part's catalog `pcie_lanes`. A part without a lane count is named
+// in the explanation and left out, so the figure is a lower bound.
+void add_pcie_facts(FactBuilder& b, const PcieDevices& devices) {
+  if (const Fact* own = b.facts().find("chassis.pcie_switch"_fact)) {
+    b.facts().set("pcie.switched"_fact, own->value, own->origin);
+  } else {
+    b.facts().set("pcie.switched"_fact, Value::flag(false),
+                  Origin{Origin::Kind::Default, b.decl().name_range, {},
+                         "no chassis with PCIe switches declared: every device counts against the CPU lanes"});
+  }
+  const auto& gpus = devices.gpus;
+  if (!gpus) return;
+  double lanes = 0;
+  LaneTerms terms;
+  // One term per kind of device: "NVMe drives 4 x 4" over every volume.
+  auto add = [&](const std::vector<Counted>& groups, const char* what) {
+    double devices = 0, kind_lanes = 0;
+    for (const auto& parts : groups) {
+      if (auto per_part = number_of(*parts.entry, "pcie_lanes")) {
+        devices += parts.count;
+        kind_lanes += parts.count * *per_part;
+      } else {
+        terms.unknown.push_back(parts.entry->decl->name);
+      }
+    }
+    if (devices == 0) return;
+    lanes += kind_lanes;
+    terms.terms.push_back({what, kind_lanes, devices});
+  };
+  add({*gpus}, "GPUs");
+  std::vector<Counted> nvme;
+  for (const auto& drives : devices.drives) {
+    if (string_property(*drives.entry, "interface") == "nvme") nvme.push_back(drives);
+  }
+  if (auto gpu_lanes = number_of(*gpus->entry, "pcie_lanes")) {
+    b.derived("pcie.gpu_lanes"_fact, Value::number(gpus->count * *gpu_lanes), gpus->range,
+              Explanation::format("{} GPUs x {} lanes", gpus->count, *gpu_lanes));
+  }
+  add(nvme, "NVMe drives");
+  if (devices.nics) add({*devices.nics}, "NICs");
+  b.derived("pcie.lanes_needed"_fact, Value::number(lanes), gpus->range, Explanation::format("{}", std::move(terms)));
+  add_lane_pool(b);
+}
+
 void add_topology_facts(FactBuilder& b) {
   if (auto chassis = b.counted("chassis"); chassis && chassis->entry->decl->kind == "chassis") add_chassis_facts(b, *chassis);
   add_baseboard_facts_memoized(b);
-  add_pcie_facts(b);
+  add_declared_pcie_facts(b);
   add_fabric_facts(b);
 }
 
