@@ -46,9 +46,10 @@ enum PartRead : unsigned {
 // bounds API does not read (facts compared with facts or lists, a catalog's markets, a
 // budget on the priced parts alone). Each stands for the rule that rejects in the run and
 // whose requirement reads the facts it reads (reads_of, lint::rule_reading): its prunes
-// are counted under that rule's id, so no rule id is written in C++. Most ask that rule
-// itself (violated(), on the candidate's part facts, part_facts.h), so no condition is
-// written in C++ either; the rest restate theirs where a fact is not a part's (marked).
+// are counted under that rule's id, so no rule id is written in C++. All but the budget
+// ask that rule itself (violated(), on the candidate's part facts, part_facts.h), so no
+// condition is written in C++ either; the budget's is restated (marked): the capex is
+// known only after the pack runs.
 enum class Prune : unsigned {
   MarketRegion,       // a GPU not sold where the site is (asked on the GPU and the site, catalog.h)
   Budget,             // restated: the priced parts alone above the budget (no capex before the pack)
@@ -70,7 +71,7 @@ enum class Prune : unsigned {
   PsuForm,            // the PSU's form against the chassis's bays
   PsuModule,          // a vendor's PSU module against the chassis's
   PsuHotSwap,         // a redundant PSU mode on supplies that are not hot-swap
-  PsuRedundancy,      // a single PSU set where a failure must be carried
+  PsuRedundancy,      // a single PSU set where a failure must be carried (asked with mode single)
   PsuBays,            // the PSU count against the chassis's bays
 };
 inline constexpr std::size_t kPrunes = static_cast<std::size_t>(Prune::PsuBays) + 1;

@@ -54,7 +54,7 @@ class Searcher {
         prices_(in.program, in.book, in.context.site_region, in.context.currency),
         workload_on_(in.program, *in.workload.entry),
         sizing_{in.program, catalog_,  in.rules,  in.workload,
-                prices_,    result_.tally, verdicts_, in.context.uptime == "office_hours"} {
+                prices_,    result_.tally, verdicts_} {
     // The budget rule judges capex against the budget: the priced parts alone above it
     // fail the rule whatever the unpriced ones cost.
     if (in.context.budget && in.rules.rejects(Prune::Budget)) {

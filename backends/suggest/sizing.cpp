@@ -427,11 +427,12 @@ std::vector<PsuChoice> size_psus(const ServerBuild& build, const facts::FactSet&
     const auto dropped = std::erase_if(
         modes, [&](const auto& mode) { return psus_violate(Prune::PsuHotSwap, *psu, mode.second, mode.first); });
     pruned_part(dropped > 0, Prune::PsuHotSwap, s);
-    // A server that runs office hours only is not held to power.redundant-psu (its `when`);
-    // the shipped supplies run redundant when they can, as the box is built to.
+    // A single set is offered where the redundancy rule, asked of it, lets it run (a server
+    // that runs office hours only is outside power.redundant-psu's `when`); the shipped
+    // supplies run redundant when they can, as the box is built to.
     const bool ships = psu == shipped_psu;
     const bool shipped_redundant = ships && !modes.empty() && modes.front().second <= shipped;
-    if ((!s.rules.rejects(Prune::PsuRedundancy) || s.office_hours) && !shipped_redundant) {
+    if (!shipped_redundant && !psus_violate(Prune::PsuRedundancy, *psu, carry, "single")) {
       modes.insert(modes.begin(), {"single", carry});
     }
     for (auto [mode, count] : modes) {

@@ -66,7 +66,6 @@ struct SizingContext {
   PartPrices& prices;
   Tally& tally;
   PartVerdicts& verdicts;  // the part checks' verdicts asked so far in the search
-  bool office_hours = false;  // the servers run office hours: power.redundant-psu does not apply
 };
 
 // The system drive (the cheapest NVMe drive known) and, per NVMe drive model, the data
