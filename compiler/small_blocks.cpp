@@ -36,6 +36,14 @@ constexpr std::size_t kLargestRequest = 512;
 constexpr std::size_t chunk_of(std::size_t n) { return n + 8 < 32 ? 32 : (n + 8 + 15) & ~std::size_t{15}; }
 constexpr std::size_t kClasses = chunk_of(kLargestRequest) / 16 + 1;
 constexpr std::size_t kBytesPerClass = 64 << 10;
+// How many blocks of each class are kept: a table, not a division per delete.
+struct Caps {
+  unsigned short of[kClasses] = {};
+  constexpr Caps() {
+    for (std::size_t c = 2; c < kClasses; ++c) of[c] = static_cast<unsigned short>(kBytesPerClass / (16 * c));
+  }
+};
+constexpr Caps kCaps;
 
 struct FreeBlock {
   FreeBlock* next;
@@ -66,7 +74,7 @@ struct Flush {
 };
 thread_local Flush flush_at_exit;
 
-void* allocate(std::size_t n) {
+[[gnu::always_inline]] inline void* allocate(std::size_t n) {
   if (n <= kLargestRequest) {
     const std::size_t c = chunk_of(n) / 16;
     if (FreeBlock* block = lists.head[c]) {
@@ -83,10 +91,10 @@ void* allocate(std::size_t n) {
   }
 }
 
-void release(void* p, std::size_t chunk) {
+[[gnu::always_inline]] inline void release(void* p, std::size_t chunk) {
   if (chunk <= chunk_of(kLargestRequest) && !lists.ended) {
     const std::size_t c = chunk / 16;
-    if (lists.count[c] < kBytesPerClass / chunk) {
+    if (lists.count[c] < kCaps.of[c]) {
       if (!lists.started) {
         lists.started = true;
         flush_at_exit.armed = true;  // its first use registers its destructor for this thread's end
