@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdint>
 #include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "diag/diagnostic_counts.h"
 #include "diag/json_string.h"
@@ -115,6 +117,56 @@ RangePositions positions_of(const SourceFile& file, SourceRange range) {
   return {start, file.line_column(range.end)};
 }
 
+// The positions remembered while a JsonPositionScope lives, by file and range: a
+// table per thread, direct-mapped (a range that hashes to a taken entry replaces it),
+// whose entries belong to the scope whose generation they carry, so opening a scope
+// forgets every entry without touching one.
+class PositionMemo {
+ public:
+  static PositionMemo& of_thread() {
+    thread_local PositionMemo memo;
+    return memo;
+  }
+  void open() {
+    ++depth_;
+    ++generation_;
+  }
+  void close() {
+    if (--depth_ == 0) ++generation_;  // nothing remembered stays readable once closed
+  }
+
+  RangePositions positions(const SourceFile& file, SourceRange range) {
+    if (depth_ == 0) return positions_of(file, range);
+    Entry& entry = entries_[slot(file, range)];
+    if (entry.generation == generation_ && entry.file == &file && entry.begin == range.begin &&
+        entry.end == range.end) {
+      return entry.positions;
+    }
+    entry = {&file, range.begin, range.end, generation_, positions_of(file, range)};
+    return entry.positions;
+  }
+
+ private:
+  struct Entry {
+    const SourceFile* file = nullptr;
+    std::uint32_t begin = 0, end = 0;
+    std::uint64_t generation = 0;  // 0: never written (generations start at 1)
+    RangePositions positions;
+  };
+  static constexpr std::size_t kEntries = 512;  // a file of ten servers writes ~200 distinct ranges
+
+  static std::size_t slot(const SourceFile& file, SourceRange range) {
+    std::uint64_t h = reinterpret_cast<std::uintptr_t>(&file) >> 4;
+    h = (h ^ range.begin) * 0x9E3779B97F4A7C15ull;
+    h = (h ^ range.end) * 0x9E3779B97F4A7C15ull;
+    return static_cast<std::size_t>(h >> 32) % kEntries;
+  }
+
+  std::vector<Entry> entries_ = std::vector<Entry>(kEntries);
+  std::uint64_t generation_ = 1;
+  unsigned depth_ = 0;
+};
+
 // The range object in one append: its pieces and numbers are put together on the stack.
 void append_positions(std::string& out, const RangeLayout& layout, const RangePositions& positions) {
   char buffer[512];
@@ -158,7 +210,7 @@ class DiagnosticWriter {
       : out_(out), d_(d), sources_(sources) {
     if (d.range.valid()) {
       file_ = &sources.file(d.range.file);
-      positions_ = positions_of(*file_, d.range);
+      positions_ = PositionMemo::of_thread().positions(*file_, d.range);
     }
   }
 
@@ -190,7 +242,7 @@ class DiagnosticWriter {
     if (file_ && range.file == d_.range.file && range.begin == d_.range.begin && range.end == d_.range.end) {
       append_positions(out_, layout, positions_);
     } else {
-      append_positions(out_, layout, positions_of(sources_.file(range.file), range));
+      append_positions(out_, layout, PositionMemo::of_thread().positions(sources_.file(range.file), range));
     }
   }
 
@@ -219,6 +271,9 @@ void append_array(std::string& out, const Layout& layout, const std::vector<T>& 
 }
 
 }  // namespace
+
+JsonPositionScope::JsonPositionScope() { PositionMemo::of_thread().open(); }
+JsonPositionScope::~JsonPositionScope() { PositionMemo::of_thread().close(); }
 
 void append_diagnostic_json(std::string& out, const Diagnostic& d, const SourceManager& sources, std::size_t depth) {
   const Layout& layout = layout_for(depth);

@@ -204,5 +204,42 @@ TEST(RenderJson, PositionsOfEveryRangeAreTheDoms) {
   }
 }
 
+// Inside a JsonPositionScope a range written before is not looked up again: the same
+// bytes as without one, for ranges repeated in two files of the same text (the same
+// offsets, other positions), for more ranges than its table holds (entries replaced),
+// and after it closes (nothing it kept is read).
+TEST(RenderJson, PositionScopeWritesWhatALookUpWould) {
+  SourceManager sources;
+  std::string a_text, b_text;
+  for (int i = 0; i < 700; ++i) a_text += "line " + std::to_string(i) + "\n";
+  for (int i = 0; i < 700; ++i) b_text += std::to_string(i) + " \xC3\xBC\n";  // other lengths, a 2-byte character
+  const SourceFile& a = sources.add("a.gpuspec", a_text);
+  const SourceFile& b = sources.add("b.gpuspec", b_text);
+  std::vector<Diagnostic> cases;
+  for (std::uint32_t begin = 0; begin + 3 < a_text.size(); begin += 5) {
+    for (const SourceFile* file : {&a, &b}) {
+      auto d = make_diagnostic("r", Severity::Info, {file->id(), begin, begin + 3}, "m");
+      d.notes.push_back({"the other file", {(file == &a ? b : a).id(), begin, begin + 3}});
+      d.notes.push_back({"the first line", {file->id(), 0, 4}});
+      cases.push_back(std::move(d));
+    }
+  }
+  std::vector<std::string> looked_up(cases.size());
+  for (std::size_t i = 0; i < cases.size(); ++i) append_diagnostic_json(looked_up[i], cases[i], sources, 4);
+  auto expect_the_same = [&](const char* when) {
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+      std::string written;
+      append_diagnostic_json(written, cases[i], sources, 4);
+      ASSERT_EQ(written, looked_up[i]) << when << ", diagnostic " << i;
+    }
+  };
+  {
+    JsonPositionScope scope;
+    expect_the_same("first round");
+    expect_the_same("second round, reading what the first kept");
+  }
+  expect_the_same("after the scope");
+}
+
 }  // namespace
 }  // namespace gpuspec

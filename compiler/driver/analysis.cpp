@@ -57,8 +57,10 @@ std::optional<sema::Program> analyze_file(Session& session, const std::string& p
 }
 
 std::optional<sema::Program> analyze_text(Session& session, const std::string& path, std::string text,
-                                          const AnalysisOptions& options, DiagnosticEngine& diags, std::string* io_error) {
-  return lint_loaded(session, load_spec_text(session, path, std::move(text), diags, options.import_root), options, diags,
+                                          const AnalysisOptions& options, DiagnosticEngine& diags, std::string* io_error,
+                                          const ProjectRoot* root) {
+  const std::optional<ProjectRoot> import_root = root ? std::optional<ProjectRoot>(*root) : options.import_root;
+  return lint_loaded(session, load_spec_text(session, path, std::move(text), diags, import_root), options, diags,
                      io_error);
 }
 

@@ -38,9 +38,12 @@ std::optional<sema::Program> analyze_file(Session& session, const std::string& p
                                           DiagnosticEngine& diags, std::string* io_error);
 
 // The same for a file whose text is given (an editor's buffer; imports are read
-// from disk). Returns nullopt only when a --prices file cannot be read.
+// from disk). Returns nullopt only when a --prices file cannot be read. `root`, when
+// given, is the file's project root as the caller found it (`check`, once per folder)
+// and stands for options.import_root.
 std::optional<sema::Program> analyze_text(Session& session, const std::string& path, std::string text,
-                                          const AnalysisOptions& options, DiagnosticEngine& diags, std::string* io_error);
+                                          const AnalysisOptions& options, DiagnosticEngine& diags, std::string* io_error,
+                                          const ProjectRoot* root = nullptr);
 
 // The price book `check` lints `program` with: the stdlib's entries, the program's own
 // and the --prices files (kept by the session). nullopt when a price file cannot be

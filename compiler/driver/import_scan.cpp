@@ -81,6 +81,8 @@ const std::optional<std::vector<std::string>>& ImportPaths::imports_of(const fs:
 std::optional<std::string> ImportPaths::lowest_path(const std::string& root, std::string_view root_text) {
   auto root_imports = scan_imports(root_text);
   if (!root_imports) return std::nullopt;
+  // Nearly every file imports nothing: its own path, without finding its project root.
+  if (root_imports->empty()) return root;
   std::string lowest = root;
   // The loader's walk: depth first in import order, each file once per program, named
   // by joining its import path to the importer's name. A file it refuses (outside the

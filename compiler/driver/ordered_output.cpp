@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <numeric>
 
+#include "diag/render_json.h"
+
 namespace gpuspec::driver {
 
 namespace {
@@ -36,6 +38,9 @@ DiagnosticKeyView RenderedDiagnostics::key(std::size_t i) const {
 RenderedDiagnostics render_each(const std::vector<Diagnostic>& diagnostics, const SourceManager& sources,
                                 const DiagnosticRenderer& render) {
   RenderedDiagnostics out;
+  // The JSON writer's positions, remembered for this file's diagnostics only: the
+  // sources' texts may be freed once they are rendered.
+  JsonPositionScope positions;
   out.items_.reserve(diagnostics.size());
   std::string& bytes = out.bytes_;
   for (const Diagnostic& d : diagnostics) {

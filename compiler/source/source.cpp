@@ -8,20 +8,35 @@
 
 namespace gpuspec {
 
+// Every line's start is stored for a file of at most kEveryLineUpTo bytes (4 bytes a
+// line, ~100 KB for a 1 MiB file), so a look-up is one binary search: `check --format
+// json` looks up ~28 positions per server, and walking on from every 8th line with
+// memchr was ~2 % of it. A larger file keeps every kLineStride-th (issue 25). Which of
+// the two a file has is read off the table: only a table of every line has one entry a
+// line (with a stride of 8, a file of two lines or more has fewer).
+namespace {
+constexpr std::size_t kEveryLineUpTo = std::size_t{1} << 20;
+std::uint32_t stride_of(std::size_t stored, std::uint32_t lines, std::uint32_t sparse) {
+  return stored == lines ? 1 : sparse;
+}
+}  // namespace
+
 SourceFile::SourceFile(FileId id, std::string path, std::string text, bool embedded)
     : id_(id), path_(std::move(path)), text_(std::move(text)), embedded_(embedded) {
   line_starts_.push_back(0);
   // memchr, not a byte loop: a run adds the whole embedded library (~300 KB) to its
   // sources, and the fuzz targets do so for every input.
   std::string_view all(text_);
+  const std::uint32_t stride = text_.size() <= kEveryLineUpTo ? 1 : kLineStride;
   for (std::size_t nl = all.find('\n'); nl != std::string_view::npos; nl = all.find('\n', nl + 1)) {
-    if (line_count_++ % kLineStride == 0) line_starts_.push_back(static_cast<std::uint32_t>(nl + 1));
+    if (line_count_++ % stride == 0) line_starts_.push_back(static_cast<std::uint32_t>(nl + 1));
   }
 }
 
 std::uint32_t SourceFile::line_start(std::uint32_t index) const {
-  std::uint32_t start = line_starts_[index / kLineStride];
-  for (std::uint32_t i = index % kLineStride; i > 0; --i) {
+  const std::uint32_t stride = stride_of(line_starts_.size(), line_count_, kLineStride);
+  std::uint32_t start = line_starts_[index / stride];
+  for (std::uint32_t i = index % stride; i > 0; --i) {
     start = static_cast<std::uint32_t>(std::string_view(text_).find('\n', start) + 1);
   }
   return start;
@@ -31,14 +46,17 @@ LineColumn SourceFile::line_column(std::uint32_t offset) const {
   offset = std::min<std::uint32_t>(offset, static_cast<std::uint32_t>(text_.size()));
   // The last line starting at or before `offset`: the last stored start there, then on
   // from it while the next line still starts there.
+  const std::uint32_t stride = stride_of(line_starts_.size(), line_count_, kLineStride);
   auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
-  auto line_index = static_cast<std::uint32_t>(std::distance(line_starts_.begin(), it) - 1) * kLineStride;
-  std::uint32_t start = line_starts_[line_index / kLineStride];
+  auto line_index = static_cast<std::uint32_t>(std::distance(line_starts_.begin(), it) - 1) * stride;
+  std::uint32_t start = line_starts_[line_index / stride];
   std::string_view all(text_);
-  for (std::size_t nl = all.find('\n', start); nl != std::string_view::npos && nl + 1 <= offset;
-       nl = all.find('\n', start)) {
-    start = static_cast<std::uint32_t>(nl + 1);
-    ++line_index;
+  if (stride > 1) {
+    for (std::size_t nl = all.find('\n', start); nl != std::string_view::npos && nl + 1 <= offset;
+         nl = all.find('\n', start)) {
+      start = static_cast<std::uint32_t>(nl + 1);
+      ++line_index;
+    }
   }
   auto column = utf8::count_code_points(all.substr(start, offset - start));
   return {line_index + 1, static_cast<std::uint32_t>(column + 1)};

@@ -98,21 +98,26 @@ TEST(SourceFileTest, LoneCarriageReturnIsNotALineBreak) {
   EXPECT_EQ(file.line_text(1), "a\rb");
 }
 
-// Only every few lines' start is stored: every offset and line of a text of many lines
-// (empty ones, CRLF, multi-byte text, a final newline) against a count done by hand here.
-TEST(SourceFileTest, EveryLineOfALongText) {
+// A file of up to 1 MiB stores every line's start, a larger one every 8th: every offset
+// and line of a text of many lines (empty ones, CRLF, multi-byte text, a final newline)
+// against a count done by hand here, in a small file and, followed by a last line that
+// takes it past 1 MiB, in a large one.
+void expect_every_line_of_a_long_text(bool past_one_mib) {
   std::string text;
   for (int i = 0; i < 40; ++i) {
     text += std::string(static_cast<std::size_t>(i % 5), 'a');
     if (i % 7 == 3) text += "\xc3\xa9";  // é: one column, two bytes
     text += i % 11 == 4 ? "\r\n" : "\n";
   }
+  const std::size_t checked = text.size();
+  const std::size_t last_line = past_one_mib ? (std::size_t{1} << 20) : 0;
+  text += std::string(last_line, 'x');
   SourceFile file(0, "t.gpuspec", text, false);
-  ASSERT_EQ(file.line_count(), 41u);  // the 40 lines and the empty one after the last newline
+  ASSERT_EQ(file.line_count(), 41u);  // the 40 lines and the one after the last newline
   std::uint32_t line = 1;
   std::uint32_t column = 1;
   std::size_t line_begin = 0;
-  for (std::uint32_t offset = 0; offset <= text.size(); ++offset) {
+  for (std::uint32_t offset = 0; offset <= checked; ++offset) {
     if (offset > 0 && text[offset - 1] == '\n') {
       EXPECT_EQ(file.line_text(line), std::string_view(text).substr(line_begin, offset - line_begin).substr(
                                            0, offset - line_begin - (offset >= 2 && text[offset - 2] == '\r' ? 2 : 1)));
@@ -126,9 +131,13 @@ TEST(SourceFileTest, EveryLineOfALongText) {
     EXPECT_TRUE(is_at(file, offset, line, column));
   }
   EXPECT_EQ(line, 41u);
-  EXPECT_EQ(file.line_text(41), "");
+  EXPECT_TRUE(is_at(file, static_cast<std::uint32_t>(text.size()), 41, static_cast<std::uint32_t>(last_line + 1)));
+  EXPECT_EQ(file.line_text(41).size(), last_line);
   EXPECT_EQ(file.line_text(42), "");
 }
+
+TEST(SourceFileTest, EveryLineOfALongText) { expect_every_line_of_a_long_text(false); }
+TEST(SourceFileTest, EveryLineOfALongTextInAFilePastOneMib) { expect_every_line_of_a_long_text(true); }
 
 TEST(SourceFileTest, SliceClampsToTheText) {
   SourceFile file(3, "a.gpuspec", "hello world", false);
