@@ -66,6 +66,7 @@ void add_chassis_facts(FactBuilder& b, const Counted& chassis) {
                                 {"chassis.sxm_socket"_fact, "sxm_socket"},
                                 {"chassis.cpu_socket"_fact, "cpu_socket"},
                                 {"chassis.cpu_sockets_required"_fact, "cpu_sockets_required"},
+                                {"chassis.board_sockets"_fact, "board_sockets"},
                                 {"chassis.psu_slots"_fact, "psu_slots"},
                                 {"chassis.psu_forms"_fact, "psu_forms"},
                                 {"chassis.expansion_slots"_fact, "expansion_slots"},

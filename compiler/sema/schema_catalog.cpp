@@ -224,6 +224,9 @@ KindSchema chassis_kind() {
            "CPU sockets of a barebone's own board that must be populated for every GPU, NIC and DIMM slot to be "
            "reachable (SYS-821GE-TNHR: 2, the HGX board's PCIe switches hang off both CPUs); omitted where no "
            "source says which CPU the GPUs hang off"},
+          {"board_sockets", {positive_count()}, false, "",
+           "CPU sockets on a barebone's own board, as its vendor's datasheet or product page states them "
+           "(SYS-421GU-TNXR: 2, 'Dual Socket E'): a build cannot populate more"},
           {"cooling", {symbol(cooling_symbols())}, false, "", "cooling the chassis is built for"},
           {"psu_slots", {count()}, false, "", "power supply bays"},
           {"ships_with", {list_of(multiplicity({"psu", "memory", "disk", "nic"}))}, false, "",
