@@ -224,12 +224,12 @@ Json document_diagnostics(const Analysis& analysis, Locator& locator) {
   return out;
 }
 
-std::string PublishedDiagnostics::json_text(const Analysis& analysis, Locator& locator) {
-  std::string out;
-  out.reserve(last_size_ + last_size_ / 8 + 2);  // appended in one pass, without regrowing
+void PublishedDiagnostics::append_json_text(const Analysis& analysis, Locator& locator, std::string& out) {
+  const std::size_t start = out.size();
+  out.reserve(start + last_size_ + last_size_ / 8 + 64);  // appended in one pass, without regrowing
   out += '[';
-  auto separate = [&out] {
-    if (out.size() > 1) out += ',';
+  auto separate = [&out, start] {
+    if (out.size() > start + 1) out += ',';
   };
   std::string key;
   std::vector<LineField> lines;
@@ -268,8 +268,7 @@ std::string PublishedDiagnostics::json_text(const Analysis& analysis, Locator& l
   previous_ = std::move(current_);
   current_.clear();
   out += ']';
-  last_size_ = out.size();
-  return out;
+  last_size_ = out.size() - start;
 }
 
 Json code_actions(const Analysis& analysis, Locator& locator, const std::string& uri, std::uint32_t begin,
