@@ -27,6 +27,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -77,9 +78,19 @@ class LintMemo {
     std::vector<std::string> names;
   };
 
+ // One of the last analysis's declarations, at its index: its text and words, whether
+  // an error kept it from being linted, and the declarations naming it (by index).
+  struct Declared {
+    std::string text;
+    Words words;
+    bool broken = false;
+    std::vector<std::size_t> named_by;
+  };
+
  private:
-  std::unordered_map<std::string, Words> words_;  // by the declaration's text
-  std::string names_;  // the document's declarations' names, in order, when words_ was made
+  std::vector<Declared> declared_;  // the last analysis's declarations, in order
+  std::string names_;  // the document's declarations' names, in order, when declared_ was made
+  std::uint64_t run_ = 0;                          // analyses linted through this memo
   std::string context_;                            // the whole setting of the kept entries
   std::unordered_map<std::string, std::unique_ptr<Entry>> entries_;  // by declaration name
 };
