@@ -1,6 +1,8 @@
 #include "lsp/lint_memo.h"
 
 #include <algorithm>
+#include <atomic>
+#include <iterator>
 #include <optional>
 #include <set>
 #include <string_view>
@@ -195,6 +197,10 @@ struct LintMemo::Entry {
   std::vector<std::size_t> depends;
   std::uint64_t verified = 0;
   std::vector<Diagnostic> findings;  // each range's file is an index into anchors, its offsets relative
+  // Each finding's ranges as kept (relative), in each_range's order: a finding lent to an
+  // analysis comes back with its ranges placed there.
+  std::vector<std::vector<SourceRange>> ranges;
+  bool lent = false;  // some of its findings are in the last analysis's diagnostics
   std::vector<Anchor> anchors;
 };
 
@@ -318,7 +324,7 @@ class MemoRun {
 
 // Reports a kept entry's findings at their places in this analysis; false (nothing
 // reported) when one of its anchors is gone.
-bool replay(const MemoRun& run, const LintMemo::Entry& entry, DiagnosticEngine& diags) {
+bool replay(const MemoRun& run, LintMemo::Entry& entry, DiagnosticEngine& diags, LentFindings& lent) {
   std::vector<std::pair<FileId, std::uint32_t>> places;
   for (const Anchor& anchor : entry.anchors) {
     auto place = run.locate(anchor);
@@ -331,14 +337,24 @@ bool replay(const MemoRun& run, const LintMemo::Entry& entry, DiagnosticEngine& 
     return SourceRange{file, range.begin + base, range.end + base};
   };
   // Through report(), as the lint reported them: the per-file cap counts them alike. It
-  // reads only the severity and range; the id and message are copied once, by the
-  // assignment (passing them to report() too copied them twice, 800 findings per edit).
-  for (const auto& kept : entry.findings) {
+  // reads only the severity and range; the finding is then moved in whole (a dropped one
+  // goes to the engine's scratch diagnostic: copied, as it is not kept there), its ranges
+  // placed, and lent: the next lint takes it back.
+  for (std::size_t k = 0; k < entry.findings.size(); ++k) {
+    Diagnostic& kept = entry.findings[k];
     Diagnostic& d = diags.report({}, kept.severity, place(kept.range), {});
-    d = kept;  // every field (a dropped one is the engine's scratch copy), then its ranges placed
-    d.range = place(kept.range);
-    for (auto& note : d.notes) note.range = place(note.range);
-    for (auto& fix : d.fixits) fix.range = place(fix.range);
+    const bool in_engine = &d == &diags.diagnostics().back();
+    if (in_engine) {
+      d = std::move(kept);
+      lent.slots.push_back({diags.diagnostics().size() - 1, &entry, k});
+      entry.lent = true;
+    } else {
+      d = kept;
+    }
+    MemoRun::each_range(d, [&place](SourceRange& range) {
+      range = place(range);
+      return true;
+    });
   }
   return true;
 }
@@ -364,6 +380,11 @@ std::unique_ptr<LintMemo::Entry> entry_of(const MemoRun& run, const sema::Progra
     if (!MemoRun::each_range(d, [&](SourceRange& range) { return run.anchor(range, *depends, entry->anchors); })) {
       return nullptr;
     }
+    std::vector<SourceRange>& ranges = entry->ranges.emplace_back();
+    MemoRun::each_range(d, [&ranges](SourceRange& range) {
+      ranges.push_back(range);
+      return true;
+    });
     entry->findings.push_back(std::move(d));
   }
   entry->depends = std::move(*depends);
@@ -400,6 +421,33 @@ std::string context_of(const sema::Program& program, const DocumentIndex& doc, c
 
 }  // namespace
 
+void LentFindings::reorder(const std::vector<std::uint32_t>& order) {
+  std::vector<std::size_t> now_at(order.size());
+  for (std::size_t k = 0; k < order.size(); ++k) now_at[order[k]] = k;
+  for (Slot& slot : slots) slot.at = now_at[slot.at];
+}
+
+void LintMemo::take_back(std::vector<Diagnostic>* returned, const LentFindings* returned_lent) {
+  if (lent_ && returned && returned_lent && returned_lent->lint == lent_) {
+    for (const LentFindings::Slot& slot : returned_lent->slots) {
+      Diagnostic& kept = slot.entry->findings[slot.finding];
+      kept = std::move((*returned)[slot.at]);
+      auto range = slot.entry->ranges[slot.finding].begin();
+      MemoRun::each_range(kept, [&range](SourceRange& r) {
+        r = *range++;
+        return true;
+      });
+    }
+    for (auto& [name, entry] : entries_) entry->lent = false;
+  }
+  lent_ = 0;
+  // Findings lent to an analysis that did not come back (it was replaced by one this memo
+  // did not lint, or is still read elsewhere): their entries are linted again.
+  for (auto it = entries_.begin(); it != entries_.end();) {
+    it = it->second->lent ? entries_.erase(it) : std::next(it);
+  }
+}
+
 void lint_with_cost(const sema::Program& program, const lint::PolicySet& policies, const lint::LintOptions& options,
                     const cost::PriceBook& book, DiagnosticEngine& diags, std::vector<const sema::DeclEntry*>* reads) {
   // One store for the run, as driver/analysis.cpp's: the cost facts read it (issue 12).
@@ -411,7 +459,11 @@ void lint_with_cost(const sema::Program& program, const lint::PolicySet& policie
 }
 
 void LintMemo::lint(const sema::Program& program, const lint::PolicySet& policies, const lint::LintOptions& options,
-                    const cost::PriceBook& book, const std::string& setting, DiagnosticEngine& diags, LintStats& stats) {
+                    const cost::PriceBook& book, const std::string& setting, DiagnosticEngine& diags, LintStats& stats,
+                    LentFindings& lent, std::vector<Diagnostic>* returned, const LentFindings* returned_lent) {
+  take_back(returned, returned_lent);
+  static std::atomic<std::uint64_t> lints{0};
+  lent_ = lent.lint = ++lints;
   ++run_;
   DocumentIndex doc(*program.files().front(), declared_, names_, options.not_linted);
   std::string context = context_of(program, doc, options, setting);
@@ -462,7 +514,7 @@ void LintMemo::lint(const sema::Program& program, const lint::PolicySet& policie
           same = depends && run.inputs(*depends) == e.inputs;
           if (same) e.depends = std::move(*depends);
         }
-        if (same && replay(run, e, diags)) {
+        if (same && replay(run, e, diags, lent)) {
           e.verified = run_;
           ++stats.replayed;
           continue;
