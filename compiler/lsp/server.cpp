@@ -350,6 +350,7 @@ void Server::publish(const std::string& uri, Document& doc) {
   std::string text(envelope, 0, at);
   if (doc.analysis && doc.library_path.empty()) {
     Locator locator(*doc.analysis, library_, uri);
+    locator.reuse_lines(doc.text.text(), doc.text.lines());
     doc.published.append_json_text(*doc.analysis, locator, text);
     report(locator);
   } else {
