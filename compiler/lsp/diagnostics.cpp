@@ -57,6 +57,13 @@ Json to_lsp(const Analysis& analysis, const Diagnostic& d, Locator& locator) {
   return out;
 }
 
+// Appends `n` in decimal. (A pointer and a length: append(first, last) with two pointers
+// builds a temporary string; with the line numbers' to_string, 0.4 M instructions per edit.)
+void append_number(std::string& out, std::int64_t n) {
+  char digits[24];
+  out.append(digits, static_cast<std::size_t>(std::to_chars(digits, digits + sizeof digits, n).ptr - digits));
+}
+
 // A "line" of a diagnostic's JSON: relative to the diagnostic's first line when it is a
 // line of the document (lines inserted above move them together), else as it is.
 struct LineField {
@@ -74,10 +81,7 @@ std::uint32_t text_key(const Analysis& analysis, const Diagnostic& d, Locator& l
   key.clear();
   lines.clear();
   // Numbers are written with to_chars: fmt::format here was a fifth of a publish.
-  auto number = [&key](std::int64_t n) {
-    char digits[24];
-    key.append(digits, std::to_chars(digits, digits + sizeof digits, n).ptr);
-  };
+  auto number = [&key](std::int64_t n) { append_number(key, n); };
   auto text = [&](std::string_view s) {
     number(static_cast<std::int64_t>(s.size()));
     key += ':';
@@ -255,7 +259,7 @@ void PublishedDiagnostics::append_json_text(const Analysis& analysis, Locator& l
     const std::vector<std::string>& pieces = it->second;
     out += pieces.front();
     for (std::size_t k = 0; k < lines.size(); ++k) {
-      out += std::to_string(line_at(lines[k], base));
+      append_number(out, line_at(lines[k], base));
       out += pieces[k + 1];
     }
   }
