@@ -88,6 +88,9 @@ class DocumentIndex {
         from[i] = i;
         continue;
       }
+      // While the names are the same, a text not at its own index is a new one (a
+      // declaration's text holds its name): only declarations added, removed or renamed look further.
+      if (same_names_ && declared.size() == decls_.size()) continue;
       if (by_text.empty()) {
         for (std::size_t j = 0; j < declared.size(); ++j) by_text.emplace(declared[j].text, j);
       }
