@@ -8,10 +8,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "lsp/diagnostics.h"
+#include "lsp/example_document_test_helpers.h"
 #include "lsp/uri.h"
 #include "source/json_io.h"
 
@@ -20,32 +19,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string read(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 class LentFindingsTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("gpuspec-lent-" + std::to_string(::getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-    fs::path examples = fs::path(GPUSPEC_SOURCE_DIR) / "examples" / "llm-finetune";
-    fs::copy_file(examples / "workload.gpuspec", dir_ / "workload.gpuspec");
-    std::ofstream(dir_ / "gpuspec.json") << "{}\n";
-    path_ = (dir_ / "server.gpuspec").string();
-    // The example with findings (its waiver and acceptance tests removed, two PSUs),
-    // whose notes point into the document, the import and the library.
-    text_ = read(examples / "server.gpuspec");
-    for (const char* line : {"  waive ", "  acceptance "}) {
-      std::size_t at = text_.find(line);
-      ASSERT_NE(at, std::string::npos) << line;
-      text_.erase(at, text_.find('\n', at) - at + 1);
-    }
-    text_.replace(text_.find("6 x generic.psu"), 1, "2");
+    ExampleDocument example = example_with_findings("gpuspec-lent");
+    dir_ = example.dir;
+    path_ = example.path;
+    text_ = example.text;
     reference_.set_incremental(false);
   }
   void TearDown() override { fs::remove_all(dir_); }
