@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <tuple>
 
+#include "diag/diagnostic_order.h"
+
 namespace gpuspec {
 
 std::string_view severity_name(Severity severity) {
@@ -75,7 +77,7 @@ std::size_t DiagnosticEngine::error_count() const {
   }));
 }
 
-void DiagnosticEngine::sort(const SourceManager& sources) {
+std::vector<std::uint32_t> sorted_order(const std::vector<Diagnostic>& diagnostics, const SourceManager& sources) {
   // The order of the tuple (path, begin, end, id, message), compared in place: building
   // that tuple copied the path, id and message twice per comparison. The sort moves small
   // keys, not the diagnostics (each a dozen strings and vectors), and looks each path up
@@ -88,11 +90,11 @@ void DiagnosticEngine::sort(const SourceManager& sources) {
     std::uint32_t begin, end, index;
   };
   std::vector<Key> keys;
-  keys.reserve(diagnostics_.size());
+  keys.reserve(diagnostics.size());
   FileId last_file = kNoFile;
   const std::string* last_path = &no_path;
-  for (std::size_t i = 0; i < diagnostics_.size(); ++i) {
-    const SourceRange& range = diagnostics_[i].range;
+  for (std::size_t i = 0; i < diagnostics.size(); ++i) {
+    const SourceRange& range = diagnostics[i].range;
     if (range.valid() && range.file != last_file) {
       last_file = range.file;
       last_path = &sources.file(range.file).path();
@@ -105,17 +107,30 @@ void DiagnosticEngine::sort(const SourceManager& sources) {
     }
     if (a.begin != b.begin) return a.begin < b.begin;
     if (a.end != b.end) return a.end < b.end;
-    const Diagnostic& x = diagnostics_[a.index];
-    const Diagnostic& y = diagnostics_[b.index];
+    const Diagnostic& x = diagnostics[a.index];
+    const Diagnostic& y = diagnostics[b.index];
     if (int c = x.id.compare(y.id)) return c < 0;
     return x.message < y.message;
   });
-  bool in_order = true;
-  for (std::size_t i = 0; i < keys.size() && in_order; ++i) in_order = keys[i].index == i;
-  if (in_order) return;
+  std::vector<std::uint32_t> order;
+  order.reserve(keys.size());
+  for (const Key& key : keys) order.push_back(key.index);
+  return order;
+}
+
+bool in_order(const std::vector<std::uint32_t>& order) {
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    if (order[i] != i) return false;
+  }
+  return true;
+}
+
+void DiagnosticEngine::sort(const SourceManager& sources) {
+  const std::vector<std::uint32_t> order = sorted_order(diagnostics_, sources);
+  if (in_order(order)) return;
   std::vector<Diagnostic> sorted;
   sorted.reserve(diagnostics_.size());
-  for (const Key& key : keys) sorted.push_back(std::move(diagnostics_[key.index]));
+  for (std::uint32_t index : order) sorted.push_back(std::move(diagnostics_[index]));
   diagnostics_ = std::move(sorted);
 }
 

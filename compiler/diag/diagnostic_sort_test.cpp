@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "diag/diagnostic.h"
+#include "diag/diagnostic_order.h"
 
 namespace gpuspec {
 namespace {
@@ -37,6 +38,13 @@ TEST(DiagnosticSort, IsTheStableSortByPathPositionIdAndMessage) {
     };
     std::stable_sort(expected.begin(), expected.end(),
                      [&key](const Diagnostic& a, const Diagnostic& b) { return key(a) < key(b); });
+    // sorted_order names the same order by index (the language server moves what it
+    // keeps beside each diagnostic along with it).
+    const std::vector<std::uint32_t> order = sorted_order(engine.diagnostics(), sources);
+    ASSERT_EQ(order.size(), expected.size());
+    for (std::size_t k = 0; k < order.size(); ++k) {
+      ASSERT_EQ(*engine.diagnostics()[order[k]].hint, *expected[k].hint) << "round " << round << ", place " << k;
+    }
     engine.sort(sources);
     ASSERT_EQ(engine.diagnostics().size(), expected.size());
     for (std::size_t k = 0; k < expected.size(); ++k) {
@@ -51,6 +59,7 @@ TEST(DiagnosticSort, LeavesSortedDiagnosticsAsTheyAre) {
   DiagnosticEngine engine;
   engine.report("x", Severity::Error, {file, 1, 2}, "first").hint = "kept";
   engine.report("x", Severity::Error, {file, 3, 4}, "second");
+  EXPECT_TRUE(in_order(sorted_order(engine.diagnostics(), sources)));
   engine.sort(sources);
   ASSERT_EQ(engine.diagnostics().size(), 2u);
   EXPECT_EQ(engine.diagnostics()[0].message, "first");

@@ -7,6 +7,7 @@
 
 #include "backends/cost/cost_facts.h"
 #include "backends/cost/price_files.h"
+#include "diag/diagnostic_order.h"
 #include "driver/analysis.h"
 #include "driver/config.h"
 #include "driver/load_spec.h"
@@ -267,7 +268,10 @@ std::shared_ptr<const Analysis> CompilerAdapter::analyze(const std::string& path
       if (!memo) memo = std::make_unique<LintMemo>();
       std::string setting = key;
       for (const auto& price_path : options.price_paths) setting += "\n" + price_path;
-      memo->lint(spec.program, session->policies(), options.lint_options, *book, setting, diags, analysis->lint_stats_);
+      // The replaced analysis gives back the findings the memo lent it (the memo checks
+      // that they are its own).
+      memo->lint(spec.program, session->policies(), options.lint_options, *book, setting, diags, analysis->lint_stats_,
+                 analysis->lent_, replaced ? &replaced->diagnostics_ : nullptr, replaced ? &replaced->lent_ : nullptr);
     } else {
       lint_with_cost(spec.program, session->policies(), options.lint_options, *book, diags);
     }
@@ -284,8 +288,15 @@ std::shared_ptr<const Analysis> CompilerAdapter::analyze(const std::string& path
     diags.error("file-too-large", SourceRange{analysis->document_->source->id(), 0, 0},
                 fmt::format("the document is not checked: it {}", *too_large));
   }
-  diags.sort(session->sources());
-  analysis->diagnostics_ = std::move(diags.diagnostics());
+  // Sorted as DiagnosticEngine::sort does, the lent findings' places moved along.
+  const std::vector<std::uint32_t> order = sorted_order(diags.diagnostics(), session->sources());
+  if (in_order(order)) {
+    analysis->diagnostics_ = std::move(diags.diagnostics());
+  } else {
+    analysis->diagnostics_.reserve(order.size());
+    for (std::uint32_t index : order) analysis->diagnostics_.push_back(std::move(diags.diagnostics()[index]));
+    analysis->lent_.reorder(order);
+  }
   return analysis;
 }
 

@@ -92,6 +92,7 @@ class Analysis {
   std::unique_ptr<sema::Program> program_;          // null for a library file
   const sema::LoadedFile* document_ = nullptr;
   std::vector<Diagnostic> diagnostics_;
+  LentFindings lent_;  // which of diagnostics_ the document's lint memo lent it (lint_memo.h)
   std::vector<std::string> price_paths_;           // the nearest gpuspec.json's "prices"
   LintStats lint_stats_;
   syntax::DeclarationParseStats parse_stats_;

@@ -57,6 +57,13 @@ Json to_lsp(const Analysis& analysis, const Diagnostic& d, Locator& locator) {
   return out;
 }
 
+// Appends `n` in decimal. (A pointer and a length: append(first, last) with two pointers
+// builds a temporary string; with the line numbers' to_string, 0.4 M instructions per edit.)
+void append_number(std::string& out, std::int64_t n) {
+  char digits[24];
+  out.append(digits, static_cast<std::size_t>(std::to_chars(digits, digits + sizeof digits, n).ptr - digits));
+}
+
 // A "line" of a diagnostic's JSON: relative to the diagnostic's first line when it is a
 // line of the document (lines inserted above move them together), else as it is.
 struct LineField {
@@ -74,10 +81,7 @@ std::uint32_t text_key(const Analysis& analysis, const Diagnostic& d, Locator& l
   key.clear();
   lines.clear();
   // Numbers are written with to_chars: fmt::format here was a fifth of a publish.
-  auto number = [&key](std::int64_t n) {
-    char digits[24];
-    key.append(digits, std::to_chars(digits, digits + sizeof digits, n).ptr);
-  };
+  auto number = [&key](std::int64_t n) { append_number(key, n); };
   auto text = [&](std::string_view s) {
     number(static_cast<std::int64_t>(s.size()));
     key += ':';
@@ -224,12 +228,12 @@ Json document_diagnostics(const Analysis& analysis, Locator& locator) {
   return out;
 }
 
-std::string PublishedDiagnostics::json_text(const Analysis& analysis, Locator& locator) {
-  std::string out;
-  out.reserve(last_size_ + last_size_ / 8 + 2);  // appended in one pass, without regrowing
+void PublishedDiagnostics::append_json_text(const Analysis& analysis, Locator& locator, std::string& out) {
+  const std::size_t start = out.size();
+  out.reserve(start + last_size_ + last_size_ / 8 + 64);  // appended in one pass, without regrowing
   out += '[';
-  auto separate = [&out] {
-    if (out.size() > 1) out += ',';
+  auto separate = [&out, start] {
+    if (out.size() > start + 1) out += ',';
   };
   std::string key;
   std::vector<LineField> lines;
@@ -255,7 +259,7 @@ std::string PublishedDiagnostics::json_text(const Analysis& analysis, Locator& l
     const std::vector<std::string>& pieces = it->second;
     out += pieces.front();
     for (std::size_t k = 0; k < lines.size(); ++k) {
-      out += std::to_string(line_at(lines[k], base));
+      append_number(out, line_at(lines[k], base));
       out += pieces[k + 1];
     }
   }
@@ -268,8 +272,7 @@ std::string PublishedDiagnostics::json_text(const Analysis& analysis, Locator& l
   previous_ = std::move(current_);
   current_.clear();
   out += ']';
-  last_size_ = out.size();
-  return out;
+  last_size_ = out.size() - start;
 }
 
 Json code_actions(const Analysis& analysis, Locator& locator, const std::string& uri, std::uint32_t begin,

@@ -26,7 +26,14 @@ Json document_diagnostics(const Analysis& analysis, Locator& locator);
 // test/bench/README.md).
 class PublishedDiagnostics {
  public:
-  std::string json_text(const Analysis& analysis, Locator& locator);
+  std::string json_text(const Analysis& analysis, Locator& locator) {
+    std::string out;
+    append_json_text(analysis, locator, out);
+    return out;
+  }
+  // The same text appended to `out` (the publish writes it into its message in place:
+  // copying 668 KB into the envelope was 0.65 M instructions per edit).
+  void append_json_text(const Analysis& analysis, Locator& locator, std::string& out);
 
  private:
   // This publish's texts, and the last one's (what is not used again is dropped).

@@ -6,9 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
+#include "lsp/example_document_test_helpers.h"
 #include "lsp/uri.h"
 #include "source/json_io.h"
 
@@ -17,31 +16,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string read(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 TEST(PublishedDiagnostics, IsTheTextOfTheDocumentsDiagnosticsAfterEveryEdit) {
-  fs::path dir = fs::temp_directory_path() / ("gpuspec-published-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  fs::path examples = fs::path(GPUSPEC_SOURCE_DIR) / "examples" / "llm-finetune";
-  fs::copy_file(examples / "workload.gpuspec", dir / "workload.gpuspec");
-  std::ofstream(dir / "gpuspec.json") << "{}\n";
-  const std::string path = (dir / "server.gpuspec").string();
+  const ExampleDocument example = example_with_findings("gpuspec-published");
+  const fs::path& dir = example.dir;
+  const std::string& path = example.path;
+  const std::string& text = example.text;
   const std::string uri = uri_from_path(path);
-  // The example with findings: without its waiver and acceptance tests, and with two
-  // PSUs, whose findings note the facts and catalog entries they read.
-  std::string text = read(examples / "server.gpuspec");
-  for (const char* line : {"  waive ", "  acceptance "}) {
-    std::size_t at = text.find(line);
-    ASSERT_NE(at, std::string::npos) << line;
-    text.erase(at, text.find('\n', at) - at + 1);
-  }
-  text.replace(text.find("6 x generic.psu"), 1, "2");
 
   CompilerAdapter adapter;
   LibraryFiles library((dir / "cache").string());

@@ -1,6 +1,8 @@
 #include "lsp/lint_memo.h"
 
 #include <algorithm>
+#include <atomic>
+#include <iterator>
 #include <optional>
 #include <set>
 #include <string_view>
@@ -60,43 +62,82 @@ std::vector<std::string> words_of(std::string_view text) {
 // The document's declarations, and which of them name which.
 class DocumentIndex {
  public:
-  using Words = std::unordered_map<std::string, LintMemo::Words>;
-  // `names_were`: the names of the declarations when `words` was made (it becomes theirs now).
-  DocumentIndex(const sema::LoadedFile& file, Words& words, Words& new_words, std::string& names_were)
+  using Declared = LintMemo::Declared;
+  // `declared` and `names_were`: the last analysis's declarations and their names (they
+  // become this one's). `broken`: the declarations an error keeps from being linted.
+  DocumentIndex(const sema::LoadedFile& file, std::vector<Declared>& declared, std::string& names_were,
+                const std::set<const ast::Declaration*>& broken)
       : file_(file) {
     for (const auto& decl : file.ast.declarations) decls_.push_back(&decl);
     for (std::size_t i = 0; i < decls_.size(); ++i) {
       if (!by_name_.emplace(decls_[i]->name, i).second) unique_ = false;
     }
     names_.resize(decls_.size());
-    named_by_.resize(decls_.size());
     std::string names;
     for (const auto* d : decls_) append_text(names, d->name);
-    const bool same_names = names == names_were;
+    same_names_ = names == names_were;
     names_were = std::move(names);
+    // Each declaration's text where it was last time: at its own index (compared, not
+    // hashed: most texts are where they were), else anywhere (lines moved it).
+    constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+    std::vector<std::size_t> from(decls_.size(), kNone);
+    std::unordered_map<std::string_view, std::size_t> by_text;
     for (std::size_t i = 0; i < decls_.size(); ++i) {
-      std::string text(this->text(i));
-      auto it = new_words.find(text);
-      if (it == new_words.end()) {
-        auto kept = same_names ? words.find(text) : words.end();
-        if (kept != words.end()) {
-          it = new_words.emplace(text, std::move(kept->second)).first;
-        } else {
-          auto made = words.find(text);
-          LintMemo::Words fresh{made != words.end() ? std::move(made->second.all) : words_of(text), {}};
-          for (const auto& word : fresh.all) {
-            if (by_name_.count(word)) fresh.names.push_back(word);
-          }
-          it = new_words.emplace(text, std::move(fresh)).first;
+      std::string_view text = this->text(i);
+      if (i < declared.size() && declared[i].text == text) {
+        from[i] = i;
+        continue;
+      }
+      // While the names are the same, a text not at its own index is a new one (a
+      // declaration's text holds its name): only declarations added, removed or renamed look further.
+      if (same_names_ && declared.size() == decls_.size()) continue;
+      if (by_text.empty()) {
+        for (std::size_t j = 0; j < declared.size(); ++j) by_text.emplace(declared[j].text, j);
+      }
+      auto it = by_text.find(text);
+      if (it != by_text.end() && declared[it->second].text == text) from[i] = it->second;
+    }
+    std::vector<Declared> now(decls_.size());
+    std::vector<bool> taken(declared.size());
+    for (std::size_t i = 0; i < decls_.size(); ++i) {
+      Declared& d = now[i];
+      if (from[i] != kNone && !taken[from[i]]) {
+        taken[from[i]] = true;
+        d = std::move(declared[from[i]]);
+      } else {
+        from[i] = kNone;
+        d.text = std::string(text(i));
+        d.words.all = words_of(d.text);
+      }
+      // While the names are the same, so are the words of an unchanged text that name one.
+      if (!same_names_ || from[i] != i) {
+        d.words.names.clear();
+        for (const auto& word : d.words.all) {
+          if (by_name_.count(word)) d.words.names.push_back(word);
         }
       }
-      for (const auto& word : it->second.names) {
+      for (const auto& word : d.words.names) {
         auto named = by_name_.find(word);
         if (named == by_name_.end() || named->second == i) continue;
         names_[i].push_back(named->second);
-        named_by_[named->second].push_back(i);
       }
     }
+    // What was unchanged since the last analysis: its text and name at its index, its
+    // brokenness, and who names it.
+    std::vector<std::vector<std::size_t>> named_by(decls_.size());
+    for (std::size_t i = 0; i < decls_.size(); ++i) {
+      for (std::size_t named : names_[i]) named_by[named].push_back(i);
+    }
+    unchanged_.assign(decls_.size(), false);
+    for (std::size_t i = 0; i < decls_.size(); ++i) {
+      Declared& d = now[i];
+      const bool is_broken = broken.count(decls_[i]) > 0;
+      unchanged_[i] = same_names_ && from[i] == i && d.broken == is_broken && d.named_by == named_by[i];
+      d.broken = is_broken;
+      d.named_by = std::move(named_by[i]);
+    }
+    declared = std::move(now);
+    declared_ = &declared;
   }
 
   std::size_t size() const { return decls_.size(); }
@@ -110,7 +151,11 @@ class DocumentIndex {
     return it == by_name_.end() ? std::nullopt : std::optional<std::size_t>(it->second);
   }
   const std::vector<std::size_t>& names(std::size_t i) const { return names_[i]; }
-  const std::vector<std::size_t>& named_by(std::size_t i) const { return named_by_[i]; }
+  const std::vector<std::size_t>& named_by(std::size_t i) const { return (*declared_)[i].named_by; }
+  // The names are those of the last analysis, in the same order.
+  bool same_names() const { return same_names_; }
+  // Declaration i has the text, name, brokenness and namers it had in the last analysis.
+  bool unchanged(std::size_t i) const { return unchanged_[i]; }
   // The declaration whose range holds `range` (a range of the document).
   std::optional<std::size_t> holding(SourceRange range) const {
     auto after = std::upper_bound(decls_.begin(), decls_.end(), range.begin,
@@ -126,8 +171,10 @@ class DocumentIndex {
   std::vector<const ast::Declaration*> decls_;  // in source order
   std::unordered_map<std::string_view, std::size_t> by_name_;
   bool unique_ = true;
-  std::vector<std::vector<std::size_t>> names_;     // the declarations its text names
-  std::vector<std::vector<std::size_t>> named_by_;  // the declarations naming it
+  std::vector<std::vector<std::size_t>> names_;  // the declarations its text names
+  const std::vector<Declared>* declared_ = nullptr;  // each one's text, words and namers
+  bool same_names_ = false;
+  std::vector<bool> unchanged_;
 };
 
 bool has_facts(const ast::Declaration& decl) { return facts::has_facts(decl.kind); }
@@ -147,7 +194,16 @@ struct Anchor {
 struct LintMemo::Entry {
   std::vector<std::string> reads;  // the document's declarations the lint asked the store for
   std::string inputs;              // what inputs() writes for them: replayed while it is the same
+  // The declarations those inputs are of (MemoRun::depends), and the analysis that last
+  // found them the same: while the names are the same and none of those declarations
+  // changed since, they are the same again, without writing them out.
+  std::vector<std::size_t> depends;
+  std::uint64_t verified = 0;
   std::vector<Diagnostic> findings;  // each range's file is an index into anchors, its offsets relative
+  // Each finding's ranges as kept (relative), in each_range's order: a finding lent to an
+  // analysis comes back with its ranges placed there.
+  std::vector<std::vector<SourceRange>> ranges;
+  bool lent = false;  // some of its findings are in the last analysis's diagnostics
   std::vector<Anchor> anchors;
 };
 
@@ -271,7 +327,7 @@ class MemoRun {
 
 // Reports a kept entry's findings at their places in this analysis; false (nothing
 // reported) when one of its anchors is gone.
-bool replay(const MemoRun& run, const LintMemo::Entry& entry, DiagnosticEngine& diags) {
+bool replay(const MemoRun& run, LintMemo::Entry& entry, DiagnosticEngine& diags, LentFindings& lent) {
   std::vector<std::pair<FileId, std::uint32_t>> places;
   for (const Anchor& anchor : entry.anchors) {
     auto place = run.locate(anchor);
@@ -284,14 +340,24 @@ bool replay(const MemoRun& run, const LintMemo::Entry& entry, DiagnosticEngine& 
     return SourceRange{file, range.begin + base, range.end + base};
   };
   // Through report(), as the lint reported them: the per-file cap counts them alike. It
-  // reads only the severity and range; the id and message are copied once, by the
-  // assignment (passing them to report() too copied them twice, 800 findings per edit).
-  for (const auto& kept : entry.findings) {
+  // reads only the severity and range; the finding is then moved in whole (a dropped one
+  // goes to the engine's scratch diagnostic: copied, as it is not kept there), its ranges
+  // placed, and lent: the next lint takes it back.
+  for (std::size_t k = 0; k < entry.findings.size(); ++k) {
+    Diagnostic& kept = entry.findings[k];
     Diagnostic& d = diags.report({}, kept.severity, place(kept.range), {});
-    d = kept;  // every field (a dropped one is the engine's scratch copy), then its ranges placed
-    d.range = place(kept.range);
-    for (auto& note : d.notes) note.range = place(note.range);
-    for (auto& fix : d.fixits) fix.range = place(fix.range);
+    const bool in_engine = &d == &diags.diagnostics().back();
+    if (in_engine) {
+      d = std::move(kept);
+      lent.slots.push_back({diags.diagnostics().size() - 1, &entry, k});
+      entry.lent = true;
+    } else {
+      d = kept;
+    }
+    MemoRun::each_range(d, [&place](SourceRange& range) {
+      range = place(range);
+      return true;
+    });
   }
   return true;
 }
@@ -317,8 +383,14 @@ std::unique_ptr<LintMemo::Entry> entry_of(const MemoRun& run, const sema::Progra
     if (!MemoRun::each_range(d, [&](SourceRange& range) { return run.anchor(range, *depends, entry->anchors); })) {
       return nullptr;
     }
+    std::vector<SourceRange>& ranges = entry->ranges.emplace_back();
+    MemoRun::each_range(d, [&ranges](SourceRange& range) {
+      ranges.push_back(range);
+      return true;
+    });
     entry->findings.push_back(std::move(d));
   }
+  entry->depends = std::move(*depends);
   return entry;
 }
 
@@ -352,6 +424,33 @@ std::string context_of(const sema::Program& program, const DocumentIndex& doc, c
 
 }  // namespace
 
+void LentFindings::reorder(const std::vector<std::uint32_t>& order) {
+  std::vector<std::size_t> now_at(order.size());
+  for (std::size_t k = 0; k < order.size(); ++k) now_at[order[k]] = k;
+  for (Slot& slot : slots) slot.at = now_at[slot.at];
+}
+
+void LintMemo::take_back(std::vector<Diagnostic>* returned, const LentFindings* returned_lent) {
+  if (lent_ && returned && returned_lent && returned_lent->lint == lent_) {
+    for (const LentFindings::Slot& slot : returned_lent->slots) {
+      Diagnostic& kept = slot.entry->findings[slot.finding];
+      kept = std::move((*returned)[slot.at]);
+      auto range = slot.entry->ranges[slot.finding].begin();
+      MemoRun::each_range(kept, [&range](SourceRange& r) {
+        r = *range++;
+        return true;
+      });
+    }
+    for (auto& [name, entry] : entries_) entry->lent = false;
+  }
+  lent_ = 0;
+  // Findings lent to an analysis that did not come back (it was replaced by one this memo
+  // did not lint, or is still read elsewhere): their entries are linted again.
+  for (auto it = entries_.begin(); it != entries_.end();) {
+    it = it->second->lent ? entries_.erase(it) : std::next(it);
+  }
+}
+
 void lint_with_cost(const sema::Program& program, const lint::PolicySet& policies, const lint::LintOptions& options,
                     const cost::PriceBook& book, DiagnosticEngine& diags, std::vector<const sema::DeclEntry*>* reads) {
   // One store for the run, as driver/analysis.cpp's: the cost facts read it (issue 12).
@@ -363,10 +462,13 @@ void lint_with_cost(const sema::Program& program, const lint::PolicySet& policie
 }
 
 void LintMemo::lint(const sema::Program& program, const lint::PolicySet& policies, const lint::LintOptions& options,
-                    const cost::PriceBook& book, const std::string& setting, DiagnosticEngine& diags, LintStats& stats) {
-  std::unordered_map<std::string, Words> words;
-  DocumentIndex doc(*program.files().front(), words_, words, names_);  // what is not used again is dropped
-  words_ = std::move(words);
+                    const cost::PriceBook& book, const std::string& setting, DiagnosticEngine& diags, LintStats& stats,
+                    LentFindings& lent, std::vector<Diagnostic>* returned, const LentFindings* returned_lent) {
+  take_back(returned, returned_lent);
+  static std::atomic<std::uint64_t> lints{0};
+  lent_ = lent.lint = ++lints;
+  ++run_;
+  DocumentIndex doc(*program.files().front(), declared_, names_, options.not_linted);
   std::string context = context_of(program, doc, options, setting);
   if (context != context_ || !doc.unique()) {
     entries_.clear();
@@ -407,9 +509,16 @@ void LintMemo::lint(const sema::Program& program, const lint::PolicySet& policie
     if (keep) {
       auto kept = entries_.find(decl.name);
       if (kept != entries_.end()) {
-        const Entry& e = *kept->second;
-        auto depends = run.depends(i, e.reads);
-        if (depends && run.inputs(*depends) == e.inputs && replay(run, e, diags)) {
+        Entry& e = *kept->second;
+        bool same = e.verified + 1 == run_ && doc.same_names() &&
+                    std::all_of(e.depends.begin(), e.depends.end(), [&doc](std::size_t d) { return doc.unchanged(d); });
+        if (!same) {
+          auto depends = run.depends(i, e.reads);
+          same = depends && run.inputs(*depends) == e.inputs;
+          if (same) e.depends = std::move(*depends);
+        }
+        if (same && replay(run, e, diags, lent)) {
+          e.verified = run_;
           ++stats.replayed;
           continue;
         }
@@ -422,7 +531,10 @@ void LintMemo::lint(const sema::Program& program, const lint::PolicySet& policie
     stats.linted.push_back(decl.name);
     keep = keep && !capped(first);
     if (!keep) continue;
-    if (auto kept = entry_of(run, program, i, reads, first, diags)) entries_[decl.name] = std::move(kept);
+    if (auto kept = entry_of(run, program, i, reads, first, diags)) {
+      kept->verified = run_;
+      entries_[decl.name] = std::move(kept);
+    }
   }
   // The imported files' declarations, linted after the document's as lint_program does; never kept.
   std::vector<const ast::Declaration*> imported;

@@ -7,9 +7,15 @@
 namespace gpuspec::lsp {
 
 const LineMap& Locator::lines_of(FileId file) {
+  if (file == known_file_) return *known_lines_;
   auto it = lines_.find(file);
-  if (it == lines_.end()) it = lines_.emplace(file, LineMap(analysis_.sources().file(file).text())).first;
-  return it->second;
+  if (it != lines_.end()) return it->second;
+  const std::string& text = analysis_.sources().file(file).text();
+  if (known_lines_ && known_file_ == kNoFile && text == known_text_) {
+    known_file_ = file;  // compared once
+    return *known_lines_;
+  }
+  return lines_.emplace(file, LineMap(text)).first->second;
 }
 
 std::pair<Position, Position> Locator::positions(SourceRange range) {

@@ -337,12 +337,6 @@ void Server::refresh(const std::string& uri, Document& doc) {
 }
 
 void Server::publish(const std::string& uri, Document& doc) {
-  std::string diagnostics = "[]";
-  if (doc.analysis && doc.library_path.empty()) {
-    Locator locator(*doc.analysis, library_, uri);
-    diagnostics = doc.published.json_text(*doc.analysis, locator);
-    report(locator);
-  }
   // The message as notify() would write it, with the diagnostics' text in place of
   // the empty array: its keys are sorted, so the first "diagnostics" is the params' one.
   Json message{{"jsonrpc", "2.0"},
@@ -351,10 +345,18 @@ void Server::publish(const std::string& uri, Document& doc) {
   const std::string envelope = dump_json(message, -1);
   const std::string empty = "\"diagnostics\":[]";
   const std::size_t at = envelope.find(empty) + empty.size() - 2;
-  // One pass of appends: the diagnostics are most of the bytes (668 KB for 800 findings).
-  std::string text;
-  text.reserve(envelope.size() + diagnostics.size());
-  text.append(envelope, 0, at).append(diagnostics).append(envelope, at + 2);
+  // One pass of appends, the diagnostics written in place: they are most of the bytes
+  // (668 KB for 800 findings), and copying them into the envelope was 5 % of an edit.
+  std::string text(envelope, 0, at);
+  if (doc.analysis && doc.library_path.empty()) {
+    Locator locator(*doc.analysis, library_, uri);
+    locator.reuse_lines(doc.text.text(), doc.text.lines());
+    doc.published.append_json_text(*doc.analysis, locator, text);
+    report(locator);
+  } else {
+    text += "[]";
+  }
+  text.append(envelope, at + 2);
   if (options_.send_text) {
     options_.send_text(text);
   } else {
