@@ -18,7 +18,7 @@ namespace gpuspec::embedded {
 inline void add_to_library(sema::Library& library, SourceManager& sources, DiagnosticEngine& diags,
                            std::span<const EmbeddedFile> files, std::string_view root) {
   for (const auto& file : files) {
-    library.add_file(sources, diags, std::string(root) + "/" + std::string(file.path), std::string(file.text));
+    library.add_static_file(sources, diags, std::string(root) + "/" + std::string(file.path), file.text);
   }
 }
 
