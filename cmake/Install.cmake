@@ -1,9 +1,9 @@
 # `cmake --install` and the .deb (`cpack -G DEB` in the build folder).
 #
 # The binary carries the stdlib and the policy pack, so it is all a user needs; the
-# ANTLR runtime is linked statically (grammar/ links antlr4_static). Debian ships no
-# static libfmt, so the package depends on libfmt9, found by dpkg-shlibdeps with
-# the C and C++ runtimes.
+# ANTLR runtime is linked statically (grammar/ links antlr4_static), and so are the C++
+# runtime and fmt, compiled in from its headers (compiler/portable/: a cold start that
+# loads no libstdc++.so), so the package depends on glibc alone (dpkg-shlibdeps).
 include(GNUInstallDirs)
 
 install(TARGETS gpuspec RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
@@ -26,7 +26,9 @@ set(CPACK_RESOURCE_FILE_LICENSE ${PROJECT_SOURCE_DIR}/LICENSE)
 # book of issues 23 and 29 took the test build's package to 2,429 KB; round 3's issue 28
 # work (the snapshot's declaration headers stored apart from their bodies, the per-part
 # and per-declaration memos; .text +60 KB, .rodata +52 KB) and dated price estimates to
-# 2,634 KB (2026-12-03). test/install/deb.sh prints the size and fails past 2,700 KB. the binary, stripped, is 6.9 MB and 1.97 MB once xz has it; the docs and
+# 2,634 KB (2026-12-03); the C++ runtime and fmt linked in, with --gc-sections, to
+# 2,860 KB (+226 KB, 2026-12-03, i28-cold2; 372 KB without --gc-sections).
+# test/install/deb.sh prints the size and fails past 2,900 KB. the binary, stripped, is 6.9 MB and 1.97 MB once xz has it; the docs and
 # examples are the rest. Of the binary, .text is 4.7 MB: gpuspec's
 # own code with the templates it instantiates 3.6 MB, the ANTLR runtime 0.5 MB,
 # nlohmann::json 0.24 MB, fmt 0.14 MB, the generated parser 0.09 MB. .rodata is 1.4 MB:

@@ -11,6 +11,7 @@
 #include "driver/args.h"
 #include "driver/embedded.h"
 #include "driver/embedded_library.h"
+#include "lint/pack_reads.h"
 #include "sema/checker.h"
 #include "syntax/parse_snapshot.h"
 #include "syntax/parser.h"
@@ -96,7 +97,8 @@ Session::Session(const LibraryOptions& options)
     if (load_error_) return;
   }
   sema::check_program(*user_policies_, library_diags_);
-  policies_ = lint::load_policies(library_, extra, library_diags_, library_checked);
+  // With the built-in policies' reads the build stored, when the executable installed them.
+  policies_ = lint::load_policies(library_, extra, library_diags_, library_checked, lint::installed_pack_reads());
 }
 
 std::vector<std::string> Session::input_paths() const {

@@ -115,7 +115,10 @@ bool load_one(const ast::Declaration& decl, const sema::LoadedFile& file, bool b
 
 }  // namespace
 
-void PolicySet::add(Policy policy) {
+namespace {
+
+// What add fills in of a hand-built or unchecked policy: its programs and templates.
+void compile_missing(Policy& policy) {
   auto compile = [](const ast::Expr* expr, std::shared_ptr<const eval::CompiledExpr>& program) {
     if (expr && !program) program = std::make_shared<const eval::CompiledExpr>(eval::CompiledExpr::compile(*expr));
   };
@@ -126,16 +129,36 @@ void PolicySet::add(Policy policy) {
     policy.message_template = std::make_shared<const eval::LazyTemplate>(policy.message);
   }
   if (policy.hint && !policy.hint_template) policy.hint_template = std::make_shared<const eval::LazyTemplate>(*policy.hint);
+}
+
+}  // namespace
+
+void PolicySet::add(Policy policy) {
+  compile_missing(policy);
+  const std::vector<facts::FactId> reads = policy_reads(policy);
+  append(std::move(policy), reads);
+}
+
+void PolicySet::add(Policy policy, std::span<const facts::FactId> reads) {
+  compile_missing(policy);
+  append(std::move(policy), reads);
+}
+
+void PolicySet::append(Policy policy, std::span<const facts::FactId> reads) {
   std::size_t index = policies_.size();
   for (const auto& kind : policy.applies) {
     auto& indices = by_kind_[kind];
     if (indices.empty() || indices.back() != index) indices.push_back(index);  // `applies = [server, server]`
   }
-  index_reads(policy, index);
+  for (facts::FactId id : reads) {
+    if (readers_.size() <= id) readers_.resize(id + 1u);
+    auto& readers = readers_[id];
+    if (readers.empty() || readers.back() != index) readers.push_back(index);
+  }
   policies_.push_back(std::move(policy));
 }
 
-void PolicySet::index_reads(const Policy& policy, std::size_t index) {
+std::vector<facts::FactId> policy_reads(const Policy& policy) {
   std::vector<facts::FactKey> keys;
   auto program = [&](const std::shared_ptr<const eval::CompiledExpr>& p) {
     if (p) p->collect_reads(keys);
@@ -148,12 +171,8 @@ void PolicySet::index_reads(const Policy& policy, std::size_t index) {
   // The templates' reads without compiling them (LazyTemplate::collect_reads).
   if (policy.message_template) policy.message_template->collect_reads(ids);
   if (policy.hint_template) policy.hint_template->collect_reads(ids);
-  for (facts::FactId id : ids) {
-    if (id == facts::kNoFactId) continue;  // a symbol literal: no fact has its name
-    if (readers_.size() <= id) readers_.resize(id + 1u);
-    auto& readers = readers_[id];
-    if (readers.empty() || readers.back() != index) readers.push_back(index);
-  }
+  std::erase(ids, facts::kNoFactId);  // a symbol literal: no fact has its name
+  return ids;
 }
 
 const std::vector<std::size_t>& PolicySet::readers_of(facts::FactId id) const {
@@ -192,15 +211,20 @@ const Policy* PolicySet::find(std::string_view id) const {
 }
 
 PolicySet load_policies(const sema::Library& library, const std::vector<const sema::LoadedFile*>& extra,
-                        DiagnosticEngine& diags, bool library_checked) {
+                        DiagnosticEngine& diags, bool library_checked, std::span<const StoredPolicyReads> stored) {
   PolicySet set;
+  std::size_t builtin_index = 0;  // among the built-in policies added, where `stored` has each
   auto load_file = [&](const sema::LoadedFile& file, bool builtin) {
     for (const auto& decl : file.ast.declarations) {
       if (decl.kind != "policy") continue;
       Policy policy;
-      if (load_one(file.ast.read(decl), file, builtin, builtin && library_checked, diags, policy)) {
+      if (!load_one(file.ast.read(decl), file, builtin, builtin && library_checked, diags, policy)) continue;
+      if (builtin && library_checked && builtin_index < stored.size() && stored[builtin_index].policy == policy.id) {
+        set.add(std::move(policy), stored[builtin_index].reads);
+      } else {
         set.add(std::move(policy));
       }
+      builtin_index += builtin;
     }
   };
   // The stdlib's bodies stay unread: only the policies' are needed here.

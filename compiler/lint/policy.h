@@ -13,6 +13,7 @@
 #include "diag/diagnostic.h"
 #include "eval/compiled.h"
 #include "eval/template.h"
+#include "lint/pack_reads.h"
 #include "sema/program.h"
 
 namespace gpuspec::lint {
@@ -79,6 +80,9 @@ class PolicySet {
   std::vector<std::string_view> ids() const;
   // Compiles the policy's expressions and templates where it lacks them.
   void add(Policy policy);
+  // As add, with what the policy reads already known (policy_reads of the same policy,
+  // stored by the build: pack_reads.h), so its templates' holes are not read again.
+  void add(Policy policy, std::span<const facts::FactId> reads);
   // Indices into policies() of those that apply to a declaration kind ("server"), in
   // load order: linting a server never visits the cloud and workload rules.
   const std::vector<std::size_t>& indices_for(std::string_view kind) const;
@@ -90,19 +94,28 @@ class PolicySet {
   std::vector<std::size_t> readers_of(std::span<const facts::FactId> ids) const;
 
  private:
-  void index_reads(const Policy& policy, std::size_t index);
+  void append(Policy policy, std::span<const facts::FactId> reads);
 
   std::vector<Policy> policies_;
   std::map<std::string, std::vector<std::size_t>, std::less<>> by_kind_;
   std::vector<std::vector<std::size_t>> readers_;  // by FactId
 };
 
+// The facts a policy may read (in `when`, `require`, `severity_when`, the message or the
+// hint), as the fact-reader index takes them: the programs' reads, then the templates'
+// (LazyTemplate::collect_reads, which compiles no hole that is one fact name). A symbol
+// literal, which names no fact, is left out. `policy` has its programs (PolicySet::add).
+std::vector<facts::FactId> policy_reads(const Policy& policy);
+
 // Loads the `policy` declarations of the library (the built-in pack) and of `extra`
 // (user policy folders, already parsed and schema-checked). `library_checked`: the build
 // loaded this library's policies and found nothing (syntax::embedded_library_checks_clean),
 // so they are not type-checked again and their templates compile on first use; their
-// programs and fact-reader index are what a checked load makes.
+// programs and fact-reader index are what a checked load makes. `stored`: the built-in
+// policies' reads as the build found them (installed_pack_reads), taken for a checked
+// library's policy whose id is the one stored at its place; any other collects its own.
 PolicySet load_policies(const sema::Library& library, const std::vector<const sema::LoadedFile*>& extra,
-                        DiagnosticEngine& diags, bool library_checked = false);
+                        DiagnosticEngine& diags, bool library_checked = false,
+                        std::span<const StoredPolicyReads> stored = {});
 
 }  // namespace gpuspec::lint

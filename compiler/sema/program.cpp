@@ -58,7 +58,14 @@ const DeclEntry* DeclIndex::find(std::string_view name) const {
 }
 
 void Library::add_file(SourceManager& sources, DiagnosticEngine& diags, std::string path, std::string text) {
-  const SourceFile& source = sources.add(std::move(path), std::move(text), /*embedded=*/true);
+  add_source(sources.add(std::move(path), std::move(text), /*embedded=*/true), diags);
+}
+
+void Library::add_static_file(SourceManager& sources, DiagnosticEngine& diags, std::string path, std::string_view text) {
+  add_source(sources.add_static(std::move(path), text), diags);
+}
+
+void Library::add_source(const SourceFile& source, DiagnosticEngine& diags) {
   auto file = std::make_unique<LoadedFile>();
   file->source = &source;
   file->ast = syntax::parse_library_file(source, diags);

@@ -99,6 +99,8 @@ using DeclsByKind = std::map<std::string, std::vector<const DeclEntry*>, std::le
 class Library {
  public:
   void add_file(SourceManager& sources, DiagnosticEngine& diags, std::string path, std::string text);
+  // A file whose text is the binary's own data (embedded, SourceManager::add_static).
+  void add_static_file(SourceManager& sources, DiagnosticEngine& diags, std::string path, std::string_view text);
   const DeclIndex& index() const { return index_; }
   // Every file with every declaration's body read (the snapshot defers them): what a
   // reader of a whole file's tree needs.
@@ -120,6 +122,7 @@ class Library {
     std::once_flag once;
     DeclsByKind by_kind;
   };
+  void add_source(const SourceFile& source, DiagnosticEngine& diags);
   std::vector<std::unique_ptr<LoadedFile>> files_;
   DeclIndex index_;
   // Behind a pointer so the library stays movable (a once-flag is not); reset by add_file.

@@ -23,9 +23,22 @@ std::uint32_t stride_of(std::size_t stored, std::uint32_t lines, std::uint32_t s
 
 SourceFile::SourceFile(FileId id, std::string path, std::string text, bool embedded)
     : id_(id), path_(std::move(path)), text_(std::move(text)), embedded_(embedded) {
-  line_starts_.push_back(0);
-  // memchr, not a byte loop: a run adds the whole embedded library (~300 KB) to its
-  // sources, and the fuzz targets do so for every input.
+  count_lines();
+}
+
+SourceFile::SourceFile(FileId id, std::string path, std::string_view static_text)
+    : id_(id),
+      path_(std::move(path)),
+      embedded_(true),
+      lazy_(true),
+      static_text_(static_text),
+      materialized_(std::make_unique<std::once_flag>()) {}
+
+void SourceFile::count_lines() const {
+  line_starts_.assign(1, 0);
+  line_count_ = 1;
+  // memchr, not a byte loop: the fuzz targets add the whole embedded library (~700 KB)
+  // to their sources for every input.
   std::string_view all(text_);
   const std::uint32_t stride = text_.size() <= kEveryLineUpTo ? 1 : kLineStride;
   for (std::size_t nl = all.find('\n'); nl != std::string_view::npos; nl = all.find('\n', nl + 1)) {
@@ -43,6 +56,7 @@ std::uint32_t SourceFile::line_start(std::uint32_t index) const {
 }
 
 LineColumn SourceFile::line_column(std::uint32_t offset) const {
+  materialize();
   offset = std::min<std::uint32_t>(offset, static_cast<std::uint32_t>(text_.size()));
   // The last line starting at or before `offset`: the last stored start there, then on
   // from it while the next line still starts there.
@@ -63,6 +77,7 @@ LineColumn SourceFile::line_column(std::uint32_t offset) const {
 }
 
 std::string_view SourceFile::line_text(std::uint32_t line) const {
+  materialize();
   if (line == 0 || line > line_count_) return {};
   std::uint32_t start = line_start(line - 1);
   std::uint32_t end = line < line_count_ ? static_cast<std::uint32_t>(std::string_view(text_).find('\n', start) + 1)
@@ -73,10 +88,11 @@ std::string_view SourceFile::line_text(std::uint32_t line) const {
 }
 
 std::string_view SourceFile::slice(SourceRange range) const {
-  auto size = static_cast<std::uint32_t>(text_.size());
+  std::string_view all = view();
+  auto size = static_cast<std::uint32_t>(all.size());
   std::uint32_t begin = std::min(range.begin, size);
   std::uint32_t end = std::min(std::max(range.end, begin), size);
-  return std::string_view(text_).substr(begin, end - begin);
+  return all.substr(begin, end - begin);
 }
 
 const SourceFile& SourceManager::add(std::string path, std::string text, bool embedded) {
@@ -86,12 +102,21 @@ const SourceFile& SourceManager::add(std::string path, std::string text, bool em
   return *files_.back();
 }
 
+const SourceFile& SourceManager::add_static(std::string path, std::string_view static_text) {
+  std::lock_guard lock(mutex_);
+  auto id = static_cast<FileId>(files_.size());
+  files_.push_back(std::make_unique<SourceFile>(id, std::move(path), static_text));
+  return *files_.back();
+}
+
 void SourceManager::release_text(FileId id) {
   SourceFile* file = nullptr;
   {
     std::lock_guard lock(mutex_);
     file = files_.at(id).get();
   }
+  file->materialize();  // a file made from static text reads as empty afterwards too
+  file->lazy_ = false;
   std::string().swap(file->text_);
   std::vector<std::uint32_t>{0}.swap(file->line_starts_);
   file->line_count_ = 1;

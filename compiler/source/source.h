@@ -34,31 +34,58 @@ struct LineColumn {
 class SourceFile {
  public:
   SourceFile(FileId id, std::string path, std::string text, bool embedded);
+  // A file of the embedded library whose text is the binary's own data, which outlives
+  // every manager: copied into text(), and its lines counted, when first asked for. A
+  // run reads the library's trees from the parse snapshot (syntax/parse_snapshot.h), so
+  // most never ask: copying and scanning the ~700 KB took 1.3 M of a one-file check's
+  // 13.7 M instructions, and its fresh pages more.
+  SourceFile(FileId id, std::string path, std::string_view static_text);
 
   FileId id() const { return id_; }
   // The path as the user gave it (or "<stdlib>/gpus.gpuspec" for embedded files).
   const std::string& path() const { return path_; }
-  const std::string& text() const { return text_; }
+  const std::string& text() const {
+    materialize();
+    return text_;
+  }
+  // The text without copying it: the binary's data for a file made from it.
+  std::string_view view() const { return lazy_ ? static_text_ : std::string_view(text_); }
   bool embedded() const { return embedded_; }
 
   LineColumn line_column(std::uint32_t offset) const;
   // The text of a 1-based line without its line terminator ("\n" or "\r\n").
   std::string_view line_text(std::uint32_t line) const;
-  std::uint32_t line_count() const { return line_count_; }
+  std::uint32_t line_count() const {
+    materialize();
+    return line_count_;
+  }
   std::string_view slice(SourceRange range) const;
 
  private:
   friend class SourceManager;  // release_text
+  void count_lines() const;
+  // A file made from static text: its copy and line table, once, whichever thread asks.
+  void materialize() const {
+    if (!lazy_) return;
+    std::call_once(*materialized_, [this] {
+      text_.assign(static_text_);
+      count_lines();
+    });
+  }
   FileId id_;
   std::string path_;
-  std::string text_;
+  // Written once by materialize() for a file made from static text, before any reader.
+  mutable std::string text_;
   bool embedded_;
+  bool lazy_ = false;  // made from static text: text_ and the line table come on first use
+  std::string_view static_text_;
+  std::unique_ptr<std::once_flag> materialized_;
   // The start of every kLineStride-th line (lines 1, 1 + kLineStride, ...): a look-up
   // goes on from the nearest one with memchr, over at most kLineStride - 1 newlines. Every
   // line's start was 4 bytes a line, 12 MB for a 50 MiB spec (issue 25).
   static constexpr std::uint32_t kLineStride = 8;
-  std::vector<std::uint32_t> line_starts_;
-  std::uint32_t line_count_ = 1;
+  mutable std::vector<std::uint32_t> line_starts_;
+  mutable std::uint32_t line_count_ = 1;
   // The start of 0-based line `index` (< line_count_).
   std::uint32_t line_start(std::uint32_t index) const;
 };
@@ -71,6 +98,8 @@ class SourceFile {
 class SourceManager {
  public:
   const SourceFile& add(std::string path, std::string text, bool embedded = false);
+  // An embedded file whose text outlives the manager (SourceFile's static-text form).
+  const SourceFile& add_static(std::string path, std::string_view static_text);
   const SourceFile& file(FileId id) const {
     std::lock_guard lock(mutex_);
     return *files_.at(id);

@@ -6,6 +6,8 @@
 
 #include <optional>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "source/utf8.h"
 
@@ -298,6 +300,51 @@ TEST(SourceManagerTest, ReleaseTextKeepsThePathAndFreesTheText) {
   EXPECT_EQ(a.slice({a.id(), 0, 3}), "");
   EXPECT_TRUE(is_at(b, 2, 2, 1));
   EXPECT_EQ(b.text(), "x\ny\n");
+}
+
+// An embedded file made from the binary's data answers as a copy of it would: the
+// same text, lines, positions and slices, from any thread; view() is the data itself.
+TEST(SourceManagerTest, AStaticTextFileReadsAsACopyWould) {
+  static constexpr std::string_view kText = "first\nsecond line\r\n\u00e9t\u00e9 x\n\nlast";
+  SourceManager sources;
+  const SourceFile& copied = sources.add("<stdlib>/a.gpuspec", std::string(kText), true);
+  const SourceFile& referenced = sources.add_static("<stdlib>/b.gpuspec", kText);
+  EXPECT_TRUE(referenced.embedded());
+  EXPECT_EQ(referenced.view().data(), kText.data());
+  EXPECT_EQ(referenced.slice({referenced.id(), 6, 12}), "second");
+  std::vector<LineColumn> from_threads(kText.size() + 2);
+  {
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 2; ++t) {
+      threads.emplace_back([&, t] {
+        for (std::uint32_t offset = t; offset < from_threads.size(); offset += 2) {
+          from_threads[offset] = referenced.line_column(offset);
+        }
+      });
+    }
+    for (auto& thread : threads) thread.join();
+  }
+  for (std::uint32_t offset = 0; offset < from_threads.size(); ++offset) {
+    EXPECT_TRUE(is_at(copied, offset, from_threads[offset].line, from_threads[offset].column)) << offset;
+  }
+  EXPECT_EQ(referenced.text(), copied.text());
+  EXPECT_EQ(referenced.line_count(), copied.line_count());
+  for (std::uint32_t line = 0; line <= copied.line_count() + 1; ++line) {
+    EXPECT_EQ(referenced.line_text(line), copied.line_text(line)) << line;
+  }
+  EXPECT_EQ(referenced.slice({referenced.id(), 3, 400}), copied.slice({copied.id(), 3, 400}));
+  EXPECT_EQ(sources.find_by_path("<stdlib>/b.gpuspec"), &referenced);
+}
+
+// Released, a file made from static text reads as empty too.
+TEST(SourceManagerTest, ReleaseTextEmptiesAStaticTextFile) {
+  SourceManager sources;
+  const SourceFile& file = sources.add_static("<stdlib>/a.gpuspec", "one\ntwo\n");
+  sources.release_text(file.id());
+  EXPECT_EQ(file.text(), "");
+  EXPECT_EQ(file.view(), "");
+  EXPECT_EQ(file.line_count(), 1u);
+  EXPECT_TRUE(is_at(file, 5, 1, 1));
 }
 
 }  // namespace
