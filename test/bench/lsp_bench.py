@@ -23,6 +23,7 @@ lines measure an edit's re-analysis alone. Three kinds of one-line edit are time
   insert line a comment line inserted at the top and removed (every offset below moves)
 
 usage: test/bench/lsp_bench.py [BINARY] [--lines N | --servers N] [--debounce MS] [--edits N] [--runs N]
+       [--only "comment" | "gpu count" | "insert line"]
 """
 import argparse
 import json
@@ -171,6 +172,9 @@ def main():
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--servers", type=int, default=0)
     parser.add_argument("--debounce", type=int, default=200)
+    # One kind of one-line edit alone (with --debounce 0), nothing else after the open:
+    # so a profiler around the server counts that kind's analyses only.
+    parser.add_argument("--only", choices=["comment", "gpu count", "insert line"])
     args = parser.parse_args()
 
     if args.servers:
@@ -248,29 +252,29 @@ def main():
         hover_at = {"textDocument": {"uri": uri}, "position": {"line": gpu_line, "character": 4}}
         analysis = []
         cpu_before = cpu_ms(pid)
-        for r in range(args.runs):
+        for r in range(0 if args.only else args.runs):
             edit(r)
             start = time.perf_counter()
             client.request("textDocument/hover", hover_at)
             analysis.append((time.perf_counter() - start) * 1000)
             client.wait_diagnostics()  # hover analysed and published first
         analysis_cpu = (cpu_ms(pid) - cpu_before) / args.runs
-        print(f"analysis    {summary(analysis)}   (edit + re-analysis + hover; server CPU {analysis_cpu:.1f} ms each)")
+        if not args.only: print(f"analysis    {summary(analysis)}   (edit + re-analysis + hover; server CPU {analysis_cpu:.1f} ms each)")
 
         completion = []
-        for _ in range(args.runs):
+        for _ in range(0 if args.only else args.runs):
             start = time.perf_counter()
             items = client.request("textDocument/completion", completion_at)["result"]["items"]
             completion.append((time.perf_counter() - start) * 1000)
-        print(f"completion  {summary(completion)}   ({len(items)} GPU names)")
+        if completion: print(f"completion  {summary(completion)}   ({len(items)} GPU names)")
 
         diags = []
-        for r in range(args.runs):
+        for r in range(0 if args.only else args.runs):
             start = time.perf_counter()
             edit(r)
             client.wait_diagnostics()
             diags.append((time.perf_counter() - start) * 1000)
-        print(f"diagnostics {summary(diags)}   (edit -> publish, including the {args.debounce} ms debounce)")
+        if diags: print(f"diagnostics {summary(diags)}   (edit -> publish, including the {args.debounce} ms debounce)")
         if args.debounce == 0:
             middle = gpu_lines[len(gpu_lines) // 2]
             one_line_edits = {
@@ -279,6 +283,8 @@ def main():
                 "insert line": lambda r: replace(0, 0, 0, "# inserted\n") if r % 2 == 0 else replace(0, 0, 11, "", end_line=1),
             }
             for name, change in one_line_edits.items():
+                if args.only and name != args.only:
+                    continue
                 wall, cpu_before = [], cpu_ms(pid)
                 for r in range(args.runs):
                     start = time.perf_counter()
