@@ -69,6 +69,8 @@ class Analysis {
   // included, marked suppressed), sorted; plus a "config" error when the nearest
   // gpuspec.json or its policy folders could not be used.
   const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
+  // Which of the diagnostics are findings the lint memo kept, and which ones (lint_memo.h).
+  const LentFindings& lent() const { return lent_; }
 
   std::optional<DeclarationView> find(std::string_view name) const;
   // Declarations of these kinds, the document's and its imports' first, then the library's.

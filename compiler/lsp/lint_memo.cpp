@@ -192,6 +192,9 @@ struct Anchor {
 };
 
 struct LintMemo::Entry {
+  // Unique in the process: an entry's findings never change but for their ranges, so
+  // (serial, finding) names the same texts for as long as the entry lives.
+  std::uint64_t serial = 0;
   std::vector<std::string> reads;  // the document's declarations the lint asked the store for
   std::string inputs;              // what inputs() writes for them: replayed while it is the same
   // The declarations those inputs are of (MemoRun::depends), and the analysis that last
@@ -325,6 +328,9 @@ class MemoRun {
   std::unordered_set<FileId> library_;
 };
 
+// A kept finding's identity (LentFindings::Slot::kept): its entry's serial, then its index.
+constexpr std::uint64_t kFindingsPerSerial = std::uint64_t{1} << 20;
+
 // Reports a kept entry's findings at their places in this analysis; false (nothing
 // reported) when one of its anchors is gone.
 bool replay(const MemoRun& run, LintMemo::Entry& entry, DiagnosticEngine& diags, LentFindings& lent) {
@@ -349,7 +355,8 @@ bool replay(const MemoRun& run, LintMemo::Entry& entry, DiagnosticEngine& diags,
     const bool in_engine = &d == &diags.diagnostics().back();
     if (in_engine) {
       d = std::move(kept);
-      lent.slots.push_back({diags.diagnostics().size() - 1, &entry, k});
+      const std::uint64_t kept_id = k < kFindingsPerSerial ? entry.serial * kFindingsPerSerial + k : 0;
+      lent.slots.push_back({diags.diagnostics().size() - 1, &entry, k, kept_id});
       entry.lent = true;
     } else {
       d = kept;
@@ -368,6 +375,8 @@ std::unique_ptr<LintMemo::Entry> entry_of(const MemoRun& run, const sema::Progra
                                           const std::vector<const sema::DeclEntry*>& reads, std::size_t first,
                                           const DiagnosticEngine& diags) {
   auto entry = std::make_unique<LintMemo::Entry>();
+  static std::atomic<std::uint64_t> serials{0};
+  entry->serial = ++serials;
   const ast::Declaration* self = &program.files().front()->ast.declarations[i];
   for (const auto* read : reads) {
     if (read->file != program.files().front().get() || read->decl == self) continue;
@@ -433,6 +442,7 @@ void LentFindings::reorder(const std::vector<std::uint32_t>& order) {
 void LintMemo::take_back(std::vector<Diagnostic>* returned, const LentFindings* returned_lent) {
   if (lent_ && returned && returned_lent && returned_lent->lint == lent_) {
     for (const LentFindings::Slot& slot : returned_lent->slots) {
+      if (!slot.entry) continue;
       Diagnostic& kept = slot.entry->findings[slot.finding];
       kept = std::move((*returned)[slot.at]);
       auto range = slot.entry->ranges[slot.finding].begin();
@@ -477,11 +487,16 @@ void LintMemo::lint(const sema::Program& program, const lint::PolicySet& policie
   MemoRun run(program, doc, options.not_linted);
 
   // The declarations lint_program lints, each alone: every other one is "not linted".
-  lint::LintOptions alone = options;
-  for (const auto& file : program.files()) {
-    for (const auto& decl : file->ast.declarations) alone.not_linted.insert(&decl);
-  }
+  // (Made when first needed: an edit that lints nothing built a set of every declaration.)
+  std::optional<lint::LintOptions> alone_options;
   auto lint_only = [&](const std::vector<const ast::Declaration*>& decls, std::vector<const sema::DeclEntry*>* reads) {
+    if (!alone_options) {
+      alone_options = options;
+      for (const auto& file : program.files()) {
+        for (const auto& decl : file->ast.declarations) alone_options->not_linted.insert(&decl);
+      }
+    }
+    lint::LintOptions& alone = *alone_options;
     for (const auto* decl : decls) alone.not_linted.erase(decl);
     lint_with_cost(program, policies, alone, book, diags, reads);
     for (const auto* decl : decls) alone.not_linted.insert(decl);
@@ -533,6 +548,9 @@ void LintMemo::lint(const sema::Program& program, const lint::PolicySet& policie
     if (!keep) continue;
     if (auto kept = entry_of(run, program, i, reads, first, diags)) {
       kept->verified = run_;
+      for (std::size_t k = 0; first + k < diags.diagnostics().size() && k < kFindingsPerSerial; ++k) {
+        lent.slots.push_back({first + k, nullptr, k, kept->serial * kFindingsPerSerial + k});
+      }
       entries_[decl.name] = std::move(kept);
     }
   }

@@ -112,8 +112,14 @@ class LintMemo {
 struct LentFindings {
   struct Slot {
     std::size_t at;           // its index in the diagnostics
-    LintMemo::Entry* entry;   // whose finding it is
+    // Whose finding it is; null for a copy of one the lint just found and kept, which
+    // stays in the analysis (listed for its `kept` identity alone).
+    LintMemo::Entry* entry;
     std::size_t finding;      // which of the entry's
+    // The kept finding's identity, unique in the process: while it is the same, so are
+    // the finding's id, severity, texts and relative ranges (the publish reuses its text
+    // by it, diagnostics.h). 0: none.
+    std::uint64_t kept = 0;
   };
   std::uint64_t lint = 0;  // the lint that lent them, unique in the process (0: none)
   std::vector<Slot> slots;
