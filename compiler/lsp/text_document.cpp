@@ -78,12 +78,15 @@ bool TextDocument::apply(Position start, Position end, std::string_view text) {
   auto from = offset_of(start);
   auto to = offset_of(end);
   if (!from || !to || *to < *from) return false;
+  unchanged_.prefix = std::min(unchanged_.prefix, *from);
+  unchanged_.suffix = std::min(unchanged_.suffix, static_cast<std::uint32_t>(text_.size()) - *to);
   text_.replace(*from, *to - *from, text);
   lines_ = LineMap(text_);
   return true;
 }
 
 void TextDocument::replace(std::string text) {
+  unchanged_ = {};
   text_ = std::move(text);
   lines_ = LineMap(text_);
 }

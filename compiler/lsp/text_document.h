@@ -33,6 +33,13 @@ class LineMap {
   std::vector<std::uint32_t> non_ascii_;  // the offsets of the bytes >= 0x80, ascending
 };
 
+// How much of a text is as it was at an earlier time: its first `prefix` bytes and its
+// last `suffix` bytes (at least; they may overlap when nothing changed).
+struct Unchanged {
+  std::uint32_t prefix = 0;
+  std::uint32_t suffix = 0;
+};
+
 class TextDocument {
  public:
   TextDocument(std::string text, std::int64_t version);
@@ -52,8 +59,14 @@ class TextDocument {
   void replace(std::string text);
   void set_version(std::int64_t version) { version_ = version; }
 
+  // What is as it was when mark() was last called (nothing, before the first call):
+  // the publish copies what it wrote for the findings there (diagnostics.h).
+  Unchanged unchanged_since_mark() const { return unchanged_; }
+  void mark() { unchanged_ = {static_cast<std::uint32_t>(text_.size()), static_cast<std::uint32_t>(text_.size())}; }
+
  private:
   std::string text_;
+  Unchanged unchanged_;
   std::int64_t version_;
   LineMap lines_;
 };

@@ -35,6 +35,29 @@ TEST(TextDocument, AppliesIncrementalChangesInOrder) {
   EXPECT_EQ(doc.offset_of({1, 1}), 14u);
 }
 
+// The publish copies what it wrote for findings in the text left alone since it last
+// marked the text: the bytes before the first change and after the last.
+TEST(TextDocument, KnowsWhatIsAsItWasWhenMarked) {
+  TextDocument doc("abc\ndef\nghi\n", 1);
+  EXPECT_EQ(doc.unchanged_since_mark().prefix, 0u);  // never marked: nothing is known
+  EXPECT_EQ(doc.unchanged_since_mark().suffix, 0u);
+  doc.mark();
+  EXPECT_EQ(doc.unchanged_since_mark().prefix, 12u);
+  EXPECT_EQ(doc.unchanged_since_mark().suffix, 12u);
+  ASSERT_TRUE(doc.apply({1, 1}, {1, 2}, "XY"));  // "e" (bytes 5-6) becomes "XY"
+  EXPECT_EQ(doc.unchanged_since_mark().prefix, 5u);  // "abc\nd"
+  EXPECT_EQ(doc.unchanged_since_mark().suffix, 6u);  // "f\nghi\n"
+  ASSERT_TRUE(doc.apply({0, 0}, {0, 1}, ""));     // and "a" goes
+  EXPECT_EQ(doc.text(), "bc\ndXYf\nghi\n");
+  EXPECT_EQ(doc.unchanged_since_mark().prefix, 0u);
+  EXPECT_EQ(doc.unchanged_since_mark().suffix, 6u);
+  doc.replace("new");  // a full-text change: nothing is known to be as it was
+  EXPECT_EQ(doc.unchanged_since_mark().prefix, 0u);
+  EXPECT_EQ(doc.unchanged_since_mark().suffix, 0u);
+  doc.mark();
+  EXPECT_EQ(doc.unchanged_since_mark().suffix, 3u);
+}
+
 TEST(TextDocument, RefusesRangesOutsideTheDocument) {
   TextDocument doc("a\nb", 1);
   EXPECT_FALSE(doc.apply({5, 0}, {5, 0}, "x"));
