@@ -2,8 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -69,6 +71,10 @@ void append_number(std::string& out, std::int64_t n) {
 struct LineField {
   bool relative = false;
   std::int64_t value = 0;
+  // Where it is: its file and byte offset, and its line there.
+  FileId file = kNoFile;
+  std::uint32_t offset = 0;
+  std::uint32_t line = 0;
 };
 
 // Everything to_lsp reads, as one string: its texts with their lengths, the LSP
@@ -94,8 +100,8 @@ std::uint32_t text_key(const Analysis& analysis, const Diagnostic& d, Locator& l
   auto range = [&](SourceRange r, const std::pair<Position, Position>* known = nullptr) {
     auto [start, end] = known ? *known : locator.positions(r);
     bool relative = r.file == analysis.document().id();
-    for (Position p : {end, start}) {
-      lines.push_back({relative, relative ? std::int64_t{p.line} - base : std::int64_t{p.line}});
+    for (auto [p, offset] : {std::pair{end, r.end}, std::pair{start, r.begin}}) {
+      lines.push_back({relative, relative ? std::int64_t{p.line} - base : std::int64_t{p.line}, r.file, offset, p.line});
       key += relative ? 'r' : 'a';
       number(lines.back().value);
       key += ',';
@@ -228,19 +234,148 @@ Json document_diagnostics(const Analysis& analysis, Locator& locator) {
   return out;
 }
 
-void PublishedDiagnostics::append_json_text(const Analysis& analysis, Locator& locator, std::string& out) {
+// The document's text then and now as one changed span between a common beginning and a
+// common end. A position depends only on the text before it (its line: the newlines
+// before it; its character: the text from its line's start), so a position in the common
+// beginning is where it was, and one in the common end whose line starts there too is on
+// the same character, its line moved by as many lines as the document gained.
+struct PublishedDiagnostics::EditMap {
+  bool known = false;                 // false: nothing is known to be where it was
+  std::uint32_t prefix = 0;           // bytes alike at the beginning
+  std::uint32_t old_suffix_from = 0;  // where the common end begins, then and now
+  std::uint32_t new_suffix_from = 0;
+  std::uint32_t suffix_line = 0;      // the line (then) of old_suffix_from
+  std::int64_t lines = 0;             // lines the document gained
+
+  EditMap(const Unchanged* unchanged, std::uint32_t old_size, std::uint32_t old_newlines, std::uint32_t new_size,
+          Locator& locator, FileId document) {
+    if (!unchanged) return;
+    known = true;
+    prefix = std::min({unchanged->prefix, old_size, new_size});
+    const std::uint32_t suffix = std::min(unchanged->suffix, std::min(old_size, new_size) - prefix);
+    old_suffix_from = old_size - suffix;
+    new_suffix_from = new_size - suffix;
+    // The newlines after the common end's start are the same then and now.
+    const std::uint32_t new_newlines = locator.positions({document, new_size, new_size}).first.line;
+    lines = std::int64_t{new_newlines} - old_newlines;
+    suffix_line = static_cast<std::uint32_t>(locator.positions({document, new_suffix_from, new_suffix_from}).first.line - lines);
+  }
+
+  // The line now of the position that was at `offset` on `line`, if it is at `now`
+  // and its place moved with the edit as a whole; nullopt otherwise.
+  std::optional<std::uint32_t> line_of(std::uint32_t offset, std::uint32_t line, std::uint32_t now) const {
+    if (!known) return std::nullopt;
+    if (offset <= prefix && now == offset) return line;
+    if (offset >= old_suffix_from && now >= new_suffix_from && now - new_suffix_from == offset - old_suffix_from &&
+        line > suffix_line) {
+      return static_cast<std::uint32_t>(line + lines);
+    }
+    return std::nullopt;
+  }
+};
+
+bool PublishedDiagnostics::reuse(const Analysis& analysis, const Diagnostic& d, std::uint64_t kept, Locator& locator,
+                                 const EditMap& edit, std::string& out, std::size_t start) {
+  if (!edit.known) return false;
+  // The elements stay in order: the next one is nearly always this one.
+  std::size_t e = cursor_;
+  const std::size_t look_to = std::min(elements_.size(), cursor_ + 16);
+  while (e < look_to && elements_[e].kept != kept) ++e;
+  if (e == look_to) return false;
+  const Element& element = elements_[e];
+  // Each position of the element, as the finding's ranges give them now (the document's
+  // lines moved with the edit; another file's the same), in the order they are written.
+  const FileId document = analysis.document().id();
+  const std::size_t first_point = next_points_.size();
+  next_points_.resize(first_point + (element.points_end - element.points));
+  const Point* was = points_.data() + element.points;
+  const Point* const was_end = points_.data() + element.points_end;
+  Point* now = next_points_.data() + first_point;
+  // The range's two positions (end, then start) where the element has them.
+  auto same = [&](const SourceRange& r) {
+    if (was_end - was < 2) return false;
+    for (std::uint32_t offset : {r.end, r.begin}) {
+      *now = *was++;
+      if (r.file == document) {
+        auto line = now->file == kNoFile ? edit.line_of(now->offset, now->line, offset) : std::nullopt;
+        if (!line) return false;
+        now->line = *line;
+        now->offset = offset;
+      } else if (now->file != r.file || now->offset != offset) {
+        return false;
+      }
+      ++now;
+    }
+    return true;
+  };
+  bool all = same(document_range(analysis, d));
+  for (auto note = d.notes.begin(); all && note != d.notes.end(); ++note) {
+    if (note->range.valid() && locator.has_uri(note->range.file)) all = same(note->range);
+  }
+  if (!all || was != was_end) {
+    next_points_.resize(first_point);
+    return false;
+  }
+  // Copied from the last text, the document's lines written again where they moved.
+  const auto from = static_cast<std::uint32_t>(out.size() - start);
+  std::uint32_t copied = element.from;  // the last text is copied up to here
+  for (std::size_t k = first_point, q = element.points; k < next_points_.size(); ++k, ++q) {
+    Point& point = next_points_[k];
+    const Point& was = points_[q];
+    if (point.file != kNoFile || point.line == was.line) {
+      point.at = static_cast<std::uint32_t>(out.size() - start) + (was.at - copied);
+      continue;
+    }
+    out.append(last_message_, last_start_ + copied, was.at - copied);
+    point.at = static_cast<std::uint32_t>(out.size() - start);
+    append_number(out, point.line);
+    point.digits = static_cast<std::uint32_t>(out.size() - start) - point.at;
+    copied = was.at + was.digits;
+  }
+  out.append(last_message_, last_start_ + copied, element.to - copied);
+  next_elements_.push_back({kept, from, static_cast<std::uint32_t>(out.size() - start),
+                            static_cast<std::uint32_t>(first_point), static_cast<std::uint32_t>(next_points_.size())});
+  cursor_ = e + 1;
+  ++counts_.reused;
+  return true;
+}
+
+void PublishedDiagnostics::keep(std::string message) {
+  if (!appended_) return;
+  appended_ = false;
+  spare_ = std::move(last_message_);
+  last_message_ = std::move(message);
+}
+
+void PublishedDiagnostics::append_json_text(const Analysis& analysis, Locator& locator, std::string& out,
+                                            const Unchanged* unchanged) {
+  // The elements point into the last message: without it, none is copied.
+  if (appended_) elements_.clear();
   const std::size_t start = out.size();
   out.reserve(start + last_size_ + last_size_ / 8 + 64);  // appended in one pass, without regrowing
   out += '[';
   auto separate = [&out, start] {
     if (out.size() > start + 1) out += ',';
   };
+  const std::vector<Diagnostic>& diagnostics = analysis.diagnostics();
+  kept_.assign(diagnostics.size(), 0);
+  for (const auto& slot : analysis.lent().slots) kept_[slot.at] = slot.kept;
+  const FileId document = analysis.document().id();
+  const auto document_size = static_cast<std::uint32_t>(analysis.document().text().size());
+  const EditMap edit(unchanged, last_size_of_document_, last_newlines_, document_size, locator, document);
+  next_elements_.clear();
+  next_points_.clear();
+  cursor_ = 0;
+  counts_ = {};
   std::string key;
   std::vector<LineField> lines;
-  for (const auto& d : analysis.diagnostics()) {
+  for (std::size_t i = 0; i < diagnostics.size(); ++i) {
+    const Diagnostic& d = diagnostics[i];
     if (!shown(analysis, d)) continue;
-    const std::uint32_t base = text_key(analysis, d, locator, key, lines);
     separate();
+    if (kept_[i] && reuse(analysis, d, kept_[i], locator, edit, out, start)) continue;
+    ++counts_.made;
+    const std::uint32_t base = text_key(analysis, d, locator, key, lines);
     auto it = current_.find(key);
     if (it == current_.end()) {
       auto kept = previous_.find(key);
@@ -257,10 +392,22 @@ void PublishedDiagnostics::append_json_text(const Analysis& analysis, Locator& l
       }
     }
     const std::vector<std::string>& pieces = it->second;
+    const auto from = static_cast<std::uint32_t>(out.size() - start);
+    const std::size_t first_point = next_points_.size();
     out += pieces.front();
     for (std::size_t k = 0; k < lines.size(); ++k) {
+      const auto at = static_cast<std::uint32_t>(out.size() - start);
       append_number(out, line_at(lines[k], base));
+      if (kept_[i]) {
+        const LineField& field = lines[k];
+        next_points_.push_back({field.file == document ? kNoFile : field.file, field.offset, field.line, at,
+                                static_cast<std::uint32_t>(out.size() - start) - at});
+      }
       out += pieces[k + 1];
+    }
+    if (kept_[i]) {
+      next_elements_.push_back({kept_[i], from, static_cast<std::uint32_t>(out.size() - start),
+                                static_cast<std::uint32_t>(first_point), static_cast<std::uint32_t>(next_points_.size())});
     }
   }
   Json imports = Json::array();
@@ -273,6 +420,12 @@ void PublishedDiagnostics::append_json_text(const Analysis& analysis, Locator& l
   current_.clear();
   out += ']';
   last_size_ = out.size() - start;
+  last_start_ = start;
+  appended_ = true;
+  last_size_of_document_ = document_size;
+  last_newlines_ = locator.positions({document, document_size, document_size}).first.line;
+  elements_.swap(next_elements_);
+  points_.swap(next_points_);
 }
 
 Json code_actions(const Analysis& analysis, Locator& locator, const std::string& uri, std::uint32_t begin,

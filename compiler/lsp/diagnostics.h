@@ -10,6 +10,7 @@
 #include "lsp/compiler_adapter.h"
 #include "lsp/locations.h"
 #include "lsp/protocol.h"
+#include "lsp/text_document.h"
 
 namespace gpuspec::lsp {
 
@@ -26,16 +27,73 @@ Json document_diagnostics(const Analysis& analysis, Locator& locator);
 // test/bench/README.md).
 class PublishedDiagnostics {
  public:
-  std::string json_text(const Analysis& analysis, Locator& locator) {
+  // `unchanged`: how much of the document's text is as it was at the last publish (null:
+  // nothing is known to be; then no finding's text is copied from the last one).
+  std::string json_text(const Analysis& analysis, Locator& locator, const Unchanged* unchanged = nullptr) {
     std::string out;
-    append_json_text(analysis, locator, out);
+    append_json_text(analysis, locator, out, unchanged);
+    keep(std::string(out));
     return out;
   }
   // The same text appended to `out` (the publish writes it into its message in place:
-  // copying 668 KB into the envelope was 0.65 M instructions per edit).
-  void append_json_text(const Analysis& analysis, Locator& locator, std::string& out);
+  // copying 668 KB into the envelope was 0.65 M instructions per edit). Then keep(out).
+  void append_json_text(const Analysis& analysis, Locator& locator, std::string& out,
+                        const Unchanged* unchanged = nullptr);
+  // The text the last append_json_text appended to, once written: the next publish
+  // copies its findings' texts from it. (Kept, not copied: a copy was 0.8 M.)
+  void keep(std::string message);
+  // An empty string with the room of the message before the last, to append the next into.
+  std::string spare() {
+    std::string out = std::move(spare_);
+    out.clear();
+    return out;
+  }
+
+  // Which path each element of the last text took (for tests).
+  struct Counts {
+    std::size_t reused = 0;  // a kept finding's element copied from the text before
+    std::size_t made = 0;    // made from the finding's texts (the keyed pieces, or new)
+  };
+  const Counts& counts() const { return counts_; }
 
  private:
+  // A position of a range in the last text: of the document (kNoFile: where its line's
+  // digits are, to be written again when lines moved) or of another file.
+  struct Point {
+    FileId file = kNoFile;
+    std::uint32_t offset = 0;  // in its file
+    std::uint32_t line = 0;
+    std::uint32_t at = 0;      // of the line's digits, in the last text
+    std::uint32_t digits = 0;
+  };
+  // An element of the last text made from a finding the lint memo kept
+  // (LentFindings::Slot::kept): the same kept finding has the same texts, so its element
+  // is the same again but for its lines, if each of its positions is one the edit moved
+  // as a whole (EditMap in diagnostics.cpp): then it is copied, not made (issue 28: the
+  // keys and appends of 800 elements were half of an edit).
+  struct EditMap;  // how the document's text changed since the last publish
+  struct Element {
+    std::uint64_t kept = 0;
+    std::uint32_t from = 0, to = 0;        // in the last text
+    std::uint32_t points = 0, points_end = 0;  // in points_
+  };
+  // Appends the last text's element of `kept` for `d`, if there is one and the edit
+  // moved each of its positions as a whole.
+  bool reuse(const Analysis& analysis, const Diagnostic& d, std::uint64_t kept, Locator& locator,
+             const EditMap& edit, std::string& out, std::size_t start);
+
+  // The last publish's message (its diagnostics' text from last_start_ on) and the
+  // document's newlines then; `appended`: append_json_text ran and keep() is due.
+  std::string last_message_, spare_;
+  std::size_t last_start_ = 0;
+  std::uint32_t last_size_of_document_ = 0, last_newlines_ = 0;
+  bool appended_ = false;
+  std::vector<Element> elements_, next_elements_;
+  std::vector<Point> points_, next_points_;
+  std::size_t cursor_ = 0;  // in elements_: the next one expected (they stay in order)
+  std::vector<std::uint64_t> kept_;  // each diagnostic's kept identity (scratch)
+  Counts counts_;
+
   // This publish's texts, and the last one's (what is not used again is dropped).
   // Each element's text, cut around its line numbers.
   std::unordered_map<std::string, std::vector<std::string>> current_, previous_;

@@ -40,6 +40,16 @@ std::optional<std::string> Locator::uri_of(FileId file) {
   return uris_.emplace(file, file_uri(file)).first->second;
 }
 
+bool Locator::has_uri(FileId file) {
+  if (file == last_uri_file_) return last_has_uri_;
+  if (file == analysis_.document().id()) return true;
+  auto known = uris_.find(file);
+  if (known == uris_.end()) known = uris_.emplace(file, file_uri(file)).first;
+  last_uri_file_ = file;
+  last_has_uri_ = known->second.has_value();
+  return last_has_uri_;
+}
+
 std::optional<std::string> Locator::file_uri(FileId file) {
   const std::string& path = analysis_.sources().file(file).path();
   if (is_library_path(path)) {

@@ -27,6 +27,8 @@ class Locator {
   // {uri, range}; nullopt for an invalid range or a library file that could not be materialised.
   std::optional<Json> location(SourceRange range);
   std::optional<std::string> uri_of(FileId file);
+  // Whether uri_of(file) has a URI (without copying it: the publish asks for each note).
+  bool has_uri(FileId file);
   // The line map of `text`, already made (the open document's): used for a file whose
   // text is the same, instead of making it again (a large document's took 0.3 M
   // instructions per publish). `text` and `lines` must outlive the locator.
@@ -53,6 +55,8 @@ class Locator {
   const LineMap* last_lines_ = nullptr;
   // uri_of's answers: a diagnostic's notes name the same few files again and again.
   std::map<FileId, std::optional<std::string>> uris_;
+  FileId last_uri_file_ = kNoFile;  // has_uri's last question and answer
+  bool last_has_uri_ = false;
   std::string error_;
 };
 
