@@ -72,7 +72,6 @@ std::span<const std::string_view> reads_of(Prune p) {
   using R = std::vector<std::string_view>;
   static const std::array<R, kPrunes> table{{
       R{"gpu.markets", "site.region"},                          // MarketRegion
-      R{"cost.capex_high", "budget"},                           // Budget
       R{"gpu.class", "cloud"},                                  // CloudOnlyPart
       R{"gpu.form_factor", "chassis.gpu_form"},                 // FormFactor
       R{"gpu.form_factor", "chassis.sxm_socket"},               // SxmSocket
