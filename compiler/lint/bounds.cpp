@@ -146,10 +146,11 @@ bool Bound::met(double x, double v) const {
 
 Bounds::Bounds(const PolicySet& policies, const LintOptions& options, BoundsOf which) {
   for (const auto& policy : policies.policies()) {
-    if (!policy.require || options.disabled.count(policy.id)) continue;
+    const ast::Expr* require = policy.syntax().require;
+    if (!require || options.disabled.count(policy.id)) continue;
     if (rejects(policy, options) != (which == BoundsOf::Rejecting)) continue;
     std::vector<const ast::Expr*> parts;
-    conjuncts(*policy.require, parts);
+    conjuncts(*require, parts);
     std::vector<Bound> found;
     for (const auto* part : parts) bounds_of(*part, policy, found);
     for (auto& bound : found) by_fact_[bound.fact].push_back(std::move(bound));
