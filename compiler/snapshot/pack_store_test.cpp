@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <tuple>
 
 #include "driver/analysis.h"
 #include "driver/session.h"
@@ -64,13 +65,11 @@ TEST(PackStore, AFormForAnotherPlaceOrCutShortIsRefused) {
 }
 
 void expect_same_outcome(const eval::Outcome& a, const eval::Outcome& b, const std::string& context) {
-  EXPECT_EQ(a.state, b.state) << context;
-  EXPECT_EQ(a.display(), b.display()) << context;
-  EXPECT_EQ(a.missing, b.missing) << context;
-  EXPECT_EQ(a.error, b.error) << context;
-  EXPECT_EQ(a.error_range.file, b.error_range.file) << context;
-  EXPECT_EQ(a.error_range.begin, b.error_range.begin) << context;
-  EXPECT_EQ(a.error_range.end, b.error_range.end) << context;
+  auto seen = [](const eval::Outcome& o) {
+    return std::tuple(static_cast<int>(o.state), o.display(), o.missing, o.error, o.error_range.file,
+                      o.error_range.begin, o.error_range.end);
+  };
+  EXPECT_EQ(seen(a), seen(b)) << context;
 }
 
 // Two programs of one expression, over one set: value, verdict, trace, notes and sides.
