@@ -1,6 +1,7 @@
 // A CompiledExpr as bytes and back: every table of the program as compile() made it,
 // so a restored program runs, traces and explains as the compiled one
 // (snapshot/pack_store_test.cpp compares the two on every built-in policy).
+#include <algorithm>
 #include <cassert>
 
 #include "eval/compiled.h"
@@ -92,6 +93,7 @@ std::optional<CompiledExpr> CompiledExpr::restore(ByteReader& in) {
   out.schema_ = &FactSchema::builtin();
   out.root_ = in.u32();
   const std::uint32_t nodes = in.u32();
+  out.nodes_.reserve(std::min<std::size_t>(nodes, in.left()));
   for (std::uint32_t i = 0; i < nodes && in.ok(); ++i) {
     Node n;
     n.op = static_cast<Op>(in.u8());
@@ -108,8 +110,10 @@ std::optional<CompiledExpr> CompiledExpr::restore(ByteReader& in) {
     out.nodes_.push_back(n);
   }
   const std::uint32_t operands = in.u32();
+  out.operands_.reserve(std::min<std::size_t>(operands, in.left()));
   for (std::uint32_t i = 0; i < operands && in.ok(); ++i) out.operands_.push_back(in.u32());
   const std::uint32_t names = in.u32();
+  out.names_.reserve(std::min<std::size_t>(names, in.left()));
   for (std::uint32_t i = 0; i < names && in.ok(); ++i) {
     auto slot = std::make_unique<NameSlot>();
     slot->text = in.str();
@@ -122,6 +126,7 @@ std::optional<CompiledExpr> CompiledExpr::restore(ByteReader& in) {
     out.names_.push_back(std::move(slot));
   }
   const std::uint32_t constants = in.u32();
+  out.constants_.reserve(std::min<std::size_t>(constants, in.left()));
   for (std::uint32_t i = 0; i < constants && in.ok(); ++i) out.constants_.push_back(restore_value(in));
   const std::uint32_t errors = in.u32();
   for (std::uint32_t i = 0; i < errors && in.ok(); ++i) {
@@ -131,6 +136,7 @@ std::optional<CompiledExpr> CompiledExpr::restore(ByteReader& in) {
     out.errors_.push_back(std::move(e));
   }
   const std::uint32_t trace = in.u32();
+  out.trace_.reserve(std::min<std::size_t>(trace, in.left()));
   for (std::uint32_t i = 0; i < trace && in.ok(); ++i) {
     TraceStep t;
     t.is_fact = in.u8() != 0;

@@ -39,6 +39,9 @@ class ByteReader {
   explicit ByteReader(std::string_view in) : in_(in) {}
   bool ok() const { return ok_; }
   bool done() const { return in_.empty(); }
+  // How many bytes are left: a count read from the input is at most this (each item
+  // takes at least a byte), so reserving that many never trusts a malformed count.
+  std::size_t left() const { return in_.size(); }
   std::uint8_t u8() {
     std::uint8_t v = 0;
     raw(&v, sizeof v);
