@@ -117,8 +117,8 @@ RuleView::RuleView(const lint::PolicySet& policies, const lint::LintOptions& opt
         parts.push_back(std::move(part));
       }
     };
-    split(policy.require, shape.require);
-    split(policy.when, shape.when);
+    split(policy.syntax().require, shape.require);
+    split(policy.syntax().when, shape.when);
   }
   for (std::size_t p = 0; p < kPrunes; ++p) {
     prunes_[p] = lint::rule_reading(policies, "server", reads_of(Prune(p)), &options);

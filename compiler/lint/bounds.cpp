@@ -202,10 +202,11 @@ bool Bound::met(double x, double v) const {
 
 Bounds::Bounds(const PolicySet& policies, const LintOptions& options, BoundsOf which) {
   for (const auto& policy : policies.policies()) {
-    if (!policy.require || options.disabled.count(policy.id)) continue;
+    const ast::Expr* require = policy.syntax().require;
+    if (!require || options.disabled.count(policy.id)) continue;
     if (rejects(policy, options) != (which == BoundsOf::Rejecting)) continue;
     std::vector<const ast::Expr*> parts;
-    split(*policy.require, ast::BinaryOp::And, parts);
+    split(*require, ast::BinaryOp::And, parts);
     std::vector<Bound> found;
     for (const auto* part : parts) {
       bounds_of(*part, policy, found);
