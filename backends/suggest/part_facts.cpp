@@ -54,6 +54,12 @@ PartFacts& PartFacts::site(std::string_view region) {
   return *this;
 }
 
+PartFacts& PartFacts::server_budget(const units::Quantity& budget) {
+  declare(facts_, "deploy.kind", "onprem");
+  facts_.set("budget"_fact, facts::Value::of(budget), facts::Origin{facts::Origin::Kind::Declared, {}, {}, {}});
+  return *this;
+}
+
 PartFacts& PartFacts::cpus(const sema::DeclEntry& cpu, int sockets) {
   add_part(program_, facts_, cpu, sockets, facts::add_cpu_facts);
   return *this;

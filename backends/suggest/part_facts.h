@@ -37,6 +37,8 @@ class PartFacts {
   PartFacts& variant(std::string_view link, std::string_view cooling);
   // `site.region = region` (none when empty: the schema's default): site.region.
   PartFacts& site(std::string_view region);
+  // A server's `budget = amount`: deploy.kind (onprem) and budget.
+  PartFacts& server_budget(const units::Quantity& budget);
   // `cpu = sockets x cpu`, `memory = count x dimm`, `psu = count x psu` with
   // `psu_mode = mode`: cpu.*, memory.*, psu.*.
   PartFacts& cpus(const sema::DeclEntry& cpu, int sockets);

@@ -72,7 +72,6 @@ std::span<const std::string_view> reads_of(Prune p) {
   using R = std::vector<std::string_view>;
   static const std::array<R, kPrunes> table{{
       R{"gpu.markets", "site.region"},                          // MarketRegion
-      R{"cost.capex_high", "budget"},                           // Budget
       R{"gpu.class", "cloud"},                                  // CloudOnlyPart
       R{"gpu.form_factor", "chassis.gpu_form"},                 // FormFactor
       R{"gpu.form_factor", "chassis.sxm_socket"},               // SxmSocket
@@ -118,8 +117,8 @@ RuleView::RuleView(const lint::PolicySet& policies, const lint::LintOptions& opt
         parts.push_back(std::move(part));
       }
     };
-    split(policy.require, shape.require);
-    split(policy.when, shape.when);
+    split(policy.syntax().require, shape.require);
+    split(policy.syntax().when, shape.when);
   }
   for (std::size_t p = 0; p < kPrunes; ++p) {
     prunes_[p] = lint::rule_reading(policies, "server", reads_of(Prune(p)), &options);

@@ -43,16 +43,14 @@ enum PartRead : unsigned {
 };
 
 // The search's own checks of catalog facts before the pack runs, each of a shape the
-// bounds API does not read (facts compared with facts or lists, a catalog's markets, a
-// budget on the priced parts alone). Each stands for the rule that rejects in the run and
-// whose requirement reads the facts it reads (reads_of, lint::rule_reading): its prunes
-// are counted under that rule's id, so no rule id is written in C++. All but the budget
-// ask that rule itself (violated(), on the candidate's part facts, part_facts.h), so no
-// condition is written in C++ either; the budget's is restated (marked): the capex is
-// known only after the pack runs.
+// bounds API does not read (facts compared with facts or lists, a catalog's markets).
+// Each stands for the rule that rejects in the run and whose requirement reads the facts
+// it reads (reads_of, lint::rule_reading): its prunes are counted under that rule's id, so
+// no rule id is written in C++. Each asks that rule itself (violated(), on the candidate's
+// part facts, part_facts.h), so no condition is written in C++ either. (The budget is
+// checked through the bounds API: budget_bounds.h.)
 enum class Prune : unsigned {
   MarketRegion,       // a GPU not sold where the site is (asked on the GPU and the site, catalog.h)
-  Budget,             // restated: the priced parts alone above the budget (no capex before the pack)
   CloudOnlyPart,      // a cloud-only GPU in a server
   FormFactor,         // the GPU's form against the chassis's GPU form
   SxmSocket,          // an SXM module against the chassis's socket

@@ -11,6 +11,7 @@
 #include <span>
 #include <tuple>
 
+#include "backends/suggest/budget_bounds.h"
 #include "backends/suggest/candidate_text.h"
 #include "backends/suggest/catalog.h"
 #include "backends/suggest/catalog_view.h"
@@ -55,10 +56,10 @@ class Searcher {
         workload_on_(in.program, *in.workload.entry),
         sizing_{in.program, catalog_,  in.rules,  in.workload,
                 prices_,    result_.tally, verdicts_} {
-    // The budget rule judges capex against the budget: the priced parts alone above it
-    // fail the rule whatever the unpriced ones cost.
-    if (in.context.budget && in.rules.rejects(Prune::Budget)) {
-      if (auto b = in.book.convert(*in.context.budget, in.context.currency)) budget_ = b->value.value;
+    if (in.context.budget) {
+      if (auto b = in.book.convert(*in.context.budget, in.context.currency)) {
+        budget_.emplace(in.program, *in.workload.facts, b->value, in.rules);
+      }
     }
   }
 
@@ -314,8 +315,8 @@ class Searcher {
     unsigned deps = 0;
     int builds = 0;
     for (const auto& fill : fills) {
-      if (budget_ && known_capex(fill) > *budget_) {
-        tally().prune_part(id(Prune::Budget));
+      if (const lint::Bound* over = budget_ ? budget_->broken(known_capex(fill)) : nullptr) {
+        tally().prune_part(over->policy->id);
         deps |= kFill;
         continue;
       }
@@ -446,7 +447,7 @@ class Searcher {
   std::map<std::tuple<const sema::DeclEntry*, int, int>, bool> parallelism_;
   std::map<std::tuple<const sema::DeclEntry*, int, int>, bool> memory_verdicts_;
   SizingContext sizing_;
-  std::optional<double> budget_;  // the budget in the search's currency
+  std::optional<BudgetBounds> budget_;  // the budget rules' bounds, with a budget
 };
 
 }  // namespace

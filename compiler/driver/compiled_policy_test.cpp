@@ -121,15 +121,18 @@ TEST(CompiledPolicies, EvaluateTraceAndRenderAsTheTreeWalkerOnEveryExample) {
     ++tally.declarations;
     for (const auto& policy : policies) {
       ASSERT_TRUE(policy.require_program);
-      if (policy.when) expect_same(*policy.when, *policy.when_program, facts, where(policy, facts, "when"), tally);
-      expect_same(*policy.require, *policy.require_program, facts, where(policy, facts, "require"), tally);
-      for (const auto& lower : policy.severity_when) {
-        expect_same(*lower.condition, *lower.program, facts, where(policy, facts, "severity_when"), tally);
+      const lint::Policy& syntax = policy.syntax();  // the tree a stored policy was compiled from
+      if (syntax.when) expect_same(*syntax.when, *policy.when_program, facts, where(policy, facts, "when"), tally);
+      expect_same(*syntax.require, *policy.require_program, facts, where(policy, facts, "require"), tally);
+      ASSERT_EQ(syntax.severity_when.size(), policy.severity_when.size());
+      for (std::size_t i = 0; i < policy.severity_when.size(); ++i) {
+        expect_same(*syntax.severity_when[i].condition, *policy.severity_when[i].program, facts,
+                    where(policy, facts, "severity_when"), tally);
       }
       if (policy.message_template) expect_same_text(policy.message_template->get(), facts, where(policy, facts, "message"));
       if (policy.hint_template) expect_same_text(policy.hint_template->get(), facts, where(policy, facts, "hint"));
       std::optional<eval::Check> when;
-      if (policy.when) when = policy.when_program->check(facts);
+      if (policy.when_program) when = policy.when_program->check(facts);
       tally.violated += eval::judge(when ? &*when : nullptr, policy.require_program->check(facts)) == eval::Verdict::Violated;
     }
   };

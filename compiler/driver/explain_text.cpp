@@ -64,9 +64,9 @@ std::string explain_text(const lint::Policy& policy, const SourceManager& source
   for (const auto& c : lint::citations_in(policy.source)) {
     out += fmt::format("  read      {}: docs/sources.md#{}\n", c.text, c.anchor);
   }
-  if (policy.decl && policy.decl->name_range.valid()) {
-    LineColumn at = sources.start_of(policy.decl->name_range);
-    out += fmt::format("  defined   {}:{}\n", sources.file(policy.decl->name_range.file).path(), at.line);
+  if (const ast::Declaration* decl = policy.syntax().decl; decl && decl->name_range.valid()) {
+    LineColumn at = sources.start_of(decl->name_range);
+    out += fmt::format("  defined   {}:{}\n", sources.file(decl->name_range.file).path(), at.line);
   }
   auto fail = string_property(policy, "example_fail");
   auto pass = string_property(policy, "example_pass");

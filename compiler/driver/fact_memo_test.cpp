@@ -343,24 +343,29 @@ TEST_F(FactMemoTest, AServersPartsOfTheSameTextAreSharedAtItsOwnPlace) {
   EXPECT_EQ(*redundant.symbol("psu.mode"), "redundant");
 }
 
-// A part is keyed by the text of the body items it is declared to read: one that looks up
-// another item (a resolver that began reading one more property, its list not updated)
-// keeps nothing, so no server with the same keyed text but another value there can
-// replay it (fail closed). With the item in its keys it is kept.
-TEST_F(FactMemoTest, APartThatReadsAnItemItsKeyDoesNotNameKeepsNothing) {
+// A part is keyed by the body items it reads, with no list of them: a part that reads
+// `cooling` (a resolver that began reading one more property) is keyed by it, so a server
+// that differs only there does not replay its entry, and one with the same item does.
+TEST_F(FactMemoTest, APartIsKeyedByEveryItemItReads) {
   Session session(LibraryOptions{});
   auto cooled = load(session, write("cooled.gpuspec", "server s {\n  gpu = 2 x nvidia.l40s\n  cooling = air_server\n}\n"));
   auto plain = load(session, write("plain.gpuspec", "server s {\n  gpu = 2 x nvidia.l40s\n}\n"));
-  ASSERT_TRUE(cooled && plain);
-  // The part reads `cooling` and writes at the server's name (a slot), so no origin of
-  // its output lies in the item it read: only the read itself tells.
-  auto run = [&](const sema::Program& program, std::initializer_list<std::string_view> keys) {
-    const sema::DeclEntry* entry = program.find("s");
-    facts::FactSet set("s", "server");
+  auto again = load(session, write("again.gpuspec", "# moved\nserver t {\n  cooling = air_server\n  gpu = 1 x nvidia.l40s\n}\n"));
+  ASSERT_TRUE(cooled && plain && again);
+  int runs = 0;
+  // The part reads `gpu` and `cooling` and writes at the server's name (a slot), so no
+  // origin of its output lies in `cooling`: only the read itself tells.
+  auto run = [&](const sema::Program& program, const char* server) {
+    const sema::DeclEntry* entry = program.find(server);
+    facts::FactSet set(server, "server");
     facts::FactBuilder b(program, *entry->decl, set);
     b.set_file(entry->file);
     facts::ServerPartMemo parts(b);
-    parts.run("test.cooling", keys, [](facts::FactBuilder& b) {
+    static int* counted = nullptr;
+    counted = &runs;
+    parts.run("test.cooling", [](facts::FactBuilder& b) {
+      ++*counted;
+      (void)facts::find_property(b.decl().body, "gpu");
       const bool declared = facts::find_property(b.decl().body, "cooling") != nullptr;
       b.derived("cooling.kind", facts::Value::symbol(declared ? "declared" : "none"), b.decl().name_range,
                 facts::Explanation::literal("test"));
@@ -370,12 +375,25 @@ TEST_F(FactMemoTest, APartThatReadsAnItemItsKeyDoesNotNameKeepsNothing) {
   const facts::FactMemo* memo = facts::library_memo(*cooled);
   ASSERT_NE(memo, nullptr);
   const std::size_t before = memo->size();
-  EXPECT_EQ(run(*cooled, {"gpu"}), "declared");  // reads `cooling`, keyed by `gpu` alone
-  EXPECT_EQ(memo->size(), before);               // nothing kept
-  EXPECT_EQ(run(*plain, {"gpu"}), "none");       // the same keyed text: resolved afresh
-  EXPECT_EQ(run(*cooled, {"gpu", "cooling"}), "declared");
+  EXPECT_EQ(run(*cooled, "s"), "declared");
   EXPECT_EQ(memo->size(), before + 1);
-  EXPECT_EQ(run(*plain, {"gpu", "cooling"}), "none");
+  EXPECT_EQ(run(*plain, "s"), "none");  // the same `gpu`, no `cooling`: not the entry above
+  EXPECT_EQ(memo->size(), before + 2);
+  EXPECT_EQ(runs, 2);
+  EXPECT_EQ(run(*cooled, "s"), "declared");  // replayed
+  // Another `gpu` read first: a miss, then kept; the same `cooling` does not make it a replay.
+  EXPECT_EQ(run(*again, "t"), "declared");
+  EXPECT_EQ(runs, 3);
+  EXPECT_EQ(memo->size(), before + 3);
+  // An item read that names the program's own declaration keeps nothing (fail closed):
+  // another program's declaration of that name is another card.
+  auto own = load(session, write("own.gpuspec", "gpu my.card { vram = 24 GB; board_power = 300 W }\n"
+                                                "server s {\n  gpu = 2 x my.card\n}\n"));
+  ASSERT_TRUE(own);
+  EXPECT_EQ(run(*own, "s"), "none");
+  EXPECT_EQ(run(*own, "s"), "none");
+  EXPECT_EQ(runs, 5);
+  EXPECT_EQ(memo->size(), before + 3);
 }
 
 // A program with compatibility entries of its own does not share the library's entries:

@@ -101,5 +101,20 @@ TEST_F(PackBounds, MemoryIsDdr5AtLeast4800) {
   EXPECT_EQ(type[0]->symbol, "ddr5");
 }
 
+// budget.exceeded (policies/budget.gpuspec) is a choice of cases on deploy.kind: on
+// premises, the high end of the capex is at most the budget; suggest reads that bound
+// (backends/suggest/budget_bounds.h) instead of restating it.
+TEST_F(PackBounds, AServersCapexIsAtMostItsBudget) {
+  facts::FactSet onprem = facts::FactSet::layered_on(known_);
+  onprem.set("deploy.kind", Value::symbol("onprem"), {});
+  onprem.set("budget", Value::of({150000, units::Dimension::money_amount(), units::Currency::USD}), {});
+  auto capex = bounds_.on("cost.capex_high", "server", onprem);
+  ASSERT_EQ(capex.size(), 1u);
+  EXPECT_EQ(capex[0]->policy->id, "budget.exceeded");
+  EXPECT_EQ(capex[0]->relation, Relation::AtMost);
+  EXPECT_EQ(capex[0]->value(onprem), 150000);
+  EXPECT_TRUE(bounds_.on("cost.total_over_horizon_high", "server", onprem).empty()) << "the cloud case's";
+}
+
 }  // namespace
 }  // namespace gpuspec::driver

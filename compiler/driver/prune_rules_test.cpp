@@ -65,7 +65,6 @@ TEST_F(PruneRules, EveryCheckFindsOneRuleThatRejects) {
 TEST_F(PruneRules, EachCheckStandsForTheRuleItMeans) {
   const std::pair<Prune, const char*> expected[] = {
       {Prune::MarketRegion, "gpu.market-region"},
-      {Prune::Budget, "budget.exceeded"},
       {Prune::CloudOnlyPart, "gpu.cloud-only-part"},
       {Prune::FormFactor, "gpu.form-factor-fits-chassis"},
       {Prune::SxmSocket, "gpu.sxm-socket-fits-chassis"},

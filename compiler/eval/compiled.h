@@ -39,6 +39,9 @@ struct Check {
   SourceRange error_range;  // Error: as Outcome::error_range
 };
 
+class ByteWriter;  // stored_bytes.h
+class ByteReader;
+
 // What a guard (null when absent) and a requirement mean together.
 Verdict judge(const Check* when, const Check& require);
 
@@ -71,6 +74,12 @@ class CompiledExpr {
   // The lint engine's "why it failed" notes, as it builds them from trace(): every
   // compound term, and every fact with an origin pointing at it.
   void append_why_notes(const facts::FactSet& facts, std::vector<DiagnosticNote>& notes) const;
+
+  // The program as bytes and back (compiled_store.cpp), for the built-in schema only:
+  // the build stores the built-in pack's programs, so a run does not compile them
+  // (lint/policy_store.h). restore() answers nullopt for malformed bytes.
+  void store(ByteWriter& out) const;
+  static std::optional<CompiledExpr> restore(ByteReader& in);
 
   const FactSchema& schema() const { return *schema_; }
   // Appends the key of every name it may look up in a fact set (a fact, or a symbol the

@@ -210,9 +210,10 @@ void FactMemo::applied(FactSet& facts, const Entry* entry, const std::vector<Sou
 }
 
 FactMemo::Recording::Recording(const FactMemo& memo, const sema::Program& program, SourceRange declaration,
-                               FactSet& facts, Anchors anchors, SourceRange named)
+                               FactSet& facts, Anchors anchors, SourceRange named, const ItemReader* items)
     : program_(program),
       facts_(facts),
+      items_(items),
       outer_(active),
       anchors_(anchors.begin(), anchors.end()),
       chained_(memo.chained(facts)) {
@@ -269,16 +270,34 @@ void FactMemo::Recording::table(std::string_view kind) {
   reads_.push_back(std::move(read));
 }
 
+void FactMemo::Recording::item(std::string_view key) {
+  for (const FactRead& read : reads_) {
+    if (read.kind == FactRead::Kind::Item && read.name == key) return;  // read before: unchanged since
+  }
+  SourceRange anchor;
+  std::string& value = values_.emplace_back();
+  if (!items_ || !items_->observe(key, value, anchor)) keep_nothing_ = true;
+  if (anchor.valid()) anchors_.push_back(anchor);
+  reads_.push_back(FactRead{FactRead::Kind::Item, kNoFactId, std::string(key)});
+}
+
 FactMemo::Recording* FactMemo::recording() { return active; }
 
 void note_table_read(std::string_view kind) {
   if (active) active->table(kind);
 }
 
+void note_body_read(const ast::Body& body, std::string_view path) {
+  if (active && active->items_ && &active->items_->body() == &body) active->item(path.substr(0, path.find('.')));
+}
+
 bool FactMemo::replay(const std::string& key, const sema::Program& program, SourceRange declaration, FactSet& facts,
-                      DiagnosticEngine& diags, Anchors anchors, SourceRange named, const FactMemo* moved) const {
+                      DiagnosticEngine& diags, Anchors given, SourceRange named, const FactMemo* moved,
+                      const ItemReader* items) const {
   std::vector<SourceRange> slots{declaration};
   if (named.valid()) slots.push_back(named);
+  thread_local std::vector<SourceRange> read_anchors;  // the given anchors, then the items read
+  read_anchors.assign(given.begin(), given.end());
   const bool chained = this->chained(facts);  // before any write of the replay clears the stamp
   thread_local std::string value;  // one buffer for every read: a look-up allocates nothing else
   const Entry* entry = nullptr;
@@ -293,6 +312,10 @@ bool FactMemo::replay(const std::string& key, const sema::Program& program, Sour
       if (!node->has_next) return false;
       if (node->next.kind == FactRead::Kind::Chain) {
         chain().observe(value, chained, slots);
+      } else if (node->next.kind == FactRead::Kind::Item) {
+        SourceRange anchor;
+        if (!items || !items->observe(node->next.name, value, anchor)) return false;
+        if (anchor.valid()) read_anchors.push_back(anchor);
       } else {
         observe(value, node->next, find_read(facts, node->next), program, slots);
       }
@@ -301,8 +324,9 @@ bool FactMemo::replay(const std::string& key, const sema::Program& program, Sour
     }
     entry = node->entry.get();
   }
+  const Anchors anchors(read_anchors);
   // An entry never changes once kept: several threads may replay it at once.
-  // The key fixes how many anchors there are: the entry's and this call's pair up.
+  // The key and the items read fix how many anchors there are: the entry's and this call's pair up.
   if (entry->anchored && anchors.size() != entry->anchors.size()) return false;  // a key that does not
   const Entry* outputs = entry;
   auto same_anchor = [&](std::size_t i) {

@@ -20,9 +20,12 @@
 // same for all and is borrowed in place (FactSet::borrow).
 //
 // A provider may also be given "anchors": the ranges of text it reads beyond the set (the
-// served workload's body; the properties of a server a part of its facts reads), when its
-// key names them by their text rather than by their address; the declaration's name is
-// then a slot. An output whose origin lies inside an anchor is kept at its offset from
+// served workload's body), when its key names them by their text rather than by their
+// address; the declaration's name is then a slot. Or it reads such text item by item
+// through an ItemReader (a part of a server's facts, its body): each item read is recorded
+// like a fact, by its key with what the reader encodes (its text and the declarations its
+// names resolve to, or its absence), and is an anchor after the given ones, in the order
+// read. An output whose origin lies inside an anchor is kept at its offset from
 // that anchor's start and replayed at the same offset inside the replaying call's anchor
 // of the same place in the list, so one entry serves every program with the same text
 // (issue 28: a folder of specs repeats a few workloads and part combinations, and a memo
@@ -62,11 +65,30 @@ namespace gpuspec::facts {
 using Anchors = std::span<const SourceRange>;
 
 struct FactRead {
-  enum class Kind : std::uint8_t { Value, Fact, Table, Chain };
+  enum class Kind : std::uint8_t { Value, Fact, Table, Chain, Item };
   Kind kind = Kind::Value;
   FactId id = kNoFactId;
-  std::string name;  // a table by its kind
+  std::string name;  // a table by its kind, an item by its key
   bool operator==(const FactRead&) const = default;
+};
+
+// A body a provider reads item by item beyond the set (see above): a server's. While the
+// provider records, each find_property/find_block on it (properties.h) reads the items of
+// the path's first key (`storage` for `storage.data.drives`): all that look-up can see.
+class ItemReader {
+ public:
+  explicit ItemReader(const ast::Body& body) : body_(body) {}
+  const ast::Body& body() const { return body_; }
+  // Encodes in `out` what a look-up of `key` reads now, setting `anchor` to the item's
+  // range when there is one; false when such a read may not be kept (fail closed: an
+  // item that names one of the program's own declarations, several items of one key).
+  virtual bool observe(std::string_view key, std::string& out, SourceRange& anchor) const = 0;
+
+ protected:
+  ~ItemReader() = default;
+
+ private:
+  const ast::Body& body_;
 };
 
 class FactMemo {
@@ -90,19 +112,19 @@ class FactMemo {
   class Recording final : public FactReader {
    public:
     Recording(const FactMemo& memo, const sema::Program& program, SourceRange declaration, FactSet& facts,
-              Anchors anchors = {}, SourceRange named = {});
+              Anchors anchors = {}, SourceRange named = {}, const ItemReader* items = nullptr);
     ~Recording();
     void read(FactKey key, const Fact* fact, bool whole) override;
     void table(std::string_view kind);
     DiagnosticEngine& diagnostics() { return reported_; }
-    // The provider read what its key does not name (BodyReadWatch): what it recorded is
-    // reported but never kept.
-    void keep_nothing() { keep_nothing_ = true; }
 
    private:
     friend class FactMemo;
+    friend void note_body_read(const ast::Body& body, std::string_view path);
+    void item(std::string_view key);
     const sema::Program& program_;
     FactSet& facts_;
+    const ItemReader* items_;
     Recording* outer_;
     std::vector<FactId> written_;
     std::vector<FactRead> reads_;
@@ -110,7 +132,7 @@ class FactMemo {
     std::vector<SourceRange> slots_;   // the slot ranges, the declaration's first
     std::vector<SourceRange> anchors_;  // see above
     bool own_table_ = false;
-    bool keep_nothing_ = false;
+    bool keep_nothing_ = false;  // an item was read that may not be kept
     std::vector<std::uint8_t> seen_;  // by FactId: 1 value read, 2 whole read, 4 written
     std::size_t journaled_ = 0;       // of written_, in seen_
     bool chained_ = false;             // the set held just the chain's facts when it began
@@ -126,7 +148,7 @@ class FactMemo {
   // moved, and later replays at that anchor borrow from the copy (see Moved below).
   bool replay(const std::string& key, const sema::Program& program, SourceRange declaration, FactSet& facts,
               DiagnosticEngine& diags, Anchors anchors = {}, SourceRange named = {},
-              const FactMemo* moved = nullptr) const;
+              const FactMemo* moved = nullptr, const ItemReader* items = nullptr) const;
   // Keeps what `recording` recorded under `key` (unless it may not be kept, the memo is
   // full or another thread kept it first) and reports its diagnostics to `diags`.
   void keep(std::string key, Recording& recording, DiagnosticEngine& diags) const;
@@ -164,6 +186,8 @@ const FactMemo* library_memo(const sema::Program& program);
 
 // Tells this thread's recording, if any, that the provider walks `program`'s table of `kind`.
 void note_table_read(std::string_view kind);
+// Tells this thread's recording, if its ItemReader reads `body`, that the provider looked up `path` in it.
+void note_body_read(const ast::Body& body, std::string_view path);
 
 // Runs `add(diags)` (a provider writing facts of the declaration at `declaration` on
 // `facts`) through `memo`: replays an entry of `key` whose reads read the same now, or
@@ -171,14 +195,14 @@ void note_table_read(std::string_view kind);
 // the set (the served workload's declaration). Without a memo, just runs it.
 // `anchor`: see the anchor above. `named`: the name of the anchored declaration, which
 // the key leaves out: a slot like the declaration's.
-// `moved`: see FactMemo::replay.
+// `moved`: see FactMemo::replay. `items`: see ItemReader.
 template <class Add>
 void memoized(const FactMemo* memo, std::string key, const sema::Program& program, SourceRange declaration,
               FactSet& facts, DiagnosticEngine& diags, Add&& add, Anchors anchors = {}, SourceRange named = {},
-              const FactMemo* moved = nullptr) {
+              const FactMemo* moved = nullptr, const ItemReader* items = nullptr) {
   if (!memo || !fact_memo_enabled() || FactMemo::recording()) return add(diags);
-  if (memo->replay(key, program, declaration, facts, diags, anchors, named, moved)) return;
-  FactMemo::Recording recording(*memo, program, declaration, facts, anchors, named);
+  if (memo->replay(key, program, declaration, facts, diags, anchors, named, moved, items)) return;
+  FactMemo::Recording recording(*memo, program, declaration, facts, anchors, named, items);
   add(recording.diagnostics());
   memo->keep(std::move(key), recording, diags);
 }

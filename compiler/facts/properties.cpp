@@ -1,5 +1,6 @@
 #include "facts/properties.h"
 
+#include "facts/fact_memo.h"
 #include "sema/value_check.h"
 
 namespace gpuspec::facts {
@@ -24,30 +25,10 @@ const ast::Body* descend(const ast::Body& body, std::string_view& path) {
   }
 }
 
-thread_local BodyReadWatch* body_watch = nullptr;
-
 }  // namespace
 
-BodyReadWatch::BodyReadWatch(const ast::Body& body, std::span<const std::string_view> keys)
-    : body_(body), keys_(keys), outer_(body_watch) {
-  body_watch = this;
-}
-
-BodyReadWatch::~BodyReadWatch() { body_watch = outer_; }
-
-void note_body_read(const ast::Body& body, std::string_view path) {
-  for (BodyReadWatch* w = body_watch; w; w = w->outer_) {
-    if (&body != &w->body_ || w->strayed()) continue;
-    bool covered = false;
-    for (std::string_view key : w->keys_) {
-      covered = covered || (path.starts_with(key) && (path.size() == key.size() || path[key.size()] == '.'));
-    }
-    if (!covered) w->stray_ = std::string(path);
-  }
-}
-
 const ast::Property* find_property(const ast::Body& body, std::string_view path) {
-  if (body_watch) note_body_read(body, path);
+  note_body_read(body, path);
   const ast::Body* at = descend(body, path);
   if (!at) return nullptr;
   for (const auto& item : at->items) {
@@ -57,7 +38,7 @@ const ast::Property* find_property(const ast::Body& body, std::string_view path)
 }
 
 const ast::Block* find_block(const ast::Body& body, std::string_view path) {
-  if (body_watch) note_body_read(body, path);
+  note_body_read(body, path);
   const ast::Body* at = descend(body, path);
   if (!at) return nullptr;
   for (const auto& item : at->items) {

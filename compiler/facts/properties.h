@@ -3,7 +3,6 @@
 #pragma once
 
 #include <optional>
-#include <span>
 #include <string>
 #include <string_view>
 
@@ -14,33 +13,11 @@
 
 namespace gpuspec::facts {
 
-// `path` is "gpu" or "storage.data.drives": properties inside nested blocks.
+// `path` is "gpu" or "storage.data.drives": properties inside nested blocks. Each tells
+// a provider recording its reads of `body` (fact_memo.h, ItemReader) that it read the
+// items of the path's first key.
 const ast::Property* find_property(const ast::Body& body, std::string_view path);
 const ast::Block* find_block(const ast::Body& body, std::string_view path);
-
-// While one lives (on this thread), every find_property/find_block on `body` whose path is
-// not one of `keys` or under one (`storage` covers `storage.data.drives`) is noted: a
-// memoized part keyed by the text of the items it is declared to read (ServerPartMemo)
-// learns that it read another, and its entry is not kept (fail closed, issue 28). Only
-// these two look-ups are watched: a server resolver reads its body through them alone
-// (FactBuilder's declared/counted do); one that walked `body.items` itself would bypass it.
-class BodyReadWatch {
- public:
-  BodyReadWatch(const ast::Body& body, std::span<const std::string_view> keys);
-  ~BodyReadWatch();
-  BodyReadWatch(const BodyReadWatch&) = delete;
-  BodyReadWatch& operator=(const BodyReadWatch&) = delete;
-  // Whether a path outside the keys was looked up (the first one, for messages).
-  bool strayed() const { return !stray_.empty(); }
-  std::string_view stray() const { return stray_; }
-
- private:
-  friend void note_body_read(const ast::Body& body, std::string_view path);
-  const ast::Body& body_;
-  std::span<const std::string_view> keys_;
-  BodyReadWatch* outer_;
-  std::string stray_;
-};
 
 // The value of a literal expression (numbers, quantities, strings, symbols, lists);
 // nullopt for expressions that need evaluation or failed to check.

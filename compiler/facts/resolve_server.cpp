@@ -241,7 +241,7 @@ void add_motherboard_facts(FactBuilder& b) {
   }
 }
 
-// The parts ServerPartMemo runs, each reading of the body only the items named where it is run.
+// The parts ServerPartMemo runs, keyed by the items of the body each reads.
 void gpu_part(FactBuilder& b) {
   if (auto gpus = b.counted("gpu"); gpus && gpus->entry->decl->kind == "gpu") add_gpu_facts(b, *gpus, gpus->range);
   b.declared_or_default("gpu.link"_fact, "gpu_link", Value::symbol("pcie"), "schema default");
@@ -268,14 +268,11 @@ void resolve_server(FactBuilder& b) {
   b.declared_or_default("nodes"_fact, "nodes", Value::number(1), "schema default");
   // Five parts: fewer replays, each of a few combinations (the load, read last, has the most).
   ServerPartMemo parts(b);
-  parts.run("gpu", {"gpu", "gpu_link"}, gpu_part);
-  parts.run("components", {"cpu", "memory", "motherboard", "storage"}, components_part);
-  parts.run("platform",
-            {"cooling", "network", "site", "budget", "uptime", "software", "acceptance", "probed_from", "chassis",
-             "gpu", "storage"},
-            platform_part);
-  parts.run("supplies", {"psu_mode", "psu"}, add_supply_facts);
-  parts.run("load", {"other_power", "memory", "storage", "network"}, add_load_facts);
+  parts.run("gpu", gpu_part);
+  parts.run("components", components_part);
+  parts.run("platform", platform_part);
+  parts.run("supplies", add_supply_facts);
+  parts.run("load", add_load_facts);
 }
 
 namespace {

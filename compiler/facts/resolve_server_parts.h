@@ -2,17 +2,15 @@
 // file, and the small helpers they share.
 #pragma once
 
-#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "facts/fact_builder.h"
+#include "facts/fact_memo.h"
 
 namespace gpuspec::facts {
-
-class FactMemo;
 
 units::Quantity scaled(units::Quantity q, double factor);
 
@@ -20,23 +18,23 @@ units::Quantity scaled(units::Quantity q, double factor);
 std::optional<Counted> volume_drives(const FactBuilder& b, std::string_view volume);
 
 // Runs parts of a server's own facts through the library's memo (fact_memo.h). A part
-// writes facts and reads, of the server's body, only the top-level items whose key is one
-// of the part's `keys` or one of them and a dot (`storage`, `storage.data.drives`). It is
-// keyed by its name, the text of those items and the library declaration every name in
-// them resolves to; each item is an anchor (its origins move with it to the replaying
-// server's item), the server's name and kind are slots; what the part reads of the set
-// the memo records. A part runs plainly when it cannot be keyed so: the builder has no
-// file, the body was recovered from a syntax error, or a name in an item it reads is one
-// of the program's own declarations.
+// writes facts and reads the set and, through find_property/find_block, the server's body.
+// Each top-level item it reads (`storage` for `storage.data.drives`) is a read the memo
+// records like a fact's: by its key, with its text and the library declaration every name
+// in it resolves to, or its absence; each item read is an anchor (its origins move with it
+// to the replaying server's item), the server's name and kind are slots. A part runs
+// plainly when the builder has no file or the body was recovered from a syntax error, and
+// keeps nothing when an item it read names one of the program's own declarations.
 // Per part rather than per server: 72 % of a folder's servers repeat another's parts, but
 // an entry of a whole server's ~150 facts for each of thousands of part combinations was
 // ~85 MB; a part has a few combinations (issue 28).
-class ServerPartMemo {
+class ServerPartMemo final : ItemReader {
  public:
   explicit ServerPartMemo(FactBuilder& b);
-  void run(std::string_view part, std::initializer_list<std::string_view> keys, void (*add)(FactBuilder&));
+  void run(std::string_view part, void (*add)(FactBuilder&));
 
  private:
+  bool observe(std::string_view key, std::string& out, SourceRange& anchor) const override;
   // A top-level item of the body, prepared once for every part that reads it.
   struct Item {
     std::string_view key;

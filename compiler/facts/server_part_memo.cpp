@@ -44,16 +44,9 @@ bool append_resolved_names(std::string& key, const sema::Program& program, const
   return true;
 }
 
-bool is_read(std::string_view item, std::initializer_list<std::string_view> keys) {
-  for (std::string_view key : keys) {
-    if (item.starts_with(key) && (item.size() == key.size() || item[key.size()] == '.')) return true;
-  }
-  return false;
-}
-
 }  // namespace
 
-ServerPartMemo::ServerPartMemo(FactBuilder& b) : b_(b) {
+ServerPartMemo::ServerPartMemo(FactBuilder& b) : ItemReader(b.decl().body), b_(b) {
   const ast::Declaration& decl = b.decl();
   const sema::LoadedFile* file = b.file();
   if (!file || !file->source || decl.recovered || !fact_memo_enabled()) return;
@@ -74,39 +67,30 @@ ServerPartMemo::ServerPartMemo(FactBuilder& b) : b_(b) {
   }
 }
 
-void ServerPartMemo::run(std::string_view part, std::initializer_list<std::string_view> keys,
-                         void (*add)(FactBuilder&)) {
-  if (!memo_ || FactMemo::recording()) return add(b_);
-  std::string key(part);
-  key += '\0';
-  SourceRange anchors[16];
-  std::size_t anchored = 0;
+bool ServerPartMemo::observe(std::string_view key, std::string& out, SourceRange& anchor) const {
+  out.assign(1, '-');  // absent (an identity is longer: its text's length comes first)
   for (const Item& item : items_) {
-    if (!is_read(item.key, keys)) continue;
-    if (!item.shared || anchored == std::size(anchors)) return add(b_);
-    key += item.identity;
-    anchors[anchored++] = item.range;
+    if (item.key != key) continue;
+    if (anchor.valid() || !item.shared) return false;  // several items of one key are not kept either
+    out = item.identity;
+    anchor = item.range;
   }
+  return true;
+}
+
+void ServerPartMemo::run(std::string_view part, void (*add)(FactBuilder&)) {
+  if (!memo_ || FactMemo::recording()) return add(b_);
   // Read the earlier parts' facts one by one, not as one read of the chain of entries
   // replayed before (fact_memo.h): a part copies origins of facts another part wrote
   // inside that part's items (the CPU lanes' at `cpu = ...`), which a whole read makes a
   // slot, but the chain's anchors are not, so the entry would not be kept.
   b_.facts().stamp(0);
   const ast::Declaration& decl = b_.decl();
+  // Every item the part looks up is a read of the entry (ItemReader), so one that begins
+  // reading one more item is keyed by it too.
   DiagnosticEngine none;  // a server's own facts report nothing
-  // The key names only the items of `keys`: a part that looks up another item of the body
-  // (a resolver that started reading one more property) keeps nothing, and the
-  // differential tests see its replays missing rather than stale (fail closed).
-  memoized(
-      memo_, std::move(key), b_.program(), decl.name_range, b_.facts(), none,
-      [&](DiagnosticEngine&) {
-        BodyReadWatch watch(decl.body, std::span<const std::string_view>(keys.begin(), keys.size()));
-        add(b_);
-        if (watch.strayed()) {
-          if (FactMemo::Recording* recording = FactMemo::recording()) recording->keep_nothing();
-        }
-      },
-      Anchors(anchors, anchored), decl.kind_range);
+  memoized(memo_, std::string(part), b_.program(), decl.name_range, b_.facts(), none,
+           [&](DiagnosticEngine&) { add(b_); }, {}, decl.kind_range, nullptr, this);
 }
 
 }  // namespace gpuspec::facts

@@ -17,12 +17,12 @@ const ast::Expr& unparen(const ast::Expr& expr) {
   return expr;
 }
 
-// `a and (b and c)` -> a, b, c.
-void conjuncts(const ast::Expr& expr, std::vector<const ast::Expr*>& out) {
+// `a and (b and c)` -> a, b, c (with `op` And; Or splits `a or b` alike).
+void split(const ast::Expr& expr, ast::BinaryOp op, std::vector<const ast::Expr*>& out) {
   const ast::Expr& e = unparen(expr);
-  if (const auto* binary = e.as<ast::BinaryExpr>(); binary && binary->op == ast::BinaryOp::And) {
-    conjuncts(*binary->lhs, out);
-    conjuncts(*binary->rhs, out);
+  if (const auto* binary = e.as<ast::BinaryExpr>(); binary && binary->op == op) {
+    split(*binary->lhs, op, out);
+    split(*binary->rhs, op, out);
     return;
   }
   out.push_back(&e);
@@ -113,6 +113,47 @@ void bounds_of(const ast::Expr& part, const Policy& policy, std::vector<Bound>& 
   }
 }
 
+// A choice of cases, `(F == s and ...) or (G == t and ...) or ...`: each case's parts other
+// than its tests bound their facts in that case. A case without a test makes the choice
+// bound nothing (no fact could tell that the requirement is another case's).
+void case_bounds(const ast::Expr& part, const Policy& policy, std::vector<Bound>& out) {
+  std::vector<const ast::Expr*> cases;
+  split(part, ast::BinaryOp::Or, cases);
+  if (cases.size() < 2) return;
+  std::vector<std::vector<Bound>> tests(cases.size());
+  std::vector<std::vector<const ast::Expr*>> parts(cases.size());
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    std::vector<const ast::Expr*> all;
+    split(*cases[i], ast::BinaryOp::And, all);
+    for (const auto* p : all) {
+      std::vector<Bound> found;
+      bounds_of(*p, policy, found);
+      if (!found.empty() && found.front().relation == Relation::Equals) {
+        tests[i].insert(tests[i].end(), found.begin(), found.end());
+      } else {
+        parts[i].push_back(p);
+      }
+    }
+    if (tests[i].empty()) return;
+  }
+  auto as_tests = [](const std::vector<Bound>& equals) {
+    std::vector<Bound::Test> out;
+    for (const auto& b : equals) out.push_back({b.fact, b.symbol});
+    return out;
+  };
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    std::vector<Bound> found;
+    for (const auto* p : parts[i]) bounds_of(*p, policy, found);
+    for (auto& bound : found) {
+      bound.case_tests = as_tests(tests[i]);
+      for (std::size_t j = 0; j < cases.size(); ++j) {
+        if (j != i) bound.other_cases.push_back(as_tests(tests[j]));
+      }
+      out.push_back(std::move(bound));
+    }
+  }
+}
+
 }  // namespace
 
 bool rejects(const Policy& policy, const LintOptions& options) {
@@ -133,6 +174,21 @@ std::optional<double> Bound::value(const facts::FactSet& known) const {
   return factor * g->value;
 }
 
+bool Bound::in_case(const facts::FactSet& known) const {
+  auto holds = [&](const Test& t) -> std::optional<bool> {
+    auto value = known.symbol(t.fact);
+    if (!value) return std::nullopt;
+    return *value == t.symbol;
+  };
+  for (const Test& t : case_tests) {
+    if (holds(t) != true) return false;
+  }
+  for (const auto& other : other_cases) {
+    if (std::none_of(other.begin(), other.end(), [&](const Test& t) { return holds(t) == false; })) return false;
+  }
+  return true;
+}
+
 bool Bound::met(double x, double v) const {
   switch (relation) {
     case Relation::AtLeast: return x >= v;
@@ -146,12 +202,16 @@ bool Bound::met(double x, double v) const {
 
 Bounds::Bounds(const PolicySet& policies, const LintOptions& options, BoundsOf which) {
   for (const auto& policy : policies.policies()) {
-    if (!policy.require || options.disabled.count(policy.id)) continue;
+    const ast::Expr* require = policy.syntax().require;
+    if (!require || options.disabled.count(policy.id)) continue;
     if (rejects(policy, options) != (which == BoundsOf::Rejecting)) continue;
     std::vector<const ast::Expr*> parts;
-    conjuncts(*policy.require, parts);
+    split(*require, ast::BinaryOp::And, parts);
     std::vector<Bound> found;
-    for (const auto* part : parts) bounds_of(*part, policy, found);
+    for (const auto* part : parts) {
+      bounds_of(*part, policy, found);
+      case_bounds(*part, policy, found);
+    }
     for (auto& bound : found) by_fact_[bound.fact].push_back(std::move(bound));
   }
 }
@@ -164,6 +224,7 @@ std::vector<const Bound*> Bounds::on(std::string_view fact, std::string_view kin
     const Policy& p = *bound.policy;
     if (std::find(p.applies.begin(), p.applies.end(), kind) == p.applies.end()) continue;
     if (p.when_program && p.when_program->check(known).kind != eval::Check::Kind::True) continue;
+    if (!bound.in_case(known)) continue;
     out.push_back(&bound);
   }
   return out;

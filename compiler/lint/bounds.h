@@ -9,8 +9,12 @@
 //   c * G <= F    c <= F ...                 (the fact on the right: the order flipped)
 //   F == s                                   (s: a symbol or a string)
 // where F and G are names the fact schema knows. Both sides a bare fact (`a >= b`) bound
-// each other. Any other part bounds nothing: a search then relies on the full check,
-// which judges every build by the whole pack anyway.
+// each other. A part that is a choice of cases, each led by tests of the form `F == s`,
+//   (deploy.kind == onprem and cost.capex_high <= budget) or (deploy.kind == cloud and ...)
+// bounds by each case's other parts, where that case's tests hold and every other case
+// has a test that fails (Bound::in_case): there the requirement is that case's parts.
+// Any other part bounds nothing: a search then relies on the full check, which judges
+// every build by the whole pack anyway.
 #pragma once
 
 #include <map>
@@ -39,6 +43,14 @@ struct Bound {
   double factor = 1;               // the bound is factor x G, or factor alone when `per` is empty
   std::string per;                 // G, the other fact; empty for a constant
   std::string symbol;              // Equals: the symbol (or string) F must be
+  // From a choice of cases: the tests of its own case, which must all hold, and those of
+  // each other case, of which one must fail, for the bound to be the requirement's.
+  struct Test {
+    std::string fact;
+    std::string symbol;
+  };
+  std::vector<Test> case_tests;
+  std::vector<std::vector<Test>> other_cases;
 
   bool lower() const { return relation == Relation::AtLeast || relation == Relation::Above; }
   bool upper() const { return relation == Relation::AtMost || relation == Relation::Below; }
@@ -49,6 +61,10 @@ struct Bound {
   bool met(double x, double v) const;
   // Equals: whether `text` is the symbol it asks for.
   bool met(std::string_view text) const { return text == symbol; }
+  // Whether `known` decides that the bound's case is the one the requirement is in (true
+  // for a bound that is not from a choice of cases). A test whose fact `known` lacks
+  // decides nothing, and the bound is left out.
+  bool in_case(const facts::FactSet& known) const;
 };
 
 // Whose bounds: the rules that reject (a search's targets), or the rules that run and
@@ -63,7 +79,8 @@ class Bounds {
   Bounds(const PolicySet& policies, const LintOptions& options, BoundsOf which = BoundsOf::Rejecting);
 
   // The bounds on `fact` of the rules that apply to a `kind` declaration ("server") and
-  // whose guard is true over `known`, in pack order. A guard that reads a fact `known`
+  // whose guard is true over `known`, in pack order (a bound from a choice of cases only
+  // where `known` decides its case, Bound::in_case). A guard that reads a fact `known`
   // lacks is undecided, and its rule's bounds are left out: a caller sets what it knows
   // of the build (gpu.count, nodes, the workload's facts) before asking.
   std::vector<const Bound*> on(std::string_view fact, std::string_view kind, const facts::FactSet& known) const;

@@ -137,6 +137,55 @@ TEST(Bounds, OtherShapesBoundNothing) {
   }
 }
 
+// `(A == a and X) or (A == b and Y)`: X bounds where A is a, Y where A is b; where A is
+// unknown, or a third value that no case tests, the requirement is no case's and nothing
+// bounds. Worked by hand: 100,000 USD x 0.8 = 80,000.
+TEST(Bounds, AChoiceOfCasesBoundsWhereItsTestsDecideTheCase) {
+  Pack pack;
+  pack.rule("t.budget",
+            "(deploy.kind == onprem and cost.capex_high <= 0.8 * budget) or "
+            "(deploy.kind == cloud and cost.total_over_horizon_high <= budget)");
+  Bounds bounds(pack.set, {});
+  auto known = server();
+  put(known, "budget", facts::Value::of(q(100000, "USD")));
+  EXPECT_TRUE(bounds.on("cost.capex_high", "server", known).empty()) << "deploy.kind unknown";
+  put(known, "deploy.kind", facts::Value::symbol("onprem"));
+  auto capex = bounds.on("cost.capex_high", "server", known);
+  ASSERT_EQ(capex.size(), 1u);
+  EXPECT_TRUE(capex[0]->upper());
+  EXPECT_EQ(capex[0]->value(known), 80000);
+  EXPECT_EQ(first_broken(capex, known, 80001), capex[0]);
+  EXPECT_EQ(first_broken(capex, known, 80000), nullptr);
+  EXPECT_TRUE(bounds.on("cost.total_over_horizon_high", "server", known).empty()) << "the cloud case's";
+  auto cloud = server();
+  put(cloud, "deploy.kind", facts::Value::symbol("cloud"));
+  EXPECT_EQ(bounds.on("cost.total_over_horizon_high", "server", cloud).size(), 1u);
+  EXPECT_TRUE(bounds.on("cost.capex_high", "server", cloud).empty());
+  auto other = server();
+  put(other, "deploy.kind", facts::Value::symbol("hybrid"));
+  EXPECT_TRUE(bounds.on("cost.capex_high", "server", other).empty());
+  EXPECT_TRUE(bounds.on("cost.total_over_horizon_high", "server", other).empty());
+}
+
+// Where another case's tests may all hold, that case may be the one met: nothing bounds.
+TEST(Bounds, ACaseWithoutATestOrAnUndecidedOtherCaseBoundsNothing) {
+  Pack pack;
+  pack.rule("t.untested", "(deploy.kind == onprem and cost.capex_high <= budget) or cost.capex <= 1000 USD")
+      .rule("t.two_tests",
+            "(deploy.kind == onprem and cost.capex_high <= budget) or "
+            "(site.region == cn and cost.capex_high <= 2 * budget)");
+  Bounds bounds(pack.set, {});
+  auto known = server();
+  put(known, "budget", facts::Value::of(q(100000, "USD")));
+  put(known, "deploy.kind", facts::Value::symbol("onprem"));
+  EXPECT_TRUE(bounds.on("cost.capex", "server", known).empty());
+  EXPECT_TRUE(bounds.on("cost.capex_high", "server", known).empty()) << "site.region unknown: the second case may hold";
+  put(known, "site.region", facts::Value::symbol("us"));
+  auto capex = bounds.on("cost.capex_high", "server", known);
+  ASSERT_EQ(capex.size(), 1u);
+  EXPECT_EQ(capex[0]->value(known), 100000);
+}
+
 TEST(Bounds, TwoBareFactsBoundEachOther) {
   Pack pack;
   pack.rule("t.slots", "motherboard.memory_slots >= memory.dimms", "", {"server"});

@@ -138,8 +138,11 @@ class DeclarationLinter {
   static std::string lowered_note(const Policy& policy, const Level& level, const facts::FactSet& facts) {
     std::vector<std::string> values;
     for (const auto& term : level.lowered_by->program->trace(facts)) values.push_back(fmt::format("{} = {}", term.expression, term.value));
+    // The condition as written, from the declaration (a stored policy reads it now).
+    const auto lowered = static_cast<std::size_t>(level.lowered_by - policy.severity_when.data());
+    const ast::Expr& condition = *policy.syntax().severity_when[lowered].condition;
     return fmt::format("reported as {}, not {}: `{}` holds{}", severity_name(level.severity),
-                       severity_name(policy.severity), eval::expr_text(*level.lowered_by->condition),
+                       severity_name(policy.severity), eval::expr_text(condition),
                        values.empty() ? "" : fmt::format(" ({})", fmt::join(values, ", ")));
   }
 

@@ -13,10 +13,13 @@
 
 namespace gpuspec::lint {
 
-// One built-in policy, in load order: its id and what lint::policy_reads found.
+// One built-in policy, in load order: its id, what lint::policy_reads found, and the
+// policy as a checked load makes it, programs compiled (store_policy, policy_store.h;
+// empty: none stored, the declaration is read and compiled).
 struct StoredPolicyReads {
   std::string_view policy;
   std::span<const facts::FactId> reads;
+  std::string_view form = {};
 };
 
 // The first call wins (later ones are ignored); safe while other threads load policies.

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "eval/checker.h"
+#include "lint/policy_store.h"
 
 namespace gpuspec::lint {
 
@@ -115,6 +116,19 @@ bool load_one(const ast::Declaration& decl, const sema::LoadedFile& file, bool b
 
 }  // namespace
 
+PolicySyntax::PolicySyntax(const ast::Declaration& decl, const sema::LoadedFile& file) : decl_(&decl), file_(&file) {}
+PolicySyntax::~PolicySyntax() = default;
+
+const Policy& PolicySyntax::get() const {
+  std::call_once(once_, [this] {
+    auto policy = std::make_unique<Policy>();
+    DiagnosticEngine none;  // the build loaded this declaration without a diagnostic
+    load_one(file_->ast.read(*decl_), *file_, true, true, none, *policy);
+    loaded_ = std::move(policy);
+  });
+  return *loaded_;
+}
+
 namespace {
 
 // What add fills in of a hand-built or unchecked policy: its programs and templates.
@@ -217,9 +231,17 @@ PolicySet load_policies(const sema::Library& library, const std::vector<const se
   auto load_file = [&](const sema::LoadedFile& file, bool builtin) {
     for (const auto& decl : file.ast.declarations) {
       if (decl.kind != "policy") continue;
+      const bool at_place = builtin && library_checked && builtin_index < stored.size();
+      if (at_place && stored[builtin_index].policy == decl.name) {
+        if (auto restored = restore_policy(stored[builtin_index].form, decl, file)) {
+          set.add(std::move(*restored), stored[builtin_index].reads);
+          ++builtin_index;
+          continue;
+        }
+      }
       Policy policy;
       if (!load_one(file.ast.read(decl), file, builtin, builtin && library_checked, diags, policy)) continue;
-      if (builtin && library_checked && builtin_index < stored.size() && stored[builtin_index].policy == policy.id) {
+      if (at_place && stored[builtin_index].policy == policy.id) {
         set.add(std::move(policy), stored[builtin_index].reads);
       } else {
         set.add(std::move(policy));

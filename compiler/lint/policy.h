@@ -4,6 +4,7 @@
 
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -23,6 +24,23 @@ struct SeverityCondition {
   Severity severity = Severity::Warning;
   const ast::Expr* condition = nullptr;
   std::shared_ptr<const eval::CompiledExpr> program;  // `condition` compiled (PolicySet::add)
+};
+
+struct Policy;
+
+// The declaration of a policy restored from the build's stored form (policy_store.h),
+// read when first asked for (Policy::syntax): once, from any thread.
+class PolicySyntax {
+ public:
+  PolicySyntax(const ast::Declaration& decl, const sema::LoadedFile& file);
+  ~PolicySyntax();
+  const Policy& get() const;
+
+ private:
+  const ast::Declaration* decl_;
+  const sema::LoadedFile* file_;
+  mutable std::once_flag once_;
+  mutable std::unique_ptr<Policy> loaded_;
 };
 
 struct Policy {
@@ -56,6 +74,13 @@ struct Policy {
   bool builtin = false;              // from the embedded pack
   const ast::Declaration* decl = nullptr;
   const sema::LoadedFile* file = nullptr;
+
+  // A policy restored from the build's stored form (policy_store.h) runs without its
+  // declaration's body: `decl`, `when`, `require` and the `severity_when` conditions
+  // are null in it. syntax() is the policy with them, the body read on the first call;
+  // any other policy is its own syntax. What reads the syntax tree asks it.
+  const Policy& syntax() const { return deferred_syntax ? deferred_syntax->get() : *this; }
+  std::shared_ptr<const PolicySyntax> deferred_syntax;
 };
 
 // A policy judged on a set of facts, as the linter and suggest's prunes judge it: the
@@ -114,6 +139,9 @@ std::vector<facts::FactId> policy_reads(const Policy& policy);
 // programs and fact-reader index are what a checked load makes. `stored`: the built-in
 // policies' reads as the build found them (installed_pack_reads), taken for a checked
 // library's policy whose id is the one stored at its place; any other collects its own.
+// The build's stored form of the built-in policies (stored[i].form, policy_store.h) is
+// taken, when the library is checked and the id at its place matches, instead of
+// reading and compiling the declaration.
 PolicySet load_policies(const sema::Library& library, const std::vector<const sema::LoadedFile*>& extra,
                         DiagnosticEngine& diags, bool library_checked = false,
                         std::span<const StoredPolicyReads> stored = {});

@@ -12,8 +12,9 @@ namespace gpuspec::lint {
 namespace {
 
 const ast::Property* find_property(const lint::Policy& policy, std::string_view key) {
-  if (!policy.decl) return nullptr;
-  for (const auto& item : policy.decl->body.items) {
+  const ast::Declaration* decl = policy.syntax().decl;
+  if (!decl) return nullptr;
+  for (const auto& item : decl->body.items) {
     if (const auto* p = std::get_if<ast::Property>(&item); p && p->key == key) return p;
   }
   return nullptr;
@@ -96,7 +97,7 @@ std::vector<Citation> citations_in(std::string_view text) {
 
 std::string severity_conditions(const lint::Policy& policy, const SourceManager& sources) {
   std::string out;
-  for (const auto& lower : policy.severity_when) {
+  for (const auto& lower : policy.syntax().severity_when) {
     if (!out.empty()) out += "; ";
     const SourceRange& r = lower.condition->range;
     out += fmt::format("{} when {}", severity_name(lower.severity),

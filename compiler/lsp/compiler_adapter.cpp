@@ -133,7 +133,7 @@ std::optional<RuleView> Analysis::rule(std::string_view id) const {
   const lint::Policy* policy = session_->policies().find(id);
   if (!policy) return std::nullopt;
   return RuleView{policy->id, policy->severity, driver::explain_text(*policy, session_->sources()),
-                  policy->decl ? policy->decl->name_range : SourceRange{}};
+                  policy->syntax().decl ? policy->syntax().decl->name_range : SourceRange{}};
 }
 
 std::vector<std::string> Analysis::rule_ids() const {

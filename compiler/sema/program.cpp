@@ -12,22 +12,27 @@ namespace gpuspec::sema {
 
 void DeclIndex::add(const LoadedFile& file, DiagnosticEngine& diags, const DeclIndex* outer) {
   for (const auto& decl : file.ast.declarations) {
-    const DeclEntry* previous = find(decl.name);
+    // Without an outer index the insertion itself finds a duplicate: the library's ~700
+    // names were each looked up and then inserted (issue 28, i28-cold3).
+    const DeclEntry* previous = outer ? find(decl.name) : nullptr;
     if (!previous && outer) previous = outer->find(decl.name);
-    if (previous) {
-      auto& d = diags.error("duplicate-name", decl.name_range,
-                            fmt::format("'{}' is already declared", decl.name));
-      d.declaration = decl.name;
-      d.notes.push_back({fmt::format("previous declaration of '{}' ({}) is here", decl.name, previous->decl.header().kind),
-                         previous->decl->name_range});
-      continue;
+    if (!previous) {
+      auto [it, inserted] =
+          entries_.emplace(std::string_view(decl.name), DeclEntry{DeclRef(&decl, file.ast.deferred_body(decl)), &file});
+      if (inserted) {
+        if (hashed_.empty() ? entries_.size() >= kHashFrom : entries_.size() * 2 > hashed_.size()) {
+          rehash();
+        } else if (!hashed_.empty()) {
+          insert_hashed(&it->second);
+        }
+        continue;
+      }
+      previous = &it->second;
     }
-    auto it = entries_.emplace(std::string_view(decl.name), DeclEntry{DeclRef(&decl, file.ast.deferred_body(decl)), &file}).first;
-    if (hashed_.empty() ? entries_.size() >= kHashFrom : entries_.size() * 2 > hashed_.size()) {
-      rehash();
-    } else if (!hashed_.empty()) {
-      insert_hashed(&it->second);
-    }
+    auto& d = diags.error("duplicate-name", decl.name_range, fmt::format("'{}' is already declared", decl.name));
+    d.declaration = decl.name;
+    d.notes.push_back({fmt::format("previous declaration of '{}' ({}) is here", decl.name, previous->decl.header().kind),
+                       previous->decl->name_range});
   }
 }
 

@@ -10,20 +10,12 @@
 #include "facts/fact_table.h"
 #include "lint/pack_reads.h"
 #include "lint/policy.h"
+#include "snapshot/full_load.h"
 #include "snapshot/parse_snapshot_data.h"
 #include "syntax/parse_snapshot.h"
 
 namespace gpuspec::snapshot {
 namespace {
-
-// The pack loaded the way the build's generator loads it: every policy checked and
-// compiled, its reads collected at load.
-struct FullLoad {
-  SourceManager sources;
-  DiagnosticEngine diags;
-  sema::Library library;
-  lint::PolicySet pack = embedded::load_and_check_library(library, sources, diags);
-};
 
 // Every fact's readers, and how many (policy, fact) pairs the index holds.
 std::size_t expect_same_index(const lint::PolicySet& a, const lint::PolicySet& b) {

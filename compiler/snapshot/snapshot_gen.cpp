@@ -3,7 +3,8 @@
 // parsed without a diagnostic (the library files and the holes of the pack's
 // messages and hints), and writes them with their serialized trees as a C++ source
 // (parse_snapshot_data.h), with the facts each built-in policy reads
-// (lint/pack_reads.h). Texts of the embedded files are referenced, not copied.
+// (lint/pack_reads.h) and its compiled form (lint/policy_store.h). Texts of the
+// embedded files are referenced, not copied.
 //
 // usage: gpuspec_snapshot_gen OUT.cpp
 #include <cstdio>
@@ -17,6 +18,7 @@
 #include "driver/embedded_library.h"
 #include "lint/pack_reads.h"
 #include "lint/policy.h"
+#include "lint/policy_store.h"
 #include "sema/program.h"
 #include "syntax/ast_snapshot.h"
 #include "syntax/parse_snapshot.h"
@@ -25,6 +27,15 @@
 namespace {
 
 using namespace gpuspec;
+
+// `bytes` as a C++ array named `name` (a 0 after them), appended to `arrays`; the
+// expression that views them.
+std::string byte_array(const std::string& name, std::string_view bytes, std::string& arrays) {
+  arrays += "const unsigned char " + name + "[] = {";
+  for (unsigned char c : bytes) arrays += std::to_string(c) + ",";
+  arrays += "0};\n";
+  return "view(" + name + ", " + std::to_string(bytes.size()) + ")";
+}
 
 // Where the text of a recorded parse comes from in the generated source.
 std::string text_expression(const std::string& text, std::size_t index, std::string& arrays) {
@@ -36,15 +47,12 @@ std::string text_expression(const std::string& text, std::size_t index, std::str
   };
   if (auto e = find_in(embedded::stdlib_files(), "stdlib_files"); !e.empty()) return e;
   if (auto e = find_in(embedded::policy_files(), "policy_files"); !e.empty()) return e;
-  std::string name = "text_" + std::to_string(index);
-  arrays += "const unsigned char " + name + "[] = {";
-  for (unsigned char c : text) arrays += std::to_string(c) + ",";
-  arrays += "0};\n";
-  return "view(" + name + ", " + std::to_string(text.size()) + ")";
+  return byte_array("text_" + std::to_string(index), text, arrays);
 }
 
-// The pack's fact-reader index as C++: one array of fact ids per policy, in load
-// order, and the table lint::install_pack_reads takes. Ids are the fact table's
+// The pack's fact-reader index and compiled form as C++: one array of fact ids and one
+// of bytes (lint::store_policy) per policy, in load order, and the table
+// lint::install_pack_reads takes. Ids are the fact table's
 // numbers, which this build shares with the executable it is linked into.
 std::string pack_reads_source(const lint::PolicySet& pack, std::string& arrays) {
   std::string table = "const lint::StoredPolicyReads pack_reads[] = {\n";
@@ -59,8 +67,9 @@ std::string pack_reads_source(const lint::PolicySet& pack, std::string& arrays) 
       arrays += "};\n";
       span = "{" + name + ", " + std::to_string(reads.size()) + "}";
     }
+    const std::string form = byte_array("form_" + std::to_string(i), lint::store_policy(policy), arrays);
     // A policy id is a declaration name: letters, digits, '.', '-' and '_', never a quote.
-    table += "    {\"" + policy.id + "\", " + span + "},\n";
+    table += "    {\"" + policy.id + "\", " + span + ", " + form + "},\n";
   }
   return table + "};\n";
 }
@@ -101,11 +110,7 @@ int main(int argc, char** argv) {
       return 1;
     }
     std::string text = text_expression(texts[i], i, arrays);
-    std::string name = "ast_" + std::to_string(i);
-    arrays += "const unsigned char " + name + "[] = {";
-    for (unsigned char c : *bytes) arrays += std::to_string(c) + ",";
-    arrays += "0};\n";
-    entries += "      {" + text + ", view(" + name + ", " + std::to_string(bytes->size()) + ")},\n";
+    entries += "      {" + text + ", " + byte_array("ast_" + std::to_string(i), *bytes, arrays) + "},\n";
   }
 
   const std::string pack_reads = pack_reads_source(pack, arrays);  // after the arrays it names
