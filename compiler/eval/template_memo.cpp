@@ -1,5 +1,6 @@
 #include "eval/template_memo.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <optional>
@@ -34,7 +35,18 @@ std::uint64_t hash_value(std::uint64_t h, const facts::Value& value) {
       return mix(h, packed);
     }
     case Type::Symbol:
-    case Type::String: return mix(h, std::hash<std::string>{}(value.text));
+    case Type::String: {
+      // The length and the first and last 8 bytes: a symbol's text is short, and a
+      // collision costs only the comparison that follows every hit (same_reads).
+      const std::string& text = value.text;
+      std::uint64_t head = 0, tail = 0;
+      std::memcpy(&head, text.data(), std::min<std::size_t>(8, text.size()));
+      if (text.size() > 8) {
+        const std::size_t rest = std::min<std::size_t>(8, text.size() - 8);  // bytes not in `head`
+        std::memcpy(&tail, text.data() + text.size() - rest, rest);
+      }
+      return mix(mix(mix(h, text.size()), head), tail);
+    }
     case Type::Bool: return mix(h, value.boolean ? 1u : 0u);
     case Type::List:
       h = mix(h, value.items.size());
