@@ -53,6 +53,20 @@ TEST(TemplateMemo, ATextIsKeptPerTemplateAndPerValueOfEachRead) {
   EXPECT_EQ(render_template_text(message, facts), "4 GPUs over nvswitch, memory 256 GB");
 }
 
+// A template whose values rarely repeat is rendered plainly after its trial (Uses), one
+// that repeats stays memoized: either way each text is its own set's.
+TEST(TemplateMemo, EveryTextRightWhetherKeptOrNot) {
+  const LazyTemplate fresh("{gpu.count} GPUs");
+  const LazyTemplate repeated("{gpu.count} GPUs!");
+  for (int i = 0; i < 300; ++i) {
+    auto facts = server_facts();
+    facts.set("gpu.count", Value::number(i), {});
+    EXPECT_EQ(render_template_text(fresh, facts), std::to_string(i) + " GPUs");
+    facts.set("gpu.count", Value::number(i % 3), {});
+    EXPECT_EQ(render_template_text(repeated, facts), std::to_string(i % 3) + " GPUs!");
+  }
+}
+
 // Where a fact came from is no input: a value alone prints.
 TEST(TemplateMemo, AnOriginIsNoInput) {
   const LazyTemplate message("memory {memory.total}");
