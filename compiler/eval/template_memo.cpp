@@ -11,9 +11,10 @@ namespace gpuspec::eval {
 
 namespace {
 
-// Enough for every distinct message and hint of a large check (~2,000 on the peer corpus,
-// ~100 bytes each); past it the memo starts again, so it stays a few hundred KB.
-constexpr std::size_t kMostTexts = 4096;
+// Enough for the distinct messages and hints of the templates worth keeping (Uses) in a
+// large check (a few hundred on the peer corpus); past it the memo starts again, so a
+// thread's stays within a few hundred KB (peak RSS of `--jobs 2` is bounded, issue 28).
+constexpr std::size_t kMostTexts = 1024;
 
 std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
   h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
