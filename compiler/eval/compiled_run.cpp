@@ -113,9 +113,9 @@ class CompiledExpr::Run {
     const Node& n = p_.nodes_[index];
     switch (n.op) {
       case Op::Name: {
-        if (const facts::Fact* fact = fact_of(n)) {
-          if (fact->value.type != Type::Bool) return Tri::Other;
-          return fact->value.boolean ? Tri::True : Tri::False;
+        if (const Value* fact = fact_of(n)) {
+          if (fact->type != Type::Bool) return Tri::Other;
+          return fact->boolean ? Tri::True : Tri::False;
         }
         return n.in_schema ? Tri::Unknown : Tri::Other;
       }
@@ -201,13 +201,14 @@ class CompiledExpr::Run {
     return failure(errors_.back().get());
   }
 
-  // A Name node's fact: by its slot, or by its text when the registry lacks it.
-  const facts::Fact* fact_of(const Node& name) const {
-    return name.b != facts::kNoFactId ? facts_.find(static_cast<facts::FactId>(name.b)) : facts_.find(p_.names_[name.a]->key);
+  // A Name node's fact's value: by its slot, or by its text when the registry lacks it.
+  // Read in place (FactSet::value): no rule reads an origin.
+  const Value* fact_of(const Node& name) const {
+    return name.b != facts::kNoFactId ? facts_.value(static_cast<facts::FactId>(name.b)) : facts_.value(p_.names_[name.a]->key);
   }
 
   R name(const Node& node) {
-    if (const facts::Fact* fact = fact_of(node)) return known(View::of(fact->value));
+    if (const Value* fact = fact_of(node)) return known(View::of(*fact));
     const NameSlot& n = *p_.names_[node.a];
     if (n.in_schema) return unknown(n.text);
     if (n.symbol_ok) return known(View::of(p_.constants_[n.symbol]));
@@ -320,9 +321,9 @@ class CompiledExpr::Run {
     const Node& n = p_.nodes_[index];
     switch (n.op) {
       case Op::Name: {
-        if (const facts::Fact* fact = fact_of(n)) {
-          if (fact->value.type != Type::Quantity) return Q::Other;
-          out = fact->value.quantity;
+        if (const Value* fact = fact_of(n)) {
+          if (fact->type != Type::Quantity) return Q::Other;
+          out = fact->quantity;
           return Q::Ok;
         }
         return n.in_schema ? Q::Unknown : Q::Other;
@@ -431,18 +432,18 @@ class CompiledExpr::Run {
   // `gpu.count <= chassis.max_gpus`: as binary() with two fact names, the right one read
   // first (absent, it decides alone), compared in place.
   bool compare_facts(const Node& n, Tri& out) {
-    const facts::Fact* rhs = fact_of(p_.nodes_[n.b]);
+    const Value* rhs = fact_of(p_.nodes_[n.b]);
     if (!rhs) {
       out = Tri::Unknown;
       return true;
     }
-    const facts::Fact* lhs = fact_of(p_.nodes_[n.a]);
+    const Value* lhs = fact_of(p_.nodes_[n.a]);
     if (!lhs) {
       out = Tri::Unknown;
       return true;
     }
     bool result = false;
-    if (!compare_values(n.op, lhs->value, rhs->value, result)) return false;
+    if (!compare_values(n.op, *lhs, *rhs, result)) return false;
     out = result ? Tri::True : Tri::False;
     return true;
   }
@@ -452,12 +453,12 @@ class CompiledExpr::Run {
   // general path (a type mismatch, a list item the set holds as a fact).
   bool compare_fact(const Node& n, R& out) {
     const Node& lhs = p_.nodes_[n.a];
-    const facts::Fact* fact = fact_of(lhs);
+    const Value* fact = fact_of(lhs);
     if (!fact) {
       out = unknown(p_.names_[lhs.a]->text);  // the constant on the right is known: the left's Unknown wins
       return true;
     }
-    const Value& a = fact->value;
+    const Value& a = *fact;
     const Node& rhs = p_.nodes_[n.b];
     const Value* c = nullptr;
     if (rhs.op == Op::Const) {

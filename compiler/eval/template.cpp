@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <atomic>
 #include <optional>
 
 #include "eval/checker.h"
@@ -179,7 +181,21 @@ CompiledTemplate compile_template(std::string_view text, std::vector<DiagnosticE
     out.programs.push_back(expr ? std::make_shared<const CompiledExpr>(CompiledExpr::compile(*expr)) : nullptr);
     if (parse_diags) parse_diags->push_back(std::move(diags));
   }
+  std::vector<facts::FactKey> keys;
+  for (const auto& program : out.programs) {
+    if (program) program->collect_reads(keys);
+  }
+  for (const auto& key : keys) {
+    if (key.id != facts::kNoFactId && std::find(out.reads.begin(), out.reads.end(), key.id) == out.reads.end()) {
+      out.reads.push_back(key.id);
+    }
+  }
   return out;
+}
+
+std::uint64_t LazyTemplate::next_serial() {
+  static std::atomic<std::uint64_t> next{1};
+  return next.fetch_add(1, std::memory_order_relaxed);
 }
 
 LazyTemplate::LazyTemplate(CompiledTemplate ready) : text_(ready.text) {

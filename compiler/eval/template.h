@@ -1,6 +1,7 @@
 // Expressions from text, and `{expr}` interpolation in policy messages and hints.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -61,6 +62,10 @@ struct CompiledTemplate {
   // Each hole compiled against the built-in schema (null when it did not parse), so a
   // finding's message is literal appends and slot reads (compiled.h).
   std::vector<std::shared_ptr<const CompiledExpr>> programs;
+  // Every fact the programs may read, each once (a symbol literal's name left out: it
+  // finds nothing): the text rendered over the built-in schema depends on the values of
+  // these alone (template_memo.h).
+  std::vector<facts::FactId> reads;
 };
 // Parses every hole; what a hole's parse reported goes to `parse_diags` when given.
 CompiledTemplate compile_template(std::string_view text, std::vector<DiagnosticEngine>* parse_diags = nullptr);
@@ -75,13 +80,18 @@ class LazyTemplate {
   explicit LazyTemplate(CompiledTemplate ready);
   const std::string& text() const { return text_; }
   const CompiledTemplate& get() const;
+  // Unique among every template this process makes, never reused: what a memo keys a
+  // template by (template_memo.h), where an address could name a later one.
+  std::uint64_t serial() const { return serial_; }
   // The fact ids the holes' programs read (the ids of CompiledExpr::collect_reads), in
   // hole order, without compiling the template: a hole that is one fact name reads that
   // name (its program is the name's slot); only another hole is parsed and compiled here.
   void collect_reads(std::vector<facts::FactId>& out) const;
 
  private:
+  static std::uint64_t next_serial();
   std::string text_;
+  std::uint64_t serial_ = next_serial();
   mutable std::once_flag once_;
   mutable std::optional<CompiledTemplate> compiled_;
 };

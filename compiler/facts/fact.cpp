@@ -168,6 +168,12 @@ const Fact* FactSet::lookup(FactId id) const {
   return base_ ? base_->lookup(id) : nullptr;
 }
 
+const Fact* FactSet::lookup_value(FactId id) const {
+  if (!deferred_.empty() && (id < pending_.size() ? pending_[id] != 0 : id == kNoFactId)) provide(id);
+  if (id < where_.size() && where_[id] != 0) return &slots_[where_[id] - 1].peek();
+  return base_ ? base_->lookup_value(id) : nullptr;
+}
+
 // A policy's key of a symbol literal names no fact: nothing to find, nothing to tell.
 const Fact* FactSet::read(FactKey key, bool whole) const {
   return key.id != kNoFactId ? noted(key, lookup(key.id), whole) : nullptr;
@@ -196,23 +202,32 @@ void FactSet::set(FactKey key, Value value, Origin origin) {
 
 const Fact* FactSet::find(FactKey key) const { return read(key, true); }
 
-namespace {
-
-std::optional<units::Quantity> quantity_of(const Fact* fact) {
-  if (!fact || fact->value.type != Value::Type::Quantity) return std::nullopt;
-  return fact->value.quantity;
+// The reader is handed the fact as it stands: a value read records only its value.
+const Value* FactSet::value(FactKey key) const {
+  if (key.id == kNoFactId) return nullptr;
+  const Fact* fact = noted(key, lookup_value(key.id), false);
+  return fact ? &fact->value : nullptr;
 }
 
-std::optional<std::string> text_of(const Fact* fact) {
-  if (!fact || (fact->value.type != Value::Type::Symbol && fact->value.type != Value::Type::String)) return std::nullopt;
-  return fact->value.text;
+const Value* FactSet::value(FactId id) const { return value(FactKey{id, {}}); }
+
+namespace {
+
+std::optional<units::Quantity> quantity_of(const Value* value) {
+  if (!value || value->type != Value::Type::Quantity) return std::nullopt;
+  return value->quantity;
+}
+
+std::optional<std::string> text_of(const Value* value) {
+  if (!value || (value->type != Value::Type::Symbol && value->type != Value::Type::String)) return std::nullopt;
+  return value->text;
 }
 
 }  // namespace
 
 std::optional<units::Quantity> FactSet::quantity(std::string_view name) const { return quantity(fact_key(name)); }
-std::optional<units::Quantity> FactSet::quantity(FactKey key) const { return quantity_of(read(key, false)); }
+std::optional<units::Quantity> FactSet::quantity(FactKey key) const { return quantity_of(value(key)); }
 std::optional<std::string> FactSet::symbol(std::string_view name) const { return symbol(fact_key(name)); }
-std::optional<std::string> FactSet::symbol(FactKey key) const { return text_of(read(key, false)); }
+std::optional<std::string> FactSet::symbol(FactKey key) const { return text_of(value(key)); }
 
 }  // namespace gpuspec::facts

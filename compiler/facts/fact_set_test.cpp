@@ -215,6 +215,33 @@ TEST(FactSet, BorrowsAtAnotherRangeAndReadsItThere) {
   EXPECT_EQ(unread.find("gpu.vram_total")->value.quantity.value, 1);
   EXPECT_FALSE(unread.find("gpu.vram_total")->origin.range.valid());
 }
+
+// A value read of a fact borrowed at another range reads the borrowed value in place: the
+// slot stays borrowed (a later find copies it then, at its range), and a watching reader
+// is told of a value read.
+TEST(FactSet, ReadsABorrowedValueInPlace) {
+  struct Reads final : FactReader {
+    std::vector<std::pair<FactId, bool>> seen;
+    void read(FactKey key, const Fact*, bool whole) override { seen.emplace_back(key.id, whole); }
+  } reads;
+  const Fact kept{Value::number(640), Origin{Origin::Kind::Derived, {1, 10, 20}, {}, "8 x 80 GB"}};
+  FactSet facts("s", "server");
+  facts.borrow_at("gpu.vram_total"_fact, kept, SourceRange{2, 30, 40});
+  facts.watch(&reads);
+  EXPECT_EQ(facts.value("gpu.vram_total"_fact), &kept.value);
+  EXPECT_EQ(facts.quantity("gpu.vram_total")->value, 640);
+  EXPECT_EQ(facts.value("gpu.count"_fact), nullptr);
+  facts.watch(nullptr);
+  ASSERT_EQ(reads.seen.size(), 3u);
+  EXPECT_FALSE(reads.seen[0].second);
+  EXPECT_FALSE(reads.seen[1].second);
+  EXPECT_EQ(reads.seen[2].first, "gpu.count"_fact.id);
+  const Fact* read = facts.find("gpu.vram_total");
+  EXPECT_NE(read, &kept);
+  EXPECT_EQ(read->origin.range.begin, 30u);
+  EXPECT_EQ(facts.value("gpu.vram_total"_fact), &read->value);  // owned now: its own copy
+}
+
 // The journal lists every fact set while it is given, for a cache to replay.
 TEST(FactSet, JournalNotesWhatIsSet) {
   FactSet facts("s", "server");

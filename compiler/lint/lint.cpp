@@ -8,6 +8,7 @@
 #include "eval/outcome.h"
 #include "eval/expr_text.h"
 #include "eval/template.h"
+#include "eval/template_memo.h"
 #include "facts/properties.h"
 #include "facts/resolve.h"
 #include "lint/instead.h"
@@ -124,9 +125,10 @@ class DeclarationLinter {
   }
 
   // A template compiled at load; a policy built by hand (tests) may lack the compiled form.
+  // The text is rendered once per distinct values of what it reads (template_memo.h).
   static std::string render(const std::shared_ptr<const eval::LazyTemplate>& compiled, const std::string& text,
                             const facts::FactSet& facts) {
-    return compiled ? eval::render_template(compiled->get(), facts).text : eval::render_template(text, facts).text;
+    return compiled ? eval::render_template_text(*compiled, facts) : eval::render_template(text, facts).text;
   }
 
   Severity severity_of(const Policy& policy) const {
