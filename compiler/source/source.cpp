@@ -22,9 +22,7 @@ std::uint32_t stride_of(std::size_t stored, std::uint32_t lines, std::uint32_t s
 }  // namespace
 
 SourceFile::SourceFile(FileId id, std::string path, std::string text, bool embedded)
-    : id_(id), path_(std::move(path)), text_(std::move(text)), embedded_(embedded) {
-  count_lines();
-}
+    : id_(id), path_(std::move(path)), text_(std::move(text)), embedded_(embedded) {}
 
 SourceFile::SourceFile(FileId id, std::string path, std::string_view static_text)
     : id_(id),
@@ -56,7 +54,7 @@ std::uint32_t SourceFile::line_start(std::uint32_t index) const {
 }
 
 LineColumn SourceFile::line_column(std::uint32_t offset) const {
-  materialize();
+  counted();
   offset = std::min<std::uint32_t>(offset, static_cast<std::uint32_t>(text_.size()));
   // The last line starting at or before `offset`: the last stored start there, then on
   // from it while the next line still starts there.
@@ -77,7 +75,7 @@ LineColumn SourceFile::line_column(std::uint32_t offset) const {
 }
 
 std::string_view SourceFile::line_text(std::uint32_t line) const {
-  materialize();
+  counted();
   if (line == 0 || line > line_count_) return {};
   std::uint32_t start = line_start(line - 1);
   std::uint32_t end = line < line_count_ ? static_cast<std::uint32_t>(std::string_view(text_).find('\n', start) + 1)
@@ -116,6 +114,7 @@ void SourceManager::release_text(FileId id) {
     file = files_.at(id).get();
   }
   file->materialize();  // a file made from static text reads as empty afterwards too
+  // Counted or not yet: a table asked for later is the empty text's, as this one is.
   file->lazy_ = false;
   std::string().swap(file->text_);
   std::vector<std::uint32_t>{0}.swap(file->line_starts_);

@@ -336,6 +336,57 @@ TEST(SourceManagerTest, AStaticTextFileReadsAsACopyWould) {
   EXPECT_EQ(sources.find_by_path("<stdlib>/b.gpuspec"), &referenced);
 }
 
+// A file's line table is made when it is first asked for (the language server adds its
+// document again on every edit and never asks): whichever question comes first, and from
+// whichever thread, the answers are those of a table made at once.
+TEST(SourceFileTest, TheLineTableIsMadeForWhicheverQuestionComesFirst) {
+  const std::string text = "one\ntwo\r\n\u00e9t\u00e9\n\nlast";
+  {
+    SourceFile file(0, "a.gpuspec", text, false);
+    EXPECT_EQ(file.line_text(3), "\u00e9t\u00e9");
+    EXPECT_EQ(file.line_count(), 5u);
+  }
+  {
+    SourceFile file(0, "a.gpuspec", text, false);
+    EXPECT_TRUE(is_at(file, 16, 5, 1));
+    EXPECT_EQ(file.line_text(5), "last");
+  }
+  {
+    SourceFile file(0, "a.gpuspec", text, false);
+    EXPECT_EQ(file.line_count(), 5u);
+    EXPECT_TRUE(is_at(file, 11, 3, 2));
+  }
+  SourceFile reference(0, "a.gpuspec", text, false);
+  SourceFile asked(1, "b.gpuspec", text, false);
+  std::vector<LineColumn> from_threads(text.size() + 2);
+  {
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 2; ++t) {
+      threads.emplace_back([&, t] {
+        for (std::uint32_t offset = t; offset < from_threads.size(); offset += 2) {
+          from_threads[offset] = asked.line_column(offset);
+        }
+      });
+    }
+    for (auto& thread : threads) thread.join();
+  }
+  for (std::uint32_t offset = 0; offset < from_threads.size(); ++offset) {
+    EXPECT_TRUE(is_at(reference, offset, from_threads[offset].line, from_threads[offset].column)) << offset;
+  }
+}
+
+// A file released before anything asked for its lines reads as empty, and a line table
+// asked for afterwards is the empty text's, not the released one's.
+TEST(SourceManagerTest, ReleaseTextBeforeAnyLineWasAskedFor) {
+  SourceManager sources;
+  const SourceFile& file = sources.add("a.gpuspec", "one\ntwo\nthree\n");
+  sources.release_text(file.id());
+  EXPECT_EQ(file.line_count(), 1u);
+  EXPECT_EQ(file.line_text(1), "");
+  EXPECT_EQ(file.line_text(2), "");
+  EXPECT_TRUE(is_at(file, 9, 1, 1));
+}
+
 // Released, a file made from static text reads as empty too.
 TEST(SourceManagerTest, ReleaseTextEmptiesAStaticTextFile) {
   SourceManager sources;
