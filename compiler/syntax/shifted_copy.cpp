@@ -28,8 +28,11 @@ ast::ExprPtr copy(const ast::ExprPtr& expr, Shift s) {
   if (!expr) return nullptr;
   auto out = std::make_unique<ast::Expr>();
   out->range = moved(expr->range, s);
+  // The node type named outside the lambda: clang 14 (the sanitizer build's compiler)
+  // crashes on a return type that reads a captured variable, decltype(out->node).
+  using Node = decltype(ast::Expr::node);
   out->node = std::visit(
-      [&](const auto& node) -> decltype(out->node) {
+      [&](const auto& node) -> Node {
         using T = std::decay_t<decltype(node)>;
         if constexpr (std::is_same_v<T, ast::QuantityLit>) {
           return ast::QuantityLit{node.number, node.unit, moved(node.unit_range, s)};
