@@ -203,13 +203,12 @@ void FactSet::set(FactKey key, Value value, Origin origin) {
 const Fact* FactSet::find(FactKey key) const { return read(key, true); }
 
 // The reader is handed the fact as it stands: a value read records only its value.
-const Value* FactSet::value(FactKey key) const {
+const Value* FactSet::read_value(FactKey key) const {
   if (key.id == kNoFactId) return nullptr;
   const Fact* fact = noted(key, lookup_value(key.id), false);
   return fact ? &fact->value : nullptr;
 }
 
-const Value* FactSet::value(FactId id) const { return value(FactKey{id, {}}); }
 
 namespace {
 
