@@ -96,7 +96,7 @@ std::vector<Term> CompiledExpr::trace(const facts::FactSet& facts) const {
       t.origin = f->origin.range;
       t.origin_kind = f->origin.kind;
       t.explanation = explanation_of(f->origin);
-      t.text = fact_text(n.text, f->value, f->origin, facts::probed_from(facts, n.text, *f));
+      t.text = fact_text(n.text, f->value, f->origin, facts::probed_from(facts, n.key.id, *f));
     }
     terms.push_back(std::move(t));
   }
@@ -117,10 +117,10 @@ void CompiledExpr::append_why_notes(const facts::FactSet& facts, std::vector<Dia
       continue;
     }
     // Only a fact with a place to point at gets a note (a missing one has none).
-    const facts::Fact* f = facts.find(names_[step.index]->key);
+    const NameSlot& n = *names_[step.index];
+    const facts::Fact* f = facts.find(n.key);
     if (!f || !f->origin.range.valid()) continue;
-    const std::string& name = names_[step.index]->text;
-    notes.push_back({fact_text(name, f->value, f->origin, facts::probed_from(facts, name, *f)), f->origin.range});
+    notes.push_back({fact_text(n.text, f->value, f->origin, facts::probed_from(facts, n.key.id, *f)), f->origin.range});
   }
 }
 
