@@ -168,6 +168,20 @@ TEST(FactSet, ValueReadOfAPendingFactProvidesItFirst) {
   EXPECT_EQ(layer.value(kNoFactId), nullptr);
 }
 
+// The same for find(), by id and by key: a pending provider runs before the slot is read.
+TEST(FactSet, FindOfAPendingFactProvidesItFirst) {
+  for (const bool by_id : {true, false}) {
+    FactSet facts("s", "server");
+    facts.set("cost.capex", Value::number(5), derived("early"));
+    facts.defer({FactSchema::builtin().id("cost.capex")},
+                [](FactSet& f) { f.set("cost.capex", Value::number(7), derived("quote")); });
+    const Fact* found = by_id ? facts.find(FactSchema::builtin().id("cost.capex")) : facts.find("cost.capex"_fact);
+    ASSERT_NE(found, nullptr);
+    EXPECT_EQ(found->value.quantity.value, 7) << by_id;
+    EXPECT_EQ(FactSet::layered_on(facts).find("cost.capex"_fact), found);
+  }
+}
+
 TEST(FactSet, CopyProvidesDeferredFacts) {
   int calls = 0;
   std::optional<FactSet> copy;
