@@ -28,6 +28,14 @@ const FactSchema& registry() { return FactSchema::builtin(); }
 
 // Whether `key` may be set: the compiler sets only the table's facts, so a key of a
 // name the table lacks is a bug, loud in a Debug build and dropped in a release one.
+// A zero for every fact of the table, made once: a new set's index (where_) and count of
+// pending providers (pending_) are copied from it. resize() filled the ~365 entries one
+// by one, and a check sizes thousands of sets (issue 28).
+const std::vector<std::uint16_t>& zeros() {
+  static const std::vector<std::uint16_t> none(registry().size(), 0);
+  return none;
+}
+
 bool settable(FactKey key) {
   assert(key.id != kNoFactId && "a fact the table (facts.def) lacks is set");
   return key.id != kNoFactId;
@@ -85,7 +93,13 @@ FactSet::Slot* FactSet::slot(FactId id) {
 }
 
 void FactSet::size_slots(FactId id) {
-  if (where_.size() <= id) where_.resize(registry().size(), 0);
+  if (where_.size() <= id) {
+    if (where_.empty()) {
+      where_ = zeros();
+    } else {
+      where_.resize(registry().size(), 0);
+    }
+  }
   if (slots_.empty()) slots_.reserve(registry().size());
 }
 
@@ -138,6 +152,7 @@ void FactSet::set(std::string_view name, Value value, Origin origin) { set(fact_
 void FactSet::defer(std::vector<FactId> ids, Fill fill) {
   for (FactId id : ids) {
     if (id == kNoFactId) continue;
+    if (pending_.empty() && id < zeros().size()) pending_ = zeros();
     if (pending_.size() <= id) pending_.resize(std::max<std::size_t>(registry().size(), id + 1u), 0);
     ++pending_[id];
   }
