@@ -167,5 +167,31 @@ TEST(Compiled, WhyNotesPointAtTheFactsOrigins) {
   EXPECT_EQ(notes[4].range.begin, 50u);
 }
 
+// A fact borrowed at another range (a memo's, replayed here) is noted at that range with
+// its explanation, read from a copy: the lender's stays unformatted (other sets and
+// threads read it), and a finding's note does not copy the fact into the set.
+TEST(Compiled, WhyNotesReadALentFactInPlace) {
+  using namespace facts::literals;
+  const facts::Fact lent{facts::Value::of(units::Quantity::number(640)),
+                         facts::Origin{facts::Origin::Kind::Derived, {1, 10, 20}, {}, facts::Explanation::format("{} x {}", 8, 80)}};
+  const facts::Fact entry{facts::Value::of(units::Quantity::number(80)),
+                          facts::Origin{facts::Origin::Kind::Catalog, {1, 30, 40}, "nvidia.a100", facts::Explanation::format("{}", 1)}};
+  facts::FactSet facts("s", "server");
+  facts.borrow_at("gpu.vram_total"_fact, lent, SourceRange{2, 50, 60});
+  facts.borrow_at("gpu.vram"_fact, entry, SourceRange{2, 70, 80});
+  Parsed p("gpu.vram_total > 1000 and gpu.vram > 100");
+  std::vector<DiagnosticNote> notes;
+  CompiledExpr::compile(p.expr()).append_why_notes(facts, notes);
+  ASSERT_EQ(notes.size(), 2u);
+  EXPECT_EQ(notes[0].message, "gpu.vram_total = 640 (8 x 80)");
+  EXPECT_EQ(notes[0].range.file, 2u);
+  EXPECT_EQ(notes[0].range.begin, 50u);
+  EXPECT_EQ(notes[1].message, "gpu.vram = 80 (from nvidia.a100)");
+  EXPECT_EQ(notes[1].range.begin, 70u);
+  EXPECT_TRUE(lent.origin.explanation.deferred());
+  EXPECT_TRUE(entry.origin.explanation.deferred());
+  EXPECT_EQ(facts.value("gpu.vram_total"_fact), &lent.value);
+}
+
 }  // namespace
 }  // namespace gpuspec::eval
