@@ -95,6 +95,29 @@ TEST(Compiled, ChecksConditionsWithoutCopyingValues) {
   EXPECT_EQ(p.slice(failed.error_range), "gpu.count / 0");
 }
 
+// check_into writes a whole result into a Check that held another (a Judgement's): an
+// error's message and range do not outlive it, and every kind is set.
+TEST(Compiled, ChecksIntoACheckThatHeldAnError) {
+  auto facts = server_facts();
+  using Kind = Check::Kind;
+  Check out;
+  Parsed failing("gpu.count / 0 > 1");
+  CompiledExpr::compile(failing.expr()).check_into(facts, out);
+  EXPECT_EQ(out.kind, Kind::Error);
+  EXPECT_EQ(out.error, "division by zero");
+  for (const char* text : {"gpu.count == 4", "memory.total >= 2 * gpu.vram_total", "workload.mem.per_gpu <= gpu.vram",
+                           "memory.total"}) {
+    Check held = out;
+    Parsed p(text);
+    const CompiledExpr program = CompiledExpr::compile(p.expr());
+    program.check_into(facts, held);
+    const Check fresh = program.check(facts);
+    EXPECT_EQ(held.kind, fresh.kind) << text;
+    EXPECT_EQ(held.error, "") << text;
+    EXPECT_FALSE(held.error_range.valid()) << text;
+  }
+}
+
 TEST(Compiled, JudgesAsTheEngineDoes) {
   using Kind = Check::Kind;
   auto c = [](Kind k) { return Check{k, {}, {}}; };
