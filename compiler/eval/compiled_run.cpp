@@ -639,13 +639,15 @@ Outcome CompiledExpr::outcome_of(const facts::FactSet& facts, std::uint32_t node
   return Outcome::unknown(std::string(r.missing));
 }
 
-Check CompiledExpr::check(const facts::FactSet& facts) const {
+void CompiledExpr::check_into(const facts::FactSet& facts, Check& out) const {
   Run run(*this, facts);
-  Check out;
+  out.kind = Check::Kind::Unknown;  // as a fresh Check's
+  out.error.clear();
+  out.error_range = SourceRange{};
   switch (run.test(root_)) {
-    case Run::Tri::True: out.kind = Check::Kind::True; return out;
-    case Run::Tri::False: out.kind = Check::Kind::False; return out;
-    case Run::Tri::Unknown: out.kind = Check::Kind::Unknown; return out;
+    case Run::Tri::True: out.kind = Check::Kind::True; return;
+    case Run::Tri::False: out.kind = Check::Kind::False; return;
+    case Run::Tri::Unknown: out.kind = Check::Kind::Unknown; return;
     case Run::Tri::Other: break;
   }
   Run::R r = run.eval(root_);
@@ -660,7 +662,6 @@ Check CompiledExpr::check(const facts::FactSet& facts) const {
       out.error_range = r.error->range;
       break;
   }
-  return out;
 }
 
 CompiledExpr::Hole CompiledExpr::append_display(const facts::FactSet& facts, std::string& out, std::string* error) const {

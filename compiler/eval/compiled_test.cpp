@@ -95,6 +95,29 @@ TEST(Compiled, ChecksConditionsWithoutCopyingValues) {
   EXPECT_EQ(p.slice(failed.error_range), "gpu.count / 0");
 }
 
+// check_into writes a whole result into a Check that held another (a Judgement's): an
+// error's message and range do not outlive it, and every kind is set.
+TEST(Compiled, ChecksIntoACheckThatHeldAnError) {
+  auto facts = server_facts();
+  using Kind = Check::Kind;
+  Check out;
+  Parsed failing("gpu.count / 0 > 1");
+  CompiledExpr::compile(failing.expr()).check_into(facts, out);
+  EXPECT_EQ(out.kind, Kind::Error);
+  EXPECT_EQ(out.error, "division by zero");
+  for (const char* text : {"gpu.count == 4", "memory.total >= 2 * gpu.vram_total", "workload.mem.per_gpu <= gpu.vram",
+                           "memory.total"}) {
+    Check held = out;
+    Parsed p(text);
+    const CompiledExpr program = CompiledExpr::compile(p.expr());
+    program.check_into(facts, held);
+    const Check fresh = program.check(facts);
+    EXPECT_EQ(held.kind, fresh.kind) << text;
+    EXPECT_EQ(held.error, "") << text;
+    EXPECT_FALSE(held.error_range.valid()) << text;
+  }
+}
+
 TEST(Compiled, JudgesAsTheEngineDoes) {
   using Kind = Check::Kind;
   auto c = [](Kind k) { return Check{k, {}, {}}; };
@@ -165,6 +188,32 @@ TEST(Compiled, WhyNotesPointAtTheFactsOrigins) {
   EXPECT_EQ(notes[3].message, "gpu.vram = 80 GB (from nvidia.a100_80gb_sxm)");
   EXPECT_EQ(notes[4].message, "gpu.link = nvswitch");  // declared: no explanation
   EXPECT_EQ(notes[4].range.begin, 50u);
+}
+
+// A fact borrowed at another range (a memo's, replayed here) is noted at that range with
+// its explanation, read from a copy: the lender's stays unformatted (other sets and
+// threads read it), and a finding's note does not copy the fact into the set.
+TEST(Compiled, WhyNotesReadALentFactInPlace) {
+  using namespace facts::literals;
+  const facts::Fact lent{facts::Value::of(units::Quantity::number(640)),
+                         facts::Origin{facts::Origin::Kind::Derived, {1, 10, 20}, {}, facts::Explanation::format("{} x {}", 8, 80)}};
+  const facts::Fact entry{facts::Value::of(units::Quantity::number(80)),
+                          facts::Origin{facts::Origin::Kind::Catalog, {1, 30, 40}, "nvidia.a100", facts::Explanation::format("{}", 1)}};
+  facts::FactSet facts("s", "server");
+  facts.borrow_at("gpu.vram_total"_fact, lent, SourceRange{2, 50, 60});
+  facts.borrow_at("gpu.vram"_fact, entry, SourceRange{2, 70, 80});
+  Parsed p("gpu.vram_total > 1000 and gpu.vram > 100");
+  std::vector<DiagnosticNote> notes;
+  CompiledExpr::compile(p.expr()).append_why_notes(facts, notes);
+  ASSERT_EQ(notes.size(), 2u);
+  EXPECT_EQ(notes[0].message, "gpu.vram_total = 640 (8 x 80)");
+  EXPECT_EQ(notes[0].range.file, 2u);
+  EXPECT_EQ(notes[0].range.begin, 50u);
+  EXPECT_EQ(notes[1].message, "gpu.vram = 80 (from nvidia.a100)");
+  EXPECT_EQ(notes[1].range.begin, 70u);
+  EXPECT_TRUE(lent.origin.explanation.deferred());
+  EXPECT_TRUE(entry.origin.explanation.deferred());
+  EXPECT_EQ(facts.value("gpu.vram_total"_fact), &lent.value);
 }
 
 }  // namespace

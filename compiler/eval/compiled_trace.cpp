@@ -25,12 +25,18 @@ std::string explanation_of(const facts::Origin& origin) {
   return origin.explanation;
 }
 
+// Whether a fact's note names the catalog entry it came from rather than its explanation.
+bool reads_entry(facts::Origin::Kind kind, const std::string& entry) {
+  return kind == facts::Origin::Kind::Catalog && !entry.empty();
+}
+
 // "gpu.vram_total = 320 GB (4 x 80 GB)": declared facts speak for themselves; anything
 // else says where it came from (unless that is the value itself), and a probed fact what
 // it was probed from ("memory.total = 64 GiB (4 x 16 GiB; probed: dmidecode -t memory)").
-// Built in one string.
-std::string fact_text(std::string_view name, const Value& value, const facts::Origin& origin,
-                      const std::string* probed) {
+// Built in one string. The origin's kind, entry and explanation are passed apart: a note
+// reads the explanation of a fact another set lends it from a copy (FactSet::find_lent).
+std::string fact_text(std::string_view name, const Value& value, facts::Origin::Kind kind, const std::string& entry,
+                      const facts::Explanation& explanation, const std::string* probed) {
   using Kind = facts::Origin::Kind;
   constexpr std::string_view kFrom = "from ";
   std::string text;
@@ -42,18 +48,18 @@ std::string fact_text(std::string_view name, const Value& value, const facts::Or
   const std::string_view shown = std::string_view(text).substr(value_begin);
   bool from_entry = false;
   std::string_view why;
-  if (origin.kind == Kind::Catalog && !origin.entry.empty()) {
-    from_entry = !(shown.size() == kFrom.size() + origin.entry.size() && shown.substr(0, kFrom.size()) == kFrom &&
-                   shown.substr(kFrom.size()) == origin.entry);
-  } else if (origin.kind != Kind::Declared) {
-    const std::string& explanation = origin.explanation;
-    if (!explanation.empty() && explanation != shown) why = explanation;
+  if (reads_entry(kind, entry)) {
+    from_entry = !(shown.size() == kFrom.size() + entry.size() && shown.substr(0, kFrom.size()) == kFrom &&
+                   shown.substr(kFrom.size()) == entry);
+  } else if (kind != Kind::Declared) {
+    const std::string& said = explanation;
+    if (!said.empty() && said != shown) why = said;
   }
   if (!from_entry && why.empty() && !probed) return text;
   text += " (";
   if (from_entry) {
     text += kFrom;
-    text += origin.entry;
+    text += entry;
   } else {
     text += why;
   }
@@ -96,7 +102,8 @@ std::vector<Term> CompiledExpr::trace(const facts::FactSet& facts) const {
       t.origin = f->origin.range;
       t.origin_kind = f->origin.kind;
       t.explanation = explanation_of(f->origin);
-      t.text = fact_text(n.text, f->value, f->origin, facts::probed_from(facts, n.text, *f));
+      t.text = fact_text(n.text, f->value, f->origin.kind, f->origin.entry, f->origin.explanation,
+                         facts::probed_from(facts, n.key.id, *f));
     }
     terms.push_back(std::move(t));
   }
@@ -117,10 +124,18 @@ void CompiledExpr::append_why_notes(const facts::FactSet& facts, std::vector<Dia
       continue;
     }
     // Only a fact with a place to point at gets a note (a missing one has none).
-    const facts::Fact* f = facts.find(names_[step.index]->key);
-    if (!f || !f->origin.range.valid()) continue;
-    const std::string& name = names_[step.index]->text;
-    notes.push_back({fact_text(name, f->value, f->origin, facts::probed_from(facts, name, *f)), f->origin.range});
+    const NameSlot& n = *names_[step.index];
+    SourceRange at;
+    bool lent = false;
+    const facts::Fact* f = facts.find_lent(n.key, at, lent);
+    if (!f || !at.valid()) continue;
+    const facts::Origin& origin = f->origin;
+    // A lent fact's explanation is read from a copy, and only when the note prints it.
+    facts::Explanation copy;
+    const bool reads_why = origin.kind != facts::Origin::Kind::Declared && !reads_entry(origin.kind, origin.entry);
+    if (lent && reads_why) copy = origin.explanation;
+    const facts::Explanation& why = lent && reads_why ? copy : origin.explanation;
+    notes.push_back({fact_text(n.text, f->value, origin.kind, origin.entry, why, facts::probed_from(facts, n.key.id, *f)), at});
   }
 }
 

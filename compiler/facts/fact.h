@@ -114,14 +114,49 @@ class FactSet {
   // most of a replay (issue 28).
   void borrow_at(FactKey key, const Fact& fact, SourceRange at);
   const Fact* find(std::string_view name) const;
-  const Fact* find(FactId id) const;
-  const Fact* find(FactKey key) const;
+  // Inline for a plain slot (see value()) that is not borrowed at another range: the
+  // memo's replay finds ~140k facts a check to compare them with what it recorded.
+  const Fact* find(FactId id) const {
+    if (const Slot* s = plain_slot(id); s && !s->moved) return &s->peek();
+    return noted(FactKey{id, {}}, lookup(id), true);  // a reader needs no name for an id
+  }
+  const Fact* find(FactKey key) const {
+    if (const Slot* s = plain_slot(key.id); s && !s->moved) return &s->peek();
+    return read(key, true);
+  }
+  // What a why-note reads: find()'s fact, but one borrowed at another range (borrow_at)
+  // not copied to give it its origin (issue 28: that copy was ~200 instructions of most
+  // fact notes of a finding). `at` is set to the range its origin reads at, and `lent`
+  // to whether the fact is such a borrowed one: it is then the memo's, which other sets
+  // and threads read too, so its explanation must be read from a copy (explanation.h:
+  // reading a deferred one formats it and keeps the text).
+  const Fact* find_lent(FactKey key, SourceRange& at, bool& lent) const {
+    if (const Slot* s = plain_slot(key.id); s && s->moved) {
+      at = s->fact.origin.range;
+      lent = true;
+      return s->borrowed;
+    }
+    lent = false;
+    const Fact* fact = find(key);
+    if (fact) at = fact->origin.range;
+    return fact;
+  }
   // A fact's value alone, read in place: a fact borrowed at another range (borrow_at) is
   // not copied, as find() must to give it its origin. A reader is told of a value read,
   // as quantity() and symbol() tell it. What the policy evaluator and a template's
   // holes read (issue 28: copying each borrowed fact on its first find was ~3 % of a check).
-  const Value* value(FactId id) const;
-  const Value* value(FactKey key) const;
+  // Inline for the common read (issue 28: the evaluator's ~450k value reads a check, each
+  // two calls and the full look-up, were ~4 % of it): a slot of this set, with no
+  // provider pending for it and no reader to tell, is read here; anything else takes the
+  // full path (read_value), which is what this always was.
+  const Value* value(FactId id) const {
+    if (const Slot* s = plain_slot(id)) return &s->peek().value;
+    return read_value(FactKey{id, {}});
+  }
+  const Value* value(FactKey key) const {
+    if (const Slot* s = plain_slot(key.id)) return &s->peek().value;
+    return read_value(key);
+  }
   // Every fact with its name, sorted by name (the layer's own over the base's).
   std::vector<std::pair<std::string_view, const Fact*>> sorted() const;
   std::optional<units::Quantity> quantity(std::string_view name) const;
@@ -179,11 +214,27 @@ class FactSet {
   // Every public set() ends here, its value and origin moved once, into the slot.
   void put(FactId id, Value& value, Origin& origin);
   // Makes room for a new slot of `id`: the index and the slots sized for the registry on the first.
-  void prepare_slot(FactId id);
+  // Inline: it is called for every new slot (~350k a check), and does something once per set.
+  void prepare_slot(FactId id) {
+    if (id >= where_.size() || slots_.empty()) size_slots(id);
+  }
+  void size_slots(FactId id);
+  // borrow() without its check of the key: the slot, now borrowing `fact`.
+  Slot& borrowed_slot(FactId id, const Fact& fact);
   // find without telling the reader: what the public reads and the base's use.
   const Fact* lookup(FactId id) const;
   // lookup for a value read: a borrowed fact as it is, at its own range (peek).
   const Fact* lookup_value(FactId id) const;
+  // value()'s full path: providers, the base, the reader.
+  const Value* read_value(FactKey key) const;
+  // The slot of `id` when a value read of it is just the slot's: held by this set (not
+  // the base), no provider pending for it (pending_ counts them whenever deferred_ holds
+  // any), and no reader watching. Null otherwise (kNoFactId is never below where_.size()).
+  const Slot* plain_slot(FactId id) const {
+    if (reader_ || id >= where_.size() || where_[id] == 0) return nullptr;
+    if (id < pending_.size() && pending_[id] != 0) return nullptr;
+    return &slots_[where_[id] - 1];
+  }
   // A read of `key`, told to the reader; none for a key the table lacks.
   const Fact* read(FactKey key, bool whole) const;
   const Fact* noted(FactKey key, const Fact* fact, bool whole) const {

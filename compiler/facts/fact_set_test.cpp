@@ -146,6 +146,42 @@ TEST(FactSet, DeferredGroupIsProvidedOnFirstReadOnly) {
   EXPECT_EQ(breakeven, 1);
 }
 
+// A value read takes the inline path (FactSet::value) only for a slot no provider names:
+// a fact set now and named by a pending provider is provided first, as find() does, and
+// a layer's read of a fact only its base holds reads through.
+TEST(FactSet, ValueReadOfAPendingFactProvidesItFirst) {
+  FactSet facts("s", "server");
+  facts.set("gpu.count", Value::number(1), derived("declared"));
+  facts.set("cost.capex", Value::number(5), derived("early"));
+  int calls = 0;
+  facts.defer({FactSchema::builtin().id("cost.capex")}, [&](FactSet& f) {
+    ++calls;
+    f.set("cost.capex", Value::number(7), derived("quote"));
+  });
+  EXPECT_EQ(facts.value("gpu.count"_fact)->quantity.value, 1);
+  EXPECT_EQ(calls, 0);
+  EXPECT_EQ(facts.value("cost.capex"_fact)->quantity.value, 7);
+  EXPECT_EQ(calls, 1);
+  EXPECT_EQ(facts.value(FactSchema::builtin().id("cost.capex"))->quantity.value, 7);
+  FactSet layer = FactSet::layered_on(facts);
+  EXPECT_EQ(layer.value("gpu.count"_fact)->quantity.value, 1);
+  EXPECT_EQ(layer.value(kNoFactId), nullptr);
+}
+
+// The same for find(), by id and by key: a pending provider runs before the slot is read.
+TEST(FactSet, FindOfAPendingFactProvidesItFirst) {
+  for (const bool by_id : {true, false}) {
+    FactSet facts("s", "server");
+    facts.set("cost.capex", Value::number(5), derived("early"));
+    facts.defer({FactSchema::builtin().id("cost.capex")},
+                [](FactSet& f) { f.set("cost.capex", Value::number(7), derived("quote")); });
+    const Fact* found = by_id ? facts.find(FactSchema::builtin().id("cost.capex")) : facts.find("cost.capex"_fact);
+    ASSERT_NE(found, nullptr);
+    EXPECT_EQ(found->value.quantity.value, 7) << by_id;
+    EXPECT_EQ(FactSet::layered_on(facts).find("cost.capex"_fact), found);
+  }
+}
+
 TEST(FactSet, CopyProvidesDeferredFacts) {
   int calls = 0;
   std::optional<FactSet> copy;

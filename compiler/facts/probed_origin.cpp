@@ -2,8 +2,10 @@
 
 #include <array>
 #include <utility>
+#include <vector>
 
 #include "facts/fact_key.h"
+#include "facts/fact_schema.h"
 
 namespace gpuspec::facts {
 
@@ -34,6 +36,27 @@ FactKey key_of(std::string_view property) {
   return "probed_from.software"_fact;
 }
 
+// By FactId, the key of the probed_from fact of the property the fact describes, or
+// a key of kNoFactId when none does.
+const std::vector<FactKey>& probed_keys() {
+  static const std::vector<FactKey> keys = [] {
+    const FactSchema& schema = FactSchema::builtin();
+    std::vector<FactKey> out(schema.size());
+    for (std::size_t id = 0; id < out.size(); ++id) {
+      const std::string_view property = probed_property(schema.name(static_cast<FactId>(id)));
+      if (!property.empty()) out[id] = key_of(property);
+    }
+    return out;
+  }();
+  return keys;
+}
+
+const std::string* probed_text(const FactSet& facts, FactKey key) {
+  const Fact* origin = facts.find(key);
+  if (!origin || origin->value.type != Value::Type::String) return nullptr;
+  return &origin->value.text;
+}
+
 }  // namespace
 
 std::string_view probed_property(std::string_view fact) {
@@ -47,9 +70,14 @@ const std::string* probed_from(const FactSet& facts, std::string_view name, cons
   if (fact.origin.kind == Origin::Kind::Default || fact.origin.kind == Origin::Kind::Estimator) return nullptr;
   std::string_view property = probed_property(name);
   if (property.empty()) return nullptr;
-  const Fact* origin = facts.find(key_of(property));
-  if (!origin || origin->value.type != Value::Type::String) return nullptr;
-  return &origin->value.text;
+  return probed_text(facts, key_of(property));
+}
+
+const std::string* probed_from(const FactSet& facts, FactId id, const Fact& fact) {
+  if (fact.origin.kind == Origin::Kind::Default || fact.origin.kind == Origin::Kind::Estimator) return nullptr;
+  const std::vector<FactKey>& keys = probed_keys();
+  if (id >= keys.size() || keys[id].id == kNoFactId) return nullptr;
+  return probed_text(facts, keys[id]);
 }
 
 }  // namespace gpuspec::facts

@@ -259,9 +259,9 @@ Judgement judge(const Policy& policy, const facts::FactSet& facts) {
   using Kind = eval::Check::Kind;
   Judgement out;
   out.guarded = policy.when_program != nullptr;
-  if (out.guarded) out.when = policy.when_program->check(facts);
+  if (out.guarded) policy.when_program->check_into(facts, out.when);
   if (!out.guarded || out.when.kind == Kind::True || out.when.kind == Kind::NotBool) {
-    out.require = policy.require_program->check(facts);
+    policy.require_program->check_into(facts, out.require);
   }
   out.verdict = eval::judge(out.guarded ? &out.when : nullptr, out.require);
   return out;
