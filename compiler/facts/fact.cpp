@@ -26,8 +26,6 @@ namespace {
 
 const FactSchema& registry() { return FactSchema::builtin(); }
 
-// Whether `key` may be set: the compiler sets only the table's facts, so a key of a
-// name the table lacks is a bug, loud in a Debug build and dropped in a release one.
 // A zero for every fact of the table, made once: a new set's index (where_) and count of
 // pending providers (pending_) are copied from it. resize() filled the ~365 entries one
 // by one, and a check sizes thousands of sets (issue 28).
@@ -36,6 +34,8 @@ const std::vector<std::uint16_t>& zeros() {
   return none;
 }
 
+// Whether `key` may be set: the compiler sets only the table's facts, so a key of a
+// name the table lacks is a bug, loud in a Debug build and dropped in a release one.
 bool settable(FactKey key) {
   assert(key.id != kNoFactId && "a fact the table (facts.def) lacks is set");
   return key.id != kNoFactId;
@@ -199,7 +199,6 @@ const Fact* FactSet::read(FactKey key, bool whole) const {
   return key.id != kNoFactId ? noted(key, lookup(key.id), whole) : nullptr;
 }
 
-
 const Fact* FactSet::find(std::string_view name) const { return find(fact_key(name)); }
 
 std::vector<std::pair<std::string_view, const Fact*>> FactSet::sorted() const {
@@ -219,14 +218,12 @@ void FactSet::set(FactKey key, Value value, Origin origin) {
   if (settable(key)) put(key.id, value, origin);
 }
 
-
 // The reader is handed the fact as it stands: a value read records only its value.
 const Value* FactSet::read_value(FactKey key) const {
   if (key.id == kNoFactId) return nullptr;
   const Fact* fact = noted(key, lookup_value(key.id), false);
   return fact ? &fact->value : nullptr;
 }
-
 
 namespace {
 
