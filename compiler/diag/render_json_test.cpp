@@ -4,6 +4,7 @@
 
 
 #include "diag/diag_test_helpers.h"
+#include "diag/json_string.h"
 #include "oracle/diagnostics_json_dom.h"
 #include "source/json_io.h"
 
@@ -239,6 +240,43 @@ TEST(RenderJson, PositionScopeWritesWhatALookUpWould) {
     expect_the_same("second round, reading what the first kept");
   }
   expect_the_same("after the scope");
+}
+
+// append_diagnostic_json writes a diagnostic into a buffer sized from a bound computed
+// first: for diagnostics whose every member grows most when escaped (each byte a \u00xx),
+// with notes and fix-its in two files and none, waived, at several depths, what it writes
+// and the stores past it fit in that bound, and the bytes are still the DOM's.
+TEST(RenderJson, WrittenDiagnosticFitsItsBound) {
+  SourceManager sources;
+  std::string controls;
+  for (int c = 1; c < 0x20; ++c) controls += static_cast<char>(c);
+  const SourceFile& file = sources.add("dir/" + controls + ".gpuspec", "gpu a {\n  memory = 256 GBs\n}\n");
+  const SourceFile& other = sources.add(controls + controls + "/other.gpuspec", "server s {}\n");
+  std::vector<Diagnostic> cases;
+  auto full = make_diagnostic(controls, Severity::Warning, range_of(file, "GBs"), controls + controls);
+  full.hint = controls;
+  full.declaration = controls;
+  full.notes.push_back({controls, range_of(file, "memory")});
+  full.notes.push_back({controls, SourceRange{}});
+  full.notes.push_back({controls + "\"\\", range_of(other, "server")});
+  full.notes.push_back({"", range_of(file, "GBs")});
+  full.fixits.push_back({range_of(file, "GBs"), controls});
+  full.fixits.push_back({SourceRange{}, controls});
+  full.suppressed_by = controls;
+  cases.push_back(full);
+  auto fileless = make_diagnostic("", Severity::Info, SourceRange{}, "");
+  fileless.notes.push_back({"", range_of(other, "s")});
+  cases.push_back(fileless);
+  for (std::size_t depth : {std::size_t{0}, std::size_t{4}, std::size_t{40}}) {
+    for (const auto& d : cases) {
+      std::string hand;
+      append_diagnostic_json(hand, d, sources, depth);
+      EXPECT_LE(hand.size() + kJsonWriteSlack, diagnostic_json_bound(d, sources, depth)) << d.id << " at " << depth;
+      std::string dom;
+      append_nested_json(dom, dump_json(diagnostics_to_json({d}, sources, 0)["diagnostics"][0]), depth);
+      EXPECT_EQ(hand, dom) << depth;
+    }
+  }
 }
 
 }  // namespace
