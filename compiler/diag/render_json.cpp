@@ -78,11 +78,13 @@ constexpr std::size_t kNumberBound = 10;  // digits of a 32-bit number
 // A range object `depth` deep: {"start": {"line", "column"}, "end": {...}} around four numbers.
 struct RangeLayout {
   explicit RangeLayout(std::size_t depth)
-      : open_start_line("{" + key_at(depth + 2, "start", true) + "{" + key_at(depth + 4, "line", true)),
+      : depth(depth),
+        open_start_line("{" + key_at(depth + 2, "start", true) + "{" + key_at(depth + 4, "line", true)),
         column(key_at(depth + 4, "column")),
         open_end_line(close_at(depth + 2, '}') + key_at(depth + 2, "end") + "{" + key_at(depth + 4, "line", true)),
         close(close_at(depth + 2, '}') + close_at(depth, '}')),
         bound(open_start_line.size() + 2 * column.size() + open_end_line.size() + close.size() + 4 * kNumberBound) {}
+  std::size_t depth;
   Piece open_start_line, column, open_end_line, close;
   std::size_t bound;  // the most bytes of a range object, or of "null"
 };
@@ -195,7 +197,50 @@ class PositionMemo {
     return entry.positions;
   }
 
+  // A range object as written before at `depth` for `file` and `range` in this scope, or
+  // null. A file's findings and their notes point at the same few places, and writing
+  // one (four numbers between five pieces) was ~300 instructions; copying it is ~30.
+  // The key is everything the bytes depend on: the file (its text gives the
+  // positions), the range, and the depth (the indentation).
+  const char* text(const SourceFile& file, SourceRange range, std::size_t depth, std::size_t& size) const {
+    if (depth_ == 0 || texts_.empty()) return nullptr;
+    const TextEntry& entry = texts_[text_slot(file, range, depth)];
+    if (entry.generation != generation_ || entry.file != &file || entry.begin != range.begin ||
+        entry.end != range.end || entry.depth != depth) {
+      return nullptr;
+    }
+    size = entry.size;
+    return entry.text;
+  }
+  // Remembers `size` bytes at `text` as the range object for the key of text() (not
+  // when they do not fit an entry: a depth deeper than `check` writes).
+  void keep_text(const SourceFile& file, SourceRange range, std::size_t depth, const char* text, std::size_t size) {
+    if (depth_ == 0 || size > kTextBytes) return;
+    if (texts_.empty()) texts_.resize(kEntries);
+    TextEntry& entry = texts_[text_slot(file, range, depth)];
+    entry.file = &file;
+    entry.begin = range.begin;
+    entry.end = range.end;
+    entry.depth = depth;
+    entry.generation = generation_;
+    entry.size = size;
+    std::memcpy(entry.text, text, size);
+  }
+  static constexpr std::size_t kTextBytes = 256;  // a multiple of 16: copied 16 bytes at a time
+
  private:
+  struct TextEntry {
+    const SourceFile* file = nullptr;
+    std::uint32_t begin = 0, end = 0;
+    std::size_t depth = 0;
+    std::uint64_t generation = 0;  // 0: never written
+    std::size_t size = 0;
+    char text[kTextBytes];
+  };
+  static std::size_t text_slot(const SourceFile& file, SourceRange range, std::size_t depth) {
+    return (slot(file, range) + depth * 0x9E37u) % kEntries;
+  }
+  std::vector<TextEntry> texts_;  // made on first use
   struct Entry {
     const SourceFile* file = nullptr;
     std::uint32_t begin = 0, end = 0;
@@ -228,15 +273,12 @@ char* put_positions(char* at, const RangeLayout& layout, const RangePositions& p
   return layout.close.put(at);
 }
 
-// One diagnostic's writing, with what it looks up once: its file, its range's
-// positions, and where its file's path, escaped, already stands in the buffer.
+// One diagnostic's writing, with what it looks up once: its file, the other file its
+// notes point into, and where its file's path, escaped, already stands in the buffer.
 class DiagnosticWriter {
  public:
   DiagnosticWriter(const Diagnostic& d, const SourceManager& sources) : d_(d), sources_(sources) {
-    if (d.range.valid()) {
-      file_ = &sources.file(d.range.file);
-      positions_ = PositionMemo::of_thread().positions(*file_, d.range);
-    }
+    if (d.range.valid()) file_ = &sources.file(d.range.file);
   }
 
   // The bound of a "file" member's value for `range`.
@@ -261,10 +303,17 @@ class DiagnosticWriter {
 
   char* range(char* at, SourceRange range, const RangeLayout& layout) {
     if (!range.valid()) return put_literal(at, "null");
-    if (file_ && range.file == d_.range.file && range.begin == d_.range.begin && range.end == d_.range.end) {
-      return put_positions(at, layout, positions_);
+    PositionMemo& memo = PositionMemo::of_thread();
+    const SourceFile& file = file_of(range.file);
+    std::size_t size = 0;
+    if (const char* text = memo.text(file, range, layout.depth, size)) {
+      static_assert(PositionMemo::kTextBytes % 16 == 0 && kJsonWriteSlack >= 16);
+      for (std::size_t i = 0; i < size; i += 16) std::memcpy(at + i, text + i, 16);
+      return at + size;
     }
-    return put_positions(at, layout, PositionMemo::of_thread().positions(file_of(range.file), range));
+    char* end = put_positions(at, layout, memo.positions(file, range));
+    memo.keep_text(file, range, layout.depth, at, static_cast<std::size_t>(end - at));
+    return end;
   }
 
  private:
@@ -280,7 +329,6 @@ class DiagnosticWriter {
   const SourceManager& sources_;
   const SourceFile* file_ = nullptr;
   const SourceFile* other_ = nullptr;
-  RangePositions positions_;
   const char* path_at_ = nullptr;
   std::size_t path_length_ = 0;  // 0: not written yet (quoted, a path is 2 bytes or more)
 };

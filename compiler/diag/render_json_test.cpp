@@ -205,10 +205,11 @@ TEST(RenderJson, PositionsOfEveryRangeAreTheDoms) {
   }
 }
 
-// Inside a JsonPositionScope a range written before is not looked up again: the same
-// bytes as without one, for ranges repeated in two files of the same text (the same
-// offsets, other positions), for more ranges than its table holds (entries replaced),
-// and after it closes (nothing it kept is read).
+// Inside a JsonPositionScope a range written before is not looked up (nor written)
+// again: the same bytes as without one, for ranges repeated in two files of the same
+// text (the same offsets, other positions), for a range written both as a diagnostic's
+// and as a note's (other indentation) and at another depth, for more ranges than its
+// table holds (entries replaced), and after it closes (nothing it kept is read).
 TEST(RenderJson, PositionScopeWritesWhatALookUpWould) {
   SourceManager sources;
   std::string a_text, b_text;
@@ -225,19 +226,23 @@ TEST(RenderJson, PositionScopeWritesWhatALookUpWould) {
       cases.push_back(std::move(d));
     }
   }
-  std::vector<std::string> looked_up(cases.size());
-  for (std::size_t i = 0; i < cases.size(); ++i) append_diagnostic_json(looked_up[i], cases[i], sources, 4);
-  auto expect_the_same = [&](const char* when) {
+  std::vector<std::string> looked_up(cases.size()), looked_up_at_2(cases.size());
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    append_diagnostic_json(looked_up[i], cases[i], sources, 4);
+    append_diagnostic_json(looked_up_at_2[i], cases[i], sources, 2);
+  }
+  auto expect_the_same = [&](const char* when, std::size_t depth = 4) {
     for (std::size_t i = 0; i < cases.size(); ++i) {
       std::string written;
-      append_diagnostic_json(written, cases[i], sources, 4);
-      ASSERT_EQ(written, looked_up[i]) << when << ", diagnostic " << i;
+      append_diagnostic_json(written, cases[i], sources, depth);
+      ASSERT_EQ(written, depth == 4 ? looked_up[i] : looked_up_at_2[i]) << when << ", diagnostic " << i;
     }
   };
   {
     JsonPositionScope scope;
     expect_the_same("first round");
     expect_the_same("second round, reading what the first kept");
+    expect_the_same("at another depth", 2);
   }
   expect_the_same("after the scope");
 }
