@@ -10,10 +10,18 @@ using L = gpuspec_antlr::GpuSpecLexer;
 
 namespace {
 
-bool is_letter(char32_t c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool is_digit(char32_t c) { return c >= '0' && c <= '9'; }
-bool is_alnum(char32_t c) { return is_letter(c) || is_digit(c); }
-bool is_ident_part(char32_t c) { return is_alnum(c) || c == '_' || c == '-'; }
+constexpr bool is_letter(char32_t c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+constexpr bool is_digit(char32_t c) { return c >= '0' && c <= '9'; }
+constexpr bool is_alnum(char32_t c) { return is_letter(c) || is_digit(c); }
+constexpr bool is_ident_part(char32_t c) { return is_alnum(c) || c == '_' || c == '-'; }
+// is_ident_part for each byte value.
+struct IdentPartTable {
+  bool of[256] = {};
+  constexpr IdentPartTable() {
+    for (unsigned c = 0; c < 256; ++c) of[c] = is_ident_part(c);
+  }
+};
+constexpr IdentPartTable kIdentPart;
 bool is_whitespace(char32_t c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == 0x0B || c == 0xFEFF;
 }
@@ -63,7 +71,13 @@ FastLexer::Lexeme lexeme_in(std::basic_string_view<Char> text_, std::size_t at) 
     // with [A-Za-z0-9_]; a '.' not followed by one ends the name before it.
     std::size_t k = at + 1;
     for (;;) {
-      while (k < n && is_ident_part(text_[k])) ++k;
+      if constexpr (sizeof(Char) == 1) {
+        // ASCII text: a table look-up a byte, not six comparisons (identifiers are
+        // most of a spec's bytes).
+        while (k < n && kIdentPart.of[static_cast<unsigned char>(text_[k])]) ++k;
+      } else {
+        while (k < n && is_ident_part(text_[k])) ++k;
+      }
       if (k + 1 < n && text_[k] == '.' && (is_alnum(text_[k + 1]) || text_[k + 1] == '_')) {
         k += 2;
         continue;

@@ -7,6 +7,10 @@ namespace gpuspec::syntax {
 
 using L = gpuspec_antlr::GpuSpecLexer;
 
+namespace {
+bool is_ascii_whitespace(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' || c == 0x0B; }
+}  // namespace
+
 LazyTokens::LazyTokens(const std::string& text, std::u32string_view code_points, const CodePointOffsets& offsets)
     : text_(text), code_points_(code_points), offsets_(offsets), size_(offsets.ascii() ? text.size() : code_points.size()) {}
 
@@ -24,6 +28,13 @@ void LazyTokens::stop() {
 void LazyTokens::lex_next() {
   const bool ascii = offsets_.ascii();
   while (at_ < size_) {
+    if (ascii) {
+      // Whitespace is skipped here, as the lexer's WS lexeme would be (the same bytes:
+      // in ASCII text its whitespace is these six): about every other lexeme of a spec
+      // is one, and lexing it through lex_one cost ~40 instructions (issue 28).
+      while (at_ < size_ && is_ascii_whitespace(text_[at_])) ++at_;
+      if (at_ == size_) break;
+    }
     const std::size_t start = at_;
     FastLexer::Lexeme lexeme = ascii ? lex_one(std::string_view(text_), at_) : lex_one(code_points_, at_);
     at_ = lexeme.end;
