@@ -25,11 +25,15 @@ bool byte_needs_attention(unsigned char c, bool utf8_checked) {
 unsigned block_attention(__m128i bytes, bool utf8_checked) {
   __m128i quote = _mm_cmpeq_epi8(bytes, _mm_set1_epi8('"'));
   __m128i backslash = _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\\'));
-  // Below 0x20, unsigned: the byte is its own minimum with 0x1F.
-  __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(bytes, _mm_set1_epi8(0x1F)), bytes);
-  auto hits = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, backslash), control)));
-  if (!utf8_checked) hits |= static_cast<unsigned>(_mm_movemask_epi8(bytes));  // the high bit: not ASCII
-  return hits;
+  __m128i special;
+  if (!utf8_checked) {
+    // Below 0x20 or not ASCII in one comparison: as signed bytes, 0x80-0xFF are negative.
+    special = _mm_cmplt_epi8(bytes, _mm_set1_epi8(0x20));
+  } else {
+    // Below 0x20, unsigned: the byte is its own minimum with 0x1F.
+    special = _mm_cmpeq_epi8(_mm_min_epu8(bytes, _mm_set1_epi8(0x1F)), bytes);
+  }
+  return static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, backslash), special)));
 }
 #endif
 
