@@ -36,11 +36,12 @@ std::string key_at(std::size_t depth, std::string_view key, bool first = false) 
 }
 std::string close_at(std::size_t depth, char bracket) { return "\n" + indent(depth) + bracket; }
 
-// A diagnostic is written into a buffer sized once for it (a bound on its bytes, in
-// json_scratch()) by pointer, then appended in one piece: appending each piece, number and string to a std::string checked its
-// capacity and called memcpy for a few bytes each time (~2,000 instructions of a
-// diagnostic's ~4,500 on the peer corpus, issue 28). Every write may store up to
-// kJsonWriteSlack bytes past its end; the bound leaves room for that once.
+// A diagnostic is written by pointer into a buffer sized once for it (a bound on its
+// bytes, in json_scratch()), then appended in one piece: appending each piece, number and
+// string to a std::string checked its capacity and called memcpy for a few bytes each
+// time (~2,000 instructions of a diagnostic's ~4,500 on the peer corpus, issue 28).
+// Every write may store up to kJsonWriteSlack bytes past its end; the bound leaves room
+// for that once.
 
 // A constant piece, copied 16 bytes at a time from storage padded to a multiple of 16
 // (the copy's tail lands in the slack, and is overwritten by what follows).
@@ -126,7 +127,8 @@ struct Layout {
     std::size_t item_open = std::max(open_first_item.size(), next_item.size());
     note_bound = item_open + note_message.size() + note_file.size() + kNull + note_range.size() +
                  item_range_layout.bound + close_item.size();
-    fixit_bound = item_open + fixit_range.size() + item_range_layout.bound + fixit_replacement.size() + close_item.size();
+    fixit_bound = item_open + fixit_range.size() + item_range_layout.bound + fixit_replacement.size() +
+                  close_item.size();
   }
 
   std::size_t depth;

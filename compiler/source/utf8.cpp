@@ -64,7 +64,9 @@ std::size_t count_code_points(std::string_view text) {
       __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + at));
       return static_cast<unsigned>(_mm_movemask_epi8(_mm_cmplt_epi8(bytes, below)));
     };
-    for (; i + 16 <= text.size(); i += 16) continuations += static_cast<std::size_t>(std::popcount(continuation_bits(i)));
+    for (; i + 16 <= text.size(); i += 16) {
+      continuations += static_cast<std::size_t>(std::popcount(continuation_bits(i)));
+    }
     if (std::size_t rest = text.size() - i) {
       continuations += static_cast<std::size_t>(std::popcount(continuation_bits(text.size() - 16) >> (16 - rest)));
     }
