@@ -87,5 +87,27 @@ TEST(JsonString, AgreesWithTheDomOnRandomText) {
   }
 }
 
+// write_json_string stays within json_string_bound() plus kJsonWriteSlack for the texts
+// that grow most (every byte a \u00xx, every byte replaced by U+FFFD, a mix), at every
+// length around its 16-byte blocks, and writes what append_json_string appends: a
+// diagnostic's buffer is sized from these bounds once, so a byte past them would be a
+// write past the buffer.
+TEST(JsonString, WriterStaysWithinItsBound) {
+  const std::vector<std::string> bytes = {std::string(1, '\x01'), "\xFF", "\"", "\xC3", "a", "\xE2\x82\xAC"};
+  for (const std::string& byte : bytes) {
+    for (std::size_t count = 0; count < 40; ++count) {
+      std::string text;
+      for (std::size_t i = 0; i < count; ++i) text += (i % 3 == 2 && byte != "a") ? std::string("\x02") : byte;
+      const std::size_t room = json_string_bound(text.size()) + kJsonWriteSlack;
+      std::string buffer(room + 64, '#');
+      char* end = write_json_string(buffer.data(), text);
+      auto written_size = static_cast<std::size_t>(end - buffer.data());
+      EXPECT_LE(written_size, json_string_bound(text.size())) << count;
+      EXPECT_EQ(buffer.substr(room), std::string(64, '#')) << "wrote past its room, " << count;
+      EXPECT_EQ(buffer.substr(0, written_size), dom_dump_replacing(text)) << count;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace gpuspec

@@ -72,6 +72,10 @@ class JsonPositionScope {
 // Appends the bytes of one diagnostic's object as dump(2) writes it nested `depth`
 // spaces deep (no leading indent, no final newline), without building a DOM.
 void append_diagnostic_json(std::string& out, const Diagnostic& d, const SourceManager& sources, std::size_t depth);
+// The size of the buffer append_diagnostic_json writes `d` into before appending it: the
+// most bytes `d` can take, plus the bytes a write may store past its end. For tests: a
+// bound too small would be a write past the buffer.
+std::size_t diagnostic_json_bound(const Diagnostic& d, const SourceManager& sources, std::size_t depth);
 
 // `dumped` (a dump(2)) as it reads nested `depth` spaces deep in a larger dump(2): every
 // line after the first indented by `depth` (a JSON string never holds a raw line break).

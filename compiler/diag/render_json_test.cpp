@@ -4,6 +4,7 @@
 
 
 #include "diag/diag_test_helpers.h"
+#include "diag/json_string.h"
 #include "oracle/diagnostics_json_dom.h"
 #include "source/json_io.h"
 
@@ -204,10 +205,11 @@ TEST(RenderJson, PositionsOfEveryRangeAreTheDoms) {
   }
 }
 
-// Inside a JsonPositionScope a range written before is not looked up again: the same
-// bytes as without one, for ranges repeated in two files of the same text (the same
-// offsets, other positions), for more ranges than its table holds (entries replaced),
-// and after it closes (nothing it kept is read).
+// Inside a JsonPositionScope a range written before is not looked up (nor written)
+// again: the same bytes as without one, for ranges repeated in two files of the same
+// text (the same offsets, other positions), for a range written both as a diagnostic's
+// and as a note's (other indentation) and at another depth, for more ranges than its
+// table holds (entries replaced), and after it closes (nothing it kept is read).
 TEST(RenderJson, PositionScopeWritesWhatALookUpWould) {
   SourceManager sources;
   std::string a_text, b_text;
@@ -224,21 +226,62 @@ TEST(RenderJson, PositionScopeWritesWhatALookUpWould) {
       cases.push_back(std::move(d));
     }
   }
-  std::vector<std::string> looked_up(cases.size());
-  for (std::size_t i = 0; i < cases.size(); ++i) append_diagnostic_json(looked_up[i], cases[i], sources, 4);
-  auto expect_the_same = [&](const char* when) {
+  std::vector<std::string> looked_up(cases.size()), looked_up_at_2(cases.size());
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    append_diagnostic_json(looked_up[i], cases[i], sources, 4);
+    append_diagnostic_json(looked_up_at_2[i], cases[i], sources, 2);
+  }
+  auto expect_the_same = [&](const char* when, std::size_t depth = 4) {
     for (std::size_t i = 0; i < cases.size(); ++i) {
       std::string written;
-      append_diagnostic_json(written, cases[i], sources, 4);
-      ASSERT_EQ(written, looked_up[i]) << when << ", diagnostic " << i;
+      append_diagnostic_json(written, cases[i], sources, depth);
+      ASSERT_EQ(written, depth == 4 ? looked_up[i] : looked_up_at_2[i]) << when << ", diagnostic " << i;
     }
   };
   {
     JsonPositionScope scope;
     expect_the_same("first round");
     expect_the_same("second round, reading what the first kept");
+    expect_the_same("at another depth", 2);
   }
   expect_the_same("after the scope");
+}
+
+// append_diagnostic_json writes a diagnostic into a buffer sized from a bound computed
+// first: for diagnostics whose every member grows most when escaped (each byte a \u00xx),
+// with notes and fix-its in two files and none, waived, at several depths, what it writes
+// and the stores past it fit in that bound, and the bytes are still the DOM's.
+TEST(RenderJson, WrittenDiagnosticFitsItsBound) {
+  SourceManager sources;
+  std::string controls;
+  for (int c = 1; c < 0x20; ++c) controls += static_cast<char>(c);
+  const SourceFile& file = sources.add("dir/" + controls + ".gpuspec", "gpu a {\n  memory = 256 GBs\n}\n");
+  const SourceFile& other = sources.add(controls + controls + "/other.gpuspec", "server s {}\n");
+  std::vector<Diagnostic> cases;
+  auto full = make_diagnostic(controls, Severity::Warning, range_of(file, "GBs"), controls + controls);
+  full.hint = controls;
+  full.declaration = controls;
+  full.notes.push_back({controls, range_of(file, "memory")});
+  full.notes.push_back({controls, SourceRange{}});
+  full.notes.push_back({controls + "\"\\", range_of(other, "server")});
+  full.notes.push_back({"", range_of(file, "GBs")});
+  full.fixits.push_back({range_of(file, "GBs"), controls});
+  full.fixits.push_back({SourceRange{}, controls});
+  full.suppressed_by = controls;
+  cases.push_back(full);
+  auto fileless = make_diagnostic("", Severity::Info, SourceRange{}, "");
+  fileless.notes.push_back({"", range_of(other, "s")});
+  cases.push_back(fileless);
+  for (std::size_t depth : {std::size_t{0}, std::size_t{4}, std::size_t{40}}) {
+    for (const auto& d : cases) {
+      std::string hand;
+      append_diagnostic_json(hand, d, sources, depth);
+      EXPECT_LE(hand.size() + kJsonWriteSlack, diagnostic_json_bound(d, sources, depth)) << d.id << " at " << depth;
+      std::string dom;
+      append_nested_json(dom, dump_json(diagnostics_to_json({d}, sources, 0)["diagnostics"][0]), depth);
+      EXPECT_EQ(hand, dom) << depth;
+    }
+  }
 }
 
 }  // namespace

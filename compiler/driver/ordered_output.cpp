@@ -43,9 +43,17 @@ RenderedDiagnostics render_each(const std::vector<Diagnostic>& diagnostics, cons
   JsonPositionScope positions;
   out.items_.reserve(diagnostics.size());
   std::string& bytes = out.bytes_;
+  // A file's diagnostics are mostly in that file: its path looked up once, not under the
+  // sources' lock for each of them.
+  FileId last_file = kNoFile;
+  const std::string* last_path = &kNoPath;
   for (const Diagnostic& d : diagnostics) {
     RenderedDiagnostics::Item item{};
-    item.path = d.range.valid() ? &sources.file(d.range.file).path() : &kNoPath;
+    if (d.range.valid() && d.range.file != last_file) {
+      last_file = d.range.file;
+      last_path = &sources.file(last_file).path();
+    }
+    item.path = d.range.valid() ? last_path : &kNoPath;
     item.begin = d.range.begin;
     item.end = d.range.end;
     item.severity = d.severity;

@@ -66,6 +66,18 @@ TEST(RenderEach, KeepsKeysTextsAndFlags) {
   EXPECT_EQ(r.text(1), "- io cannot read\n");
 }
 
+// A key's path is looked up once for a run of diagnostics in one file: runs in other
+// files and fileless diagnostics between them still get their own.
+TEST(RenderEach, KeysPathsOfFilesThatAlternate) {
+  Fixture f;
+  auto r = f.rendered({f.make(f.a, 0, "r"), f.make(f.a, 1, "r"), f.make(f.b, 0, "r"), f.make(kNoFile, 0, "io"),
+                       f.make(f.b, 1, "r"), f.make(f.a, 2, "r"), f.make(kNoFile, 0, "io"), f.make(f.a, 3, "r")});
+  std::vector<std::string_view> paths;
+  for (std::size_t i = 0; i < r.size(); ++i) paths.push_back(r.key(i).path);
+  EXPECT_EQ(paths, (std::vector<std::string_view>{"a.gpuspec", "a.gpuspec", "b.gpuspec", "", "b.gpuspec", "a.gpuspec",
+                                                  "", "a.gpuspec"}));
+}
+
 TEST(OrderedOutput, SortsAndKeepsTheFirstOfEqualKeys) {
   Fixture f;
   auto out = f.output();

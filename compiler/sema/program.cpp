@@ -39,21 +39,26 @@ void DeclIndex::add(const LoadedFile& file, DiagnosticEngine& diags, const DeclI
 void DeclIndex::rehash() {
   hashed_.clear();
   if (entries_.size() < kHashFrom) return;
-  hashed_.assign(std::bit_ceil(entries_.size() * 2), nullptr);
+  hashed_.assign(std::max(kSmallestTable, std::bit_ceil(entries_.size() * 2)), nullptr);
   for (const auto& [name, entry] : entries_) insert_hashed(&entry);
 }
 
 void DeclIndex::insert_hashed(const DeclEntry* entry) {
   const std::size_t mask = hashed_.size() - 1;
-  std::size_t at = std::hash<std::string_view>{}(entry->decl.header().name) & mask;
+  std::size_t at = hash_of(entry->decl.header().name) & mask;
   while (hashed_[at]) at = (at + 1) & mask;
   hashed_[at] = entry;
 }
 
 const DeclEntry* DeclIndex::find(std::string_view name) const {
+  if (entries_.empty()) return nullptr;
+  return find(name, hash_of(name));
+}
+
+const DeclEntry* DeclIndex::find(std::string_view name, std::size_t hash) const {
   if (!hashed_.empty()) {
     const std::size_t mask = hashed_.size() - 1;
-    for (std::size_t at = std::hash<std::string_view>{}(name) & mask; hashed_[at]; at = (at + 1) & mask) {
+    for (std::size_t at = hash & mask; hashed_[at]; at = (at + 1) & mask) {
       if (hashed_[at]->decl.header().name == name) return hashed_[at];
     }
     return nullptr;
@@ -94,8 +99,9 @@ const DeclsByKind& Library::by_kind() const {
 }
 
 const DeclEntry* Program::find(std::string_view name) const {
-  if (const auto* entry = index_.find(name)) return entry;
-  return library_->index().find(name);
+  const std::size_t hash = DeclIndex::hash_of(name);
+  if (const auto* entry = index_.find(name, hash)) return entry;
+  return library_->index().find(name, hash);
 }
 
 const Program::MergedIndex& Program::merged() const {

@@ -2,6 +2,7 @@
 // everything it imports. Names resolve in the program's files first, then the library.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -73,21 +74,28 @@ class DeclIndex {
   // Adds every declaration of `file`; a duplicate is reported at both places.
   void add(const LoadedFile& file, DiagnosticEngine& diags, const DeclIndex* outer = nullptr);
   const DeclEntry* find(std::string_view name) const;
+  // The same, given hash_of(name): Program::find hashes a name once for its own index
+  // and the library's.
+  const DeclEntry* find(std::string_view name, std::size_t hash) const;
+  static std::size_t hash_of(std::string_view name) { return std::hash<std::string_view>{}(name); }
   // By name; each name views its declaration's own (declarations stay put, as the
   // entries point at them), not a copy: 16 bytes less per declaration (issue 25).
   const std::map<std::string_view, DeclEntry>& entries() const { return entries_; }
 
  private:
   // The library's index holds hundreds of names, and every reference and catalog look-up
-  // of every spec searches it: string comparisons down the map were ~2 % of a check. An
-  // index that large is also hashed; a spec's few names are not.
-  static constexpr std::size_t kHashFrom = 32;
+  // of every spec searches it: string comparisons down the map were ~2 % of a check. A
+  // spec's few names are hashed too: half of a check's look-ups end in the spec's own
+  // index, and the other half missed it after ~4 string comparisons down its map before
+  // hashing the name for the library's (issue 28: Program::find was 2 % of a check).
+  static constexpr std::size_t kHashFrom = 1;
+  static constexpr std::size_t kSmallestTable = 16;  // fewer rehashes while a spec's names are added
   void rehash();
   void insert_hashed(const DeclEntry* entry);
 
   std::map<std::string_view, DeclEntry> entries_;
   // Open addressing by the hash of the declaration's name, probing linearly; a power of
-  // two at least twice the entries; empty below kHashFrom entries. An unordered_map was
+  // two at least twice the entries (and at least kSmallestTable); empty while the index is. An unordered_map was
   // 56 bytes per declaration, this 8 to 32 (issue 25: a large spec has 300,000).
   std::vector<const DeclEntry*> hashed_;
 };

@@ -243,15 +243,16 @@ TEST(Utf8Test, CountCodePoints) {
   EXPECT_EQ(utf8::count_code_points("a\x80\x80" "b"), 2u);
 }
 
-// Counted a word at a time: multi-byte sequences and stray continuation bytes at every
-// offset of a word, and lengths that leave a tail, agree with a byte-by-byte count.
+// Counted a word or a block of 16 at a time: multi-byte sequences and stray continuation
+// bytes at every offset of a word and of a block, and lengths that leave a tail (counted
+// as the block that ends the text), agree with a byte-by-byte count.
 TEST(Utf8Test, CountCodePointsAtEveryOffset) {
   auto by_bytes = [](std::string_view text) {
     std::size_t count = 0;
     for (unsigned char c : text) count += (c & 0xC0) != 0x80;
     return count;
   };
-  for (std::size_t at = 0; at < 20; ++at) {
+  for (std::size_t at = 0; at < 40; ++at) {  // into a third block of 16
     for (std::string piece : {"\xC3\xA9", "\xE2\x82\xAC", "\xF0\x9F\x98\x80", "\x80\x80", "\xFF"}) {
       for (std::size_t tail = 0; tail < 9; ++tail) {
         std::string text = std::string(at, 'a') + piece + std::string(tail, 'b');

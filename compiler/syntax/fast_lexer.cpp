@@ -10,10 +10,18 @@ using L = gpuspec_antlr::GpuSpecLexer;
 
 namespace {
 
-bool is_letter(char32_t c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool is_digit(char32_t c) { return c >= '0' && c <= '9'; }
-bool is_alnum(char32_t c) { return is_letter(c) || is_digit(c); }
-bool is_ident_part(char32_t c) { return is_alnum(c) || c == '_' || c == '-'; }
+constexpr bool is_letter(char32_t c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+constexpr bool is_digit(char32_t c) { return c >= '0' && c <= '9'; }
+constexpr bool is_alnum(char32_t c) { return is_letter(c) || is_digit(c); }
+constexpr bool is_ident_part(char32_t c) { return is_alnum(c) || c == '_' || c == '-'; }
+// is_ident_part for each byte value.
+struct IdentPartTable {
+  bool of[256] = {};
+  constexpr IdentPartTable() {
+    for (unsigned c = 0; c < 256; ++c) of[c] = is_ident_part(c);
+  }
+};
+constexpr IdentPartTable kIdentPart;
 bool is_whitespace(char32_t c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == 0x0B || c == 0xFEFF;
 }
@@ -28,13 +36,45 @@ std::size_t keyword_or_ident(std::basic_string_view<Char> word) {
   } kKeywords[] = {{"import", L::IMPORT}, {"waive", L::WAIVE}, {"until", L::UNTIL}, {"true", L::TRUE},
                    {"false", L::FALSE},   {"and", L::AND},     {"or", L::OR},       {"not", L::NOT},
                    {"in", L::IN},         {"x", L::X}};
-  if (word.size() > 6) return L::IDENT;
-  for (const auto& keyword : kKeywords) {
-    if (keyword.text.size() == word.size() &&
-        std::equal(word.begin(), word.end(), keyword.text.begin(),
-                   [](Char a, char b) { return static_cast<char32_t>(a) == static_cast<char32_t>(b); })) {
-      return keyword.type;
-    }
+  if (word.size() > 6 || word.empty()) return L::IDENT;
+  auto is = [&](const auto& keyword) {
+    return keyword.text.size() == word.size() &&
+           std::equal(word.begin(), word.end(), keyword.text.begin(),
+                      [](Char a, char b) { return static_cast<char32_t>(a) == static_cast<char32_t>(b); });
+  };
+  // Only the keywords that start with the word's first letter are compared (every
+  // identifier of six letters or fewer was compared with all ten, issue 28). kKeywords'
+  // order: import, waive, until, true, false, and, or, not, in, x.
+  switch (static_cast<char32_t>(word[0])) {
+    case 'i':
+      if (is(kKeywords[0])) return kKeywords[0].type;
+      if (is(kKeywords[8])) return kKeywords[8].type;
+      break;
+    case 'w':
+      if (is(kKeywords[1])) return kKeywords[1].type;
+      break;
+    case 'u':
+      if (is(kKeywords[2])) return kKeywords[2].type;
+      break;
+    case 't':
+      if (is(kKeywords[3])) return kKeywords[3].type;
+      break;
+    case 'f':
+      if (is(kKeywords[4])) return kKeywords[4].type;
+      break;
+    case 'a':
+      if (is(kKeywords[5])) return kKeywords[5].type;
+      break;
+    case 'o':
+      if (is(kKeywords[6])) return kKeywords[6].type;
+      break;
+    case 'n':
+      if (is(kKeywords[7])) return kKeywords[7].type;
+      break;
+    case 'x':
+      if (is(kKeywords[9])) return kKeywords[9].type;
+      break;
+    default: break;
   }
   return L::IDENT;
 }
@@ -63,7 +103,13 @@ FastLexer::Lexeme lexeme_in(std::basic_string_view<Char> text_, std::size_t at) 
     // with [A-Za-z0-9_]; a '.' not followed by one ends the name before it.
     std::size_t k = at + 1;
     for (;;) {
-      while (k < n && is_ident_part(text_[k])) ++k;
+      if constexpr (sizeof(Char) == 1) {
+        // ASCII text: a table look-up a byte, not six comparisons (identifiers are
+        // most of a spec's bytes).
+        while (k < n && kIdentPart.of[static_cast<unsigned char>(text_[k])]) ++k;
+      } else {
+        while (k < n && is_ident_part(text_[k])) ++k;
+      }
       if (k + 1 < n && text_[k] == '.' && (is_alnum(text_[k + 1]) || text_[k + 1] == '_')) {
         k += 2;
         continue;

@@ -113,6 +113,11 @@ TEST(FastLexerTest, MatchesAntlrOnEdgeCases) {
            "\uFEFFa", "\u00A0", "\u3000", "\U0001F600", "a\u00E9", "\"\u00E9\"", "\t\f\v\r\n", "a\rb", "\x01",
            "\x7F", "\\", "'", "`", "$", "?", "&", "|", "^", "~", ".", ".5", "a\n\n  b", "\r\n\r\n", "..", "...",
            "....", "1...2", "1.5..2", "USD..15000", "12000USD..15000USD", "a.b..c", ".. 2", "1 .. 2 USD",
+           // Every keyword, and words one letter off each (shorter, longer, another first
+           // or last letter, capitals): the keyword look-up goes by the first letter.
+           "import", "impor", "importx", "Import", "jmport", "waive", "waiv", "waived", "until", "untilx", "unti",
+           "true", "tru", "truex", "trUe", "false", "fals", "falsey", "and", "an", "andx", "or", "o", "orx", "not",
+           "no", "note", "nots", "in", "i", "inn", "x", "y", "xa", "ix", "wx", "u", "t", "f", "a", "n", "w",
        }) {
     EXPECT_TRUE(same_tokens(text));
   }

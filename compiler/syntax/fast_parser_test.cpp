@@ -147,6 +147,10 @@ TEST(FastParserTest, MatchesAntlrOnHandPickedCases) {
       {"server s { waive }", false},
       {"server s { waive r until \"x\" }", false},
       {"server s { a = 4x b(c) }", false},
+      // Every ASCII whitespace byte (skipped by LazyTokens before lexing), leading,
+      // between tokens and trailing, and a file of whitespace alone.
+      {" \t\f\v\r\nserver s {\r\n\ta = 1\f\vb = 2 GB\v/\fs\t}\n\t \r\f\v", true},
+      {" \n\t\r\f\v", true},
       {"\x01", true},  // an empty file and a stray character
       {"/* unterminated", true},
       {"server s { a = \"unterminated }", false},

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <cerrno>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 
 #include "source/utf8.h"
@@ -43,7 +44,40 @@ bool is_schedule_symbol(std::string_view text) {
   return end > x + 1 && end == text.size();
 }
 
+namespace {
+
+// Plain decimals (digits, at most one point between digits) of at most 15 digits, the
+// numbers specs are made of, without strtod: it copied the text and parsed it at ~460
+// instructions a number, ~0.7 % of a `check` of the peer corpus (issue 28). Such a
+// number's digits are an integer below 2^53 and its scale a power of ten up to 1e15,
+// both exact doubles, so one IEEE division rounds their quotient correctly: the double
+// strtod returns (Clinger's fast path). Anything else is left to strtod (nullopt).
+std::optional<double> exact_decimal(std::string_view text) {
+  static constexpr double kPowersOfTen[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                            1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+  std::uint64_t digits = 0;
+  int count = 0;
+  int fraction = -1;  // digits after the point; -1: no point
+  for (char c : text) {
+    if (c >= '0' && c <= '9') {
+      if (++count > 15) return std::nullopt;
+      digits = digits * 10 + static_cast<std::uint64_t>(c - '0');
+      if (fraction >= 0) ++fraction;
+    } else if (c == '.' && fraction < 0 && count > 0) {
+      fraction = 0;
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (count == 0 || fraction == 0) return std::nullopt;
+  auto value = static_cast<double>(digits);
+  return fraction > 0 ? value / kPowersOfTen[fraction] : value;
+}
+
+}  // namespace
+
 std::optional<double> parse_number(std::string_view text) {
+  if (auto exact = exact_decimal(text)) return exact;
   std::string copy(text);
   errno = 0;
   char* end = nullptr;

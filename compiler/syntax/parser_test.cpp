@@ -4,6 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -308,6 +312,35 @@ TEST(ParseNumberTest, RangeChecked) {
   EXPECT_EQ(parse_number("nan"), std::nullopt);
   // Underflow to a tiny or zero value is representable enough: not an error.
   EXPECT_TRUE(parse_number("1e-400").has_value());
+}
+
+// Plain decimals of up to 15 digits are parsed without strtod: the same double, bit for
+// bit, for every length and point position, for digits that round (0.1, 0.3, 1/3's
+// digits) and at the edges (15 and 16 digits, a point first or last, leading zeros).
+TEST(ParseNumberTest, PlainDecimalsAreStrtodsDoubles) {
+  auto strtod_of = [](const std::string& text) { return std::strtod(text.c_str(), nullptr); };
+  std::mt19937_64 random(28);
+  std::vector<std::string> texts = {"0.1", "0.3", "0.7", "2.675", "1.005", "0.333333333333333", "999999999999999",
+                                    "9999999999999999", "0.000000000000001", "00012.5000", "123456789012345.",
+                                    ".5", "5.", "1.2.3", "1e5", "07"};
+  for (int round = 0; round < 20000; ++round) {
+    std::size_t length = 1 + random() % 17;
+    std::string text;
+    for (std::size_t i = 0; i < length; ++i) text += static_cast<char>('0' + random() % 10);
+    if (random() % 4) text.insert(random() % (text.size() + 1), ".");
+    texts.push_back(text);
+  }
+  for (const std::string& text : texts) {
+    std::optional<double> parsed = parse_number(text);
+    char* end = nullptr;
+    double expected = std::strtod(text.c_str(), &end);
+    if (end != text.c_str() + text.size()) {
+      EXPECT_EQ(parsed, std::nullopt) << text;
+      continue;
+    }
+    ASSERT_TRUE(parsed.has_value()) << text;
+    EXPECT_EQ(std::memcmp(&*parsed, &expected, sizeof expected), 0) << text << ": " << *parsed << " vs " << strtod_of(text);
+  }
 }
 
 struct DecodeCase {

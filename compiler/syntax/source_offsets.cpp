@@ -17,17 +17,6 @@ CodePointOffsets::CodePointOffsets(FileId file, std::string_view text)
   offsets_.push_back(static_cast<std::uint32_t>(text.size()));
 }
 
-std::uint32_t CodePointOffsets::byte_offset(std::size_t index) const {
-  if (offsets_.empty()) return static_cast<std::uint32_t>(std::min<std::size_t>(index, size_));
-  return offsets_[std::min(index, offsets_.size() - 1)];
-}
-
-SourceRange CodePointOffsets::range(std::size_t start, std::size_t stop_inclusive) const {
-  std::uint32_t begin = byte_offset(start);
-  std::uint32_t end = stop_inclusive + 1 > start ? byte_offset(stop_inclusive + 1) : begin;
-  return {file_, begin, std::max(begin, end)};
-}
-
 SourceRange CodePointOffsets::point(std::size_t index) const {
   std::uint32_t at = byte_offset(index);
   return {file_, at, at};
