@@ -37,44 +37,15 @@ std::size_t keyword_or_ident(std::basic_string_view<Char> word) {
                    {"false", L::FALSE},   {"and", L::AND},     {"or", L::OR},       {"not", L::NOT},
                    {"in", L::IN},         {"x", L::X}};
   if (word.size() > 6 || word.empty()) return L::IDENT;
-  auto is = [&](const auto& keyword) {
-    return keyword.text.size() == word.size() &&
-           std::equal(word.begin(), word.end(), keyword.text.begin(),
-                      [](Char a, char b) { return static_cast<char32_t>(a) == static_cast<char32_t>(b); });
-  };
-  // Only the keywords that start with the word's first letter are compared (every
-  // identifier of six letters or fewer was compared with all ten, issue 28). kKeywords'
-  // order: import, waive, until, true, false, and, or, not, in, x.
-  switch (static_cast<char32_t>(word[0])) {
-    case 'i':
-      if (is(kKeywords[0])) return kKeywords[0].type;
-      if (is(kKeywords[8])) return kKeywords[8].type;
-      break;
-    case 'w':
-      if (is(kKeywords[1])) return kKeywords[1].type;
-      break;
-    case 'u':
-      if (is(kKeywords[2])) return kKeywords[2].type;
-      break;
-    case 't':
-      if (is(kKeywords[3])) return kKeywords[3].type;
-      break;
-    case 'f':
-      if (is(kKeywords[4])) return kKeywords[4].type;
-      break;
-    case 'a':
-      if (is(kKeywords[5])) return kKeywords[5].type;
-      break;
-    case 'o':
-      if (is(kKeywords[6])) return kKeywords[6].type;
-      break;
-    case 'n':
-      if (is(kKeywords[7])) return kKeywords[7].type;
-      break;
-    case 'x':
-      if (is(kKeywords[9])) return kKeywords[9].type;
-      break;
-    default: break;
+  // The length and the first letter decide before the letters are compared (every
+  // identifier of six letters or fewer was compared with all ten, issue 28).
+  const auto first = static_cast<char32_t>(word[0]);
+  for (const auto& keyword : kKeywords) {
+    if (keyword.text.size() == word.size() && static_cast<char32_t>(keyword.text[0]) == first &&
+        std::equal(word.begin() + 1, word.end(), keyword.text.begin() + 1,
+                   [](Char a, char b) { return static_cast<char32_t>(a) == static_cast<char32_t>(b); })) {
+      return keyword.type;
+    }
   }
   return L::IDENT;
 }
