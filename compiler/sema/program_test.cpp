@@ -32,20 +32,18 @@ TEST(ProgramFind, OwnAndLibraryNamesAtEverySize) {
       ASSERT_FALSE(diags.has_errors()) << library_size << " " << own_size;
       const LoadedFile& library_file = *library.files_with_deferred_bodies().front();
 
-      for (int i = 0; i < own_size; ++i) {
-        std::string name = "own" + std::to_string(i);
-        const DeclEntry* entry = program.find(name);
-        ASSERT_NE(entry, nullptr) << name;
-        EXPECT_EQ(entry->file, &file) << name;
-        EXPECT_EQ(entry->decl.header().name, name);
-      }
-      for (int i = 0; i < library_size; ++i) {
-        std::string name = "lib" + std::to_string(i);
-        const DeclEntry* entry = program.find(name);
-        ASSERT_NE(entry, nullptr) << name;
-        EXPECT_EQ(entry->file, &library_file) << name;
-        EXPECT_EQ(entry->decl.header().name, name);
-      }
+      // Every one of `count` names `prefix`0.. is found, in `in`.
+      auto expect_found = [&](const std::string& prefix, int count, const LoadedFile* in) {
+        for (int i = 0; i < count; ++i) {
+          std::string name = prefix + std::to_string(i);
+          const DeclEntry* entry = program.find(name);
+          ASSERT_NE(entry, nullptr) << name;
+          EXPECT_EQ(entry->file, in) << name;
+          EXPECT_EQ(entry->decl.header().name, name);
+        }
+      };
+      expect_found("own", own_size, &file);
+      expect_found("lib", library_size, &library_file);
       ASSERT_NE(program.find("shared"), nullptr);
       EXPECT_EQ(program.find("shared")->file, &library_file);
       for (const char* absent : {"", "own", "lib", "own00", "lib400", "shared ", "Shared", "part"}) {
