@@ -280,11 +280,6 @@ std::shared_ptr<const PriceLayer> PriceLayer::of_file(const sema::LoadedFile& fi
   return layer;
 }
 
-void PriceBook::add_program(const sema::Program& program) {
-  add_library(program.library());
-  add_user_file(program);
-}
-
 void PriceBook::add_library(const sema::Library& library) { add_layer(PriceLayer::of_library(library)); }
 
 void PriceBook::add_layer(std::shared_ptr<const PriceLayer> layer) {

@@ -186,8 +186,6 @@ class DeferredPriceLayer {
 // look-up visits them in that order, so the book answers as one list of entries would.
 class PriceBook {
  public:
-  // Adds the library's entries (user = false) and the program's own files' entries (user = true).
-  void add_program(const sema::Program& program);
   // Adds the stdlib's entries (user = false), read now.
   void add_library(const sema::Library& library);
   // Adds entries read before: a user file's layer, shared, not copied.

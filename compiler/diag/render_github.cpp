@@ -53,18 +53,6 @@ void append_number(std::string& out, std::uint32_t value) {
 
 }  // namespace
 
-std::string escape_github_data(std::string_view text) {
-  std::string out;
-  append_escaped(out, text, false);
-  return out;
-}
-
-std::string escape_github_property(std::string_view text) {
-  std::string out;
-  append_escaped(out, text, true);
-  return out;
-}
-
 void append_github_annotation(std::string& out, const Diagnostic& d, const SourceManager& sources) {
   if (d.suppressed_by) return;
   out.append("::");

@@ -12,8 +12,6 @@
 #pragma once
 
 #include <string>
-#include <string_view>
-#include <vector>
 
 #include "diag/diagnostic.h"
 #include "source/source.h"
@@ -22,8 +20,5 @@ namespace gpuspec {
 
 // The annotation of one diagnostic (nothing for a waived one), ending in "\n", appended to `out`.
 void append_github_annotation(std::string& out, const Diagnostic& d, const SourceManager& sources);
-
-std::string escape_github_data(std::string_view text);
-std::string escape_github_property(std::string_view text);
 
 }  // namespace gpuspec

@@ -354,13 +354,6 @@ const CommandSpec* find_command(std::string_view name) {
   return nullptr;
 }
 
-const OptionSpec* find_option(const CommandSpec& command, std::string_view name) {
-  for (const auto& option : command.options) {
-    if (option.name == name) return &option;
-  }
-  return nullptr;
-}
-
 ArgSpec arg_spec(const CommandSpec& command) {
   ArgSpec spec;
   spec.flags = {"--help", "-h"};

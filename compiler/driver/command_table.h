@@ -50,7 +50,6 @@ struct CommandSpec {
 
 std::span<const CommandSpec> commands();
 const CommandSpec* find_command(std::string_view name);
-const OptionSpec* find_option(const CommandSpec& command, std::string_view name);
 
 // The parser's view of a command's options (with --help and -h).
 ArgSpec arg_spec(const CommandSpec& command);

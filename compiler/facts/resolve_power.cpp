@@ -178,9 +178,4 @@ void add_supply_facts(FactBuilder& b) {
   if (auto psus = b.counted("psu"); psus && psus->entry->decl->kind == "psu") add_psu_facts(b, *psus);
 }
 
-void add_power_facts(FactBuilder& b) {
-  add_supply_facts(b);
-  add_load_facts(b);
-}
-
 }  // namespace gpuspec::facts

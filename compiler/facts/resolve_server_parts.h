@@ -53,10 +53,8 @@ void add_topology_facts(FactBuilder& b);
 
 // resolve_power.cpp: the full-load draw term by term (or the vendor's published system
 // maximum) and the PSU capacity each psu_mode leaves for it. Runs after the topology
-// (it reads the baseboard).
-void add_power_facts(FactBuilder& b);
-// Its two parts, which resolve_server runs through the memo: the supplies (psu.*) and the
-// load (power.*).
+// (it reads the baseboard). Two parts, which resolve_server runs through the memo: the
+// supplies (psu.*) and the load (power.*).
 void add_supply_facts(FactBuilder& b);
 void add_load_facts(FactBuilder& b);
 
