@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -93,9 +94,12 @@ class ResolveTest : public ::testing::Test {
   void SetUp() override {
     library_.add_file(sources_, library_diags_, "<test-catalog>", kCatalog);
     ASSERT_FALSE(library_diags_.has_errors());
+    // A parameterised test's name holds a '/' ("CapacityAndReadBandwidth/0"): kept, it
+    // would make a folder inside a folder, and TearDown would leave the outer one behind.
+    std::string test_name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    std::replace(test_name.begin(), test_name.end(), '/', '_');
     dir_ = std::filesystem::temp_directory_path() /
-           ("gpuspec-resolve-test-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+           ("gpuspec-resolve-test-" + std::to_string(::getpid()) + "-" + test_name);
     std::filesystem::create_directories(dir_);
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }

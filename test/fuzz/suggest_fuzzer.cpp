@@ -13,11 +13,13 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "driver/commands.h"
@@ -49,6 +51,13 @@ std::string captured(Command command, int& status) {
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   fs::create_directories(scratch());
+  // Removed when the process exits (libFuzzer's -runs and the corpus replay both exit
+  // normally), so runs do not leave folders behind in the temp directory. The path
+  // was made before this registration, so it is still alive when the handler runs.
+  std::atexit([] {
+    std::error_code ignored;
+    fs::remove_all(scratch(), ignored);
+  });
   // The project root for the candidates' imports: the scratch folder, not /tmp.
   std::ofstream(scratch() / "gpuspec.json") << "{}\n";
   return 0;
