@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <iterator>
 #include <optional>
+#include <random>
 #include <string>
 #include <thread>
 #include <vector>
@@ -233,6 +236,36 @@ INSTANTIATE_TEST_SUITE_P(
         Utf8Case{"past_max", "\xF4\x90\x80\x80", 0},
         Utf8Case{"valid_then_invalid", "\xC3\xA9\xE2\x82\xAC\xFE", 5}),
     [](const ::testing::TestParamInfo<Utf8Case>& info) { return std::string(info.param.name); });
+
+// first_invalid skips ASCII sixteen or eight bytes at a time; the answer must be the
+// byte-by-byte one wherever the first non-ASCII or invalid byte falls in a block.
+TEST(Utf8Test, FirstInvalidMatchesAByteByByteScan) {
+  auto byte_by_byte = [](std::string_view text) -> std::optional<std::size_t> {
+    for (std::size_t i = 0; i < text.size();) {
+      if (static_cast<unsigned char>(text[i]) < 0x80) {
+        ++i;
+        continue;
+      }
+      std::uint32_t ignored = 0;
+      std::size_t length = utf8::decode(text, i, ignored);
+      if (length == 0) return i;
+      i += length;
+    }
+    return std::nullopt;
+  };
+  const char* const pieces[] = {"\xC3\xA9", "\xE2\x82\xAC", "\xF0\x9F\x98\x80", "\xFE", "\x80", "\xC3", "\xED\xA0\x80"};
+  std::mt19937 random(28);
+  std::size_t invalid = 0;
+  for (int round = 0; round < 20000; ++round) {
+    std::string text(random() % 70, 'a');
+    for (int k = static_cast<int>(random() % 4); k > 0 && !text.empty(); --k) {
+      text.insert(random() % (text.size() + 1), pieces[random() % std::size(pieces)]);
+    }
+    invalid += byte_by_byte(text).has_value();
+    ASSERT_EQ(utf8::first_invalid(text), byte_by_byte(text)) << ::testing::PrintToString(text);
+  }
+  EXPECT_GT(invalid, 5000u);  // the inputs did reach the invalid answers, not only nullopt
+}
 
 TEST(Utf8Test, CountCodePoints) {
   EXPECT_EQ(utf8::count_code_points(""), 0u);
